@@ -1,0 +1,287 @@
+// Item mutations: Apple's trapping members, each a thin wrapper over its `checked` twin, so there
+// is one code path and the trap message is the error's description.
+
+extension DiffableDataSourceSnapshot {
+    /// Adds items to the end of a section; with no section given, to the end of the last section.
+    ///
+    /// An item that is already in the snapshot is moved to the new position (as UIKit does, which
+    /// logs a warning). Traps if the snapshot has no sections, if `identifier` names a section that
+    /// is not in the snapshot, or if `identifiers` lists one item twice; see
+    /// ``checkedAppendItems(_:toSection:)`` for a throwing twin and
+    /// ``appendItemsDroppingDuplicates(_:toSection:)`` for data from a server.
+    ///
+    /// - Complexity: O(k) amortized for k items appended to the end of the snapshot, with one call
+    ///   to `hash(into:)` per item; O(n + k) when the section is followed by non-empty sections or an
+    ///   item is moved, where n is the number of items in the snapshot.
+    public mutating func appendItems(
+        _ identifiers: [ItemIdentifierType], toSection sectionIdentifier: SectionIdentifierType? = nil
+    ) {
+        _trapOnError { () throws(Error) in try checkedAppendItems(identifiers, toSection: sectionIdentifier) }
+    }
+
+    /// Inserts items just before an item, in that item's section. Traps if the anchor is missing or
+    /// `identifiers` lists one item twice. Items already present are moved.
+    ///
+    /// - Complexity: O(n + k), where n is the number of items in the snapshot; one call to
+    ///   `hash(into:)` per inserted item and one for the anchor.
+    public mutating func insertItems(
+        _ identifiers: [ItemIdentifierType], beforeItem beforeIdentifier: ItemIdentifierType
+    ) {
+        _trapOnError { () throws(Error) in try checkedInsertItems(identifiers, beforeItem: beforeIdentifier) }
+    }
+
+    /// Inserts items just after an item, in that item's section. Traps if the anchor is missing or
+    /// `identifiers` lists one item twice. Items already present are moved.
+    ///
+    /// - Complexity: O(n + k), where n is the number of items in the snapshot.
+    public mutating func insertItems(
+        _ identifiers: [ItemIdentifierType], afterItem afterIdentifier: ItemIdentifierType
+    ) {
+        _trapOnError { () throws(Error) in try checkedInsertItems(identifiers, afterItem: afterIdentifier) }
+    }
+
+    /// Deletes items from wherever they are. Identifiers that are not in the snapshot are ignored;
+    /// sections stay even when they become empty. Reload and reconfigure marks of deleted items are
+    /// dropped.
+    ///
+    /// - Complexity: O(n + k), where n is the number of items in the snapshot and k the number of
+    ///   identifiers given; one call to `hash(into:)` per identifier given.
+    public mutating func deleteItems(_ identifiers: [ItemIdentifierType]) {
+        guard !identifiers.isEmpty, !_items.isEmpty else { return }
+        var removed = [Bool](repeating: false, count: _items.count)
+        var counts = _sectionCounts
+        var removedCount = 0
+        for identifier in identifiers {
+            guard let flat = _items.index(of: identifier), !removed[flat] else { continue }
+            removed[flat] = true
+            counts[Int(_itemSections[flat])] -= 1
+            removedCount += 1
+        }
+        guard removedCount > 0 else { return }
+        _items.removeAll(where: removed)
+        _setSectionCounts(counts)
+        _rebuildItemSections()
+        _dropMarksOfDeletedItems()
+        _debugCheckInvariants()
+    }
+
+    /// Deletes every item **and every section**, as UIKit does: afterwards the snapshot is empty.
+    ///
+    /// - Complexity: O(1) (the old storage is released).
+    public mutating func deleteAllItems() {
+        self = Self()
+    }
+
+    /// Moves an item to just before another item, possibly in another section. Moving an item onto
+    /// itself does nothing. Traps if either item is missing.
+    ///
+    /// - Complexity: O(n), where n is the number of items; two calls to `hash(into:)`.
+    public mutating func moveItem(
+        _ identifier: ItemIdentifierType, beforeItem toIdentifier: ItemIdentifierType
+    ) {
+        _trapOnError { () throws(Error) in try checkedMoveItem(identifier, beforeItem: toIdentifier) }
+    }
+
+    /// Moves an item to just after another item, possibly in another section. Moving an item onto
+    /// itself does nothing. Traps if either item is missing.
+    ///
+    /// - Complexity: O(n), where n is the number of items; two calls to `hash(into:)`.
+    public mutating func moveItem(
+        _ identifier: ItemIdentifierType, afterItem toIdentifier: ItemIdentifierType
+    ) {
+        _trapOnError { () throws(Error) in try checkedMoveItem(identifier, afterItem: toIdentifier) }
+    }
+}
+
+// MARK: - Checked twins
+
+extension DiffableDataSourceSnapshot {
+    /// ``appendItems(_:toSection:)`` that throws instead of trapping and leaves the snapshot
+    /// unchanged on error.
+    ///
+    /// - Throws: ``SnapshotError/noSections(call:)``, ``SnapshotError/sectionNotFound(_:call:)``, or
+    ///   ``SnapshotError/duplicateItem(_:call:)`` when `identifiers` lists one item twice.
+    /// - Complexity: As ``appendItems(_:toSection:)``.
+    public mutating func checkedAppendItems(
+        _ identifiers: [ItemIdentifierType], toSection sectionIdentifier: SectionIdentifierType? = nil
+    ) throws(Error) {
+        let call = "appendItems(_:toSection:)"
+        let section = try _resolveAppendSection(sectionIdentifier, call: call)
+        _ = try _insertItems(
+            identifiers, section: section, at: _sectionStarts[section + 1], call: call, dropDuplicates: false)
+    }
+
+    /// Appends the items that are not already in the snapshot (nor earlier in `identifiers`) to the
+    /// end of a section, or of the last section, and returns the ones it skipped.
+    ///
+    /// Use this for identifiers from outside the app, such as a server response that repeats an
+    /// entry: the app stays alive and the first occurrence wins.
+    ///
+    /// ```swift
+    /// var snapshot = DiffableDataSourceSnapshot<String, String>()
+    /// snapshot.appendSections(["Inbox"])
+    /// let skipped = try snapshot.appendItemsDroppingDuplicates(["a", "b", "a"], toSection: "Inbox")
+    /// // snapshot.itemIdentifiers == ["a", "b"], skipped == ["a"]
+    /// ```
+    ///
+    /// - Throws: ``SnapshotError/noSections(call:)`` or ``SnapshotError/sectionNotFound(_:call:)``;
+    ///   the snapshot is then unchanged.
+    /// - Complexity: O(k) amortized for k items appended to the end of the snapshot, with one call
+    ///   to `hash(into:)` per item; O(n + k) when later sections are not empty.
+    @discardableResult
+    public mutating func appendItemsDroppingDuplicates(
+        _ identifiers: [ItemIdentifierType], toSection sectionIdentifier: SectionIdentifierType? = nil
+    ) throws(Error) -> [ItemIdentifierType] {
+        let call = "appendItemsDroppingDuplicates(_:toSection:)"
+        let section = try _resolveAppendSection(sectionIdentifier, call: call)
+        return try _insertItems(
+            identifiers, section: section, at: _sectionStarts[section + 1], call: call, dropDuplicates: true)
+    }
+
+    /// ``insertItems(_:beforeItem:)`` that throws instead of trapping and leaves the snapshot
+    /// unchanged on error.
+    ///
+    /// - Throws: ``SnapshotError/itemNotFound(_:call:)`` for a missing anchor, or
+    ///   ``SnapshotError/duplicateItem(_:call:)``.
+    public mutating func checkedInsertItems(
+        _ identifiers: [ItemIdentifierType], beforeItem beforeIdentifier: ItemIdentifierType
+    ) throws(Error) {
+        let call = "insertItems(_:beforeItem:)"
+        guard let anchor = _items.index(of: beforeIdentifier) else {
+            throw .itemNotFound(beforeIdentifier, call: call)
+        }
+        _ = try _insertItems(
+            identifiers, section: Int(_itemSections[anchor]), at: anchor, call: call, dropDuplicates: false)
+    }
+
+    /// ``insertItems(_:afterItem:)`` that throws instead of trapping and leaves the snapshot
+    /// unchanged on error.
+    ///
+    /// - Throws: ``SnapshotError/itemNotFound(_:call:)`` for a missing anchor, or
+    ///   ``SnapshotError/duplicateItem(_:call:)``.
+    public mutating func checkedInsertItems(
+        _ identifiers: [ItemIdentifierType], afterItem afterIdentifier: ItemIdentifierType
+    ) throws(Error) {
+        let call = "insertItems(_:afterItem:)"
+        guard let anchor = _items.index(of: afterIdentifier) else {
+            throw .itemNotFound(afterIdentifier, call: call)
+        }
+        _ = try _insertItems(
+            identifiers, section: Int(_itemSections[anchor]), at: anchor + 1, call: call,
+            dropDuplicates: false)
+    }
+
+    /// ``moveItem(_:beforeItem:)`` that throws ``SnapshotError/itemNotFound(_:call:)`` instead of
+    /// trapping.
+    public mutating func checkedMoveItem(
+        _ identifier: ItemIdentifierType, beforeItem toIdentifier: ItemIdentifierType
+    ) throws(Error) {
+        try _moveItem(identifier, relativeTo: toIdentifier, after: false, call: "moveItem(_:beforeItem:)")
+    }
+
+    /// ``moveItem(_:afterItem:)`` that throws ``SnapshotError/itemNotFound(_:call:)`` instead of
+    /// trapping.
+    public mutating func checkedMoveItem(
+        _ identifier: ItemIdentifierType, afterItem toIdentifier: ItemIdentifierType
+    ) throws(Error) {
+        try _moveItem(identifier, relativeTo: toIdentifier, after: true, call: "moveItem(_:afterItem:)")
+    }
+}
+
+// MARK: - Implementation
+
+extension DiffableDataSourceSnapshot {
+    /// The section an append goes to: the given one, or the last.
+    func _resolveAppendSection(_ identifier: SectionIdentifierType?, call: String) throws(Error) -> Int {
+        if let identifier {
+            guard let section = _sections.index(of: identifier) else {
+                throw .sectionNotFound(identifier, call: call)
+            }
+            return section
+        }
+        guard !_sections.isEmpty else { throw .noSections(call: call) }
+        return _sections.count - 1
+    }
+
+    /// Inserts `newItems` into `section` at flat position `position` (which must lie within or at
+    /// the end of that section).
+    ///
+    /// One pass appends every identifier to the table, hashing each once and probing once; an
+    /// identifier already in the snapshot is re-pointed (Apple's move-into-place) or, with
+    /// `dropDuplicates`, skipped. A repeat inside `newItems` rolls the table back and throws. When
+    /// the insertion point is the end of the snapshot and nothing moved, that is all; otherwise the
+    /// block is permuted into place and the index rebuilt from stored hashes.
+    mutating func _insertItems(
+        _ newItems: [ItemIdentifierType], section: Int, at position: Int, call: String, dropDuplicates: Bool
+    ) throws(Error) -> [ItemIdentifierType] {
+        guard !newItems.isEmpty else { return [] }
+        let oldCount = _items.count
+        _items.reserveCapacity(oldCount + newItems.count)
+        var relocated: [Int] = []
+        var dropped: [ItemIdentifierType] = []
+        for item in newItems {
+            let hash = item.hashValue
+            if dropDuplicates && _items.index(of: item, hash: hash) != nil {
+                dropped.append(item)
+                continue
+            }
+            switch _items.appendOrRelocate(item, hash: hash, protectedFrom: oldCount) {
+            case .appended:
+                break
+            case .relocated(let from):
+                relocated.append(from)
+            case .duplicate:
+                _items.truncate(to: oldCount)
+                throw .duplicateItem(item, call: call)
+            }
+        }
+        let added = _items.count - oldCount
+        guard added > 0 else { return dropped }
+        if relocated.isEmpty && position == oldCount {
+            // Appending at the very end: every later section is empty, only their starts move.
+            _itemSections.append(contentsOf: repeatElement(Int32(truncatingIfNeeded: section), count: added))
+            for later in (section + 1)..._sections.count { _sectionStarts[later] += added }
+            _debugCheckInvariants()
+            return dropped
+        }
+        var counts = _sectionCounts
+        counts[section] += added
+        var removed = [Bool](repeating: false, count: oldCount)
+        for from in relocated {
+            removed[from] = true
+            counts[Int(_itemSections[from])] -= 1
+        }
+        var order = [Int]()
+        order.reserveCapacity(oldCount + added - relocated.count)
+        for flat in 0..<position where !removed[flat] { order.append(flat) }
+        order.append(contentsOf: oldCount..<(oldCount + added))
+        for flat in position..<oldCount where !removed[flat] { order.append(flat) }
+        _items.permute(order)
+        _setSectionCounts(counts)
+        _rebuildItemSections()
+        _debugCheckInvariants()
+        return dropped
+    }
+
+    mutating func _moveItem(
+        _ identifier: ItemIdentifierType, relativeTo anchorIdentifier: ItemIdentifierType, after: Bool,
+        call: String
+    ) throws(Error) {
+        guard let from = _items.index(of: identifier) else { throw .itemNotFound(identifier, call: call) }
+        guard let anchor = _items.index(of: anchorIdentifier) else {
+            throw .itemNotFound(anchorIdentifier, call: call)
+        }
+        guard from != anchor else { return }
+        var counts = _sectionCounts
+        counts[Int(_itemSections[from])] -= 1
+        counts[Int(_itemSections[anchor])] += 1
+        let target = after ? anchor + 1 : anchor
+        var order = Array(0..<_items.count)
+        order.remove(at: from)
+        order.insert(from, at: target > from ? target - 1 : target)
+        _items.permute(order)
+        _setSectionCounts(counts)
+        _rebuildItemSections()
+        _debugCheckInvariants()
+    }
+}

@@ -1,0 +1,204 @@
+// Section mutations: Apple's trapping members over their `checked` twins.
+
+extension DiffableDataSourceSnapshot {
+    /// Adds empty sections at the end. Traps if a section is already in the snapshot or listed twice.
+    ///
+    /// - Complexity: O(k) amortized for k sections, one call to `hash(into:)` each.
+    public mutating func appendSections(_ identifiers: [SectionIdentifierType]) {
+        _trapOnError { () throws(Error) in try checkedAppendSections(identifiers) }
+    }
+
+    /// Inserts empty sections just before a section. Traps if the anchor is missing or a section is
+    /// already in the snapshot or listed twice.
+    ///
+    /// - Complexity: O(n + s), where n is the number of items and s the number of sections.
+    public mutating func insertSections(
+        _ identifiers: [SectionIdentifierType], beforeSection toIdentifier: SectionIdentifierType
+    ) {
+        _trapOnError { () throws(Error) in try checkedInsertSections(identifiers, beforeSection: toIdentifier)
+        }
+    }
+
+    /// Inserts empty sections just after a section. Traps if the anchor is missing or a section is
+    /// already in the snapshot or listed twice.
+    ///
+    /// - Complexity: O(n + s), where n is the number of items and s the number of sections.
+    public mutating func insertSections(
+        _ identifiers: [SectionIdentifierType], afterSection toIdentifier: SectionIdentifierType
+    ) {
+        _trapOnError { () throws(Error) in try checkedInsertSections(identifiers, afterSection: toIdentifier)
+        }
+    }
+
+    /// Deletes sections and all of their items. Identifiers not in the snapshot are ignored.
+    ///
+    /// - Complexity: O(n + s + k), where n is the number of items, s of sections and k the number of
+    ///   identifiers given; one call to `hash(into:)` per identifier given.
+    public mutating func deleteSections(_ identifiers: [SectionIdentifierType]) {
+        guard !identifiers.isEmpty, !_sections.isEmpty else { return }
+        var removedSections = [Bool](repeating: false, count: _sections.count)
+        var any = false
+        for identifier in identifiers {
+            guard let section = _sections.index(of: identifier) else { continue }
+            removedSections[section] = true
+            any = true
+        }
+        guard any else { return }
+        let counts = _sectionCounts
+        if _items.count > 0 {
+            var removedItems = [Bool](repeating: false, count: _items.count)
+            var anyItem = false
+            for section in removedSections.indices where removedSections[section] {
+                for flat in _sectionStarts[section]..<_sectionStarts[section + 1] {
+                    removedItems[flat] = true
+                    anyItem = true
+                }
+            }
+            if anyItem {
+                _items.removeAll(where: removedItems)
+                _dropMarksOfDeletedItems()
+            }
+        }
+        _sections.removeAll(where: removedSections)
+        _setSectionCounts(counts.indices.filter { !removedSections[$0] }.map { counts[$0] })
+        _rebuildItemSections()
+        _dropMarksOfDeletedSections()
+        _debugCheckInvariants()
+    }
+
+    /// Moves a section, with its items, to just before another section. Moving a section onto
+    /// itself does nothing. Traps if either section is missing.
+    ///
+    /// - Complexity: O(n + s), where n is the number of items and s the number of sections.
+    public mutating func moveSection(
+        _ identifier: SectionIdentifierType, beforeSection toIdentifier: SectionIdentifierType
+    ) {
+        _trapOnError { () throws(Error) in try checkedMoveSection(identifier, beforeSection: toIdentifier) }
+    }
+
+    /// Moves a section, with its items, to just after another section. Moving a section onto
+    /// itself does nothing. Traps if either section is missing.
+    ///
+    /// - Complexity: O(n + s), where n is the number of items and s the number of sections.
+    public mutating func moveSection(
+        _ identifier: SectionIdentifierType, afterSection toIdentifier: SectionIdentifierType
+    ) {
+        _trapOnError { () throws(Error) in try checkedMoveSection(identifier, afterSection: toIdentifier) }
+    }
+}
+
+// MARK: - Checked twins
+
+extension DiffableDataSourceSnapshot {
+    /// ``appendSections(_:)`` that throws ``SnapshotError/duplicateSection(_:call:)`` instead of
+    /// trapping and leaves the snapshot unchanged on error.
+    public mutating func checkedAppendSections(_ identifiers: [SectionIdentifierType]) throws(Error) {
+        try _insertSections(identifiers, at: _sections.count, call: "appendSections(_:)")
+    }
+
+    /// ``insertSections(_:beforeSection:)`` that throws instead of trapping and leaves the snapshot
+    /// unchanged on error.
+    public mutating func checkedInsertSections(
+        _ identifiers: [SectionIdentifierType], beforeSection toIdentifier: SectionIdentifierType
+    ) throws(Error) {
+        let call = "insertSections(_:beforeSection:)"
+        guard let anchor = _sections.index(of: toIdentifier) else {
+            throw .sectionNotFound(toIdentifier, call: call)
+        }
+        try _insertSections(identifiers, at: anchor, call: call)
+    }
+
+    /// ``insertSections(_:afterSection:)`` that throws instead of trapping and leaves the snapshot
+    /// unchanged on error.
+    public mutating func checkedInsertSections(
+        _ identifiers: [SectionIdentifierType], afterSection toIdentifier: SectionIdentifierType
+    ) throws(Error) {
+        let call = "insertSections(_:afterSection:)"
+        guard let anchor = _sections.index(of: toIdentifier) else {
+            throw .sectionNotFound(toIdentifier, call: call)
+        }
+        try _insertSections(identifiers, at: anchor + 1, call: call)
+    }
+
+    /// ``moveSection(_:beforeSection:)`` that throws ``SnapshotError/sectionNotFound(_:call:)``
+    /// instead of trapping.
+    public mutating func checkedMoveSection(
+        _ identifier: SectionIdentifierType, beforeSection toIdentifier: SectionIdentifierType
+    ) throws(Error) {
+        try _moveSection(
+            identifier, relativeTo: toIdentifier, after: false, call: "moveSection(_:beforeSection:)")
+    }
+
+    /// ``moveSection(_:afterSection:)`` that throws ``SnapshotError/sectionNotFound(_:call:)``
+    /// instead of trapping.
+    public mutating func checkedMoveSection(
+        _ identifier: SectionIdentifierType, afterSection toIdentifier: SectionIdentifierType
+    ) throws(Error) {
+        try _moveSection(
+            identifier, relativeTo: toIdentifier, after: true, call: "moveSection(_:afterSection:)")
+    }
+}
+
+// MARK: - Implementation
+
+extension DiffableDataSourceSnapshot {
+    /// Inserts new empty sections at section index `position`.
+    mutating func _insertSections(
+        _ identifiers: [SectionIdentifierType], at position: Int, call: String
+    ) throws(Error) {
+        guard !identifiers.isEmpty else { return }
+        let oldCount = _sections.count
+        _sections.reserveCapacity(oldCount + identifiers.count)
+        for identifier in identifiers {
+            if case .appended = _sections.appendOrRelocate(
+                identifier, hash: identifier.hashValue, protectedFrom: 0)
+            {
+                continue
+            }
+            _sections.truncate(to: oldCount)
+            throw .duplicateSection(identifier, call: call)
+        }
+        let added = identifiers.count
+        let total = _items.count
+        if position == oldCount {
+            _sectionStarts.append(contentsOf: repeatElement(total, count: added))
+        } else {
+            var order = Array(0..<position)
+            order.append(contentsOf: oldCount..<(oldCount + added))
+            order.append(contentsOf: position..<oldCount)
+            _sections.permute(order)
+            _sectionStarts.insert(
+                contentsOf: repeatElement(_sectionStarts[position], count: added), at: position)
+            _rebuildItemSections(from: position)
+        }
+        _debugCheckInvariants()
+    }
+
+    mutating func _moveSection(
+        _ identifier: SectionIdentifierType, relativeTo anchorIdentifier: SectionIdentifierType, after: Bool,
+        call: String
+    ) throws(Error) {
+        guard let from = _sections.index(of: identifier) else {
+            throw .sectionNotFound(identifier, call: call)
+        }
+        guard let anchor = _sections.index(of: anchorIdentifier) else {
+            throw .sectionNotFound(anchorIdentifier, call: call)
+        }
+        guard from != anchor else { return }
+        let target = after ? anchor + 1 : anchor
+        var sectionOrder = Array(0..<_sections.count)
+        sectionOrder.remove(at: from)
+        sectionOrder.insert(from, at: target > from ? target - 1 : target)
+        var itemOrder = [Int]()
+        itemOrder.reserveCapacity(_items.count)
+        for section in sectionOrder {
+            itemOrder.append(contentsOf: _sectionStarts[section]..<_sectionStarts[section + 1])
+        }
+        let counts = _sectionCounts
+        _sections.permute(sectionOrder)
+        if !_items.isEmpty { _items.permute(itemOrder) }
+        _setSectionCounts(sectionOrder.map { counts[$0] })
+        _rebuildItemSections()
+        _debugCheckInvariants()
+    }
+}

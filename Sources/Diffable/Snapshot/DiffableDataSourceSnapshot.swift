@@ -1,0 +1,243 @@
+import Foundation
+
+/// The state of a list or collection view at one moment: ordered sections, each with ordered items,
+/// identified by values rather than index paths.
+///
+/// This is Apple's `NSDiffableDataSourceSnapshot` without the prefix, with the same members,
+/// argument labels and semantics: identifiers are unique across the whole snapshot,
+/// ``indexOfItem(_:)`` is an index in the flattened item list, ``appendItems(_:toSection:)`` with no
+/// section appends to the last one, ``deleteAllItems()`` removes the sections too, and adding an
+/// item that is already present moves it.
+///
+/// ```swift
+/// var snapshot = DiffableDataSourceSnapshot<String, Int>()
+/// snapshot.appendSections(["Fruit", "Vegetables"])
+/// snapshot.appendItems([1, 2, 3], toSection: "Fruit")
+/// snapshot.appendItems([10, 11])  // to the last section, "Vegetables"
+/// snapshot.indexOfItem(10)  // 3: the index in `itemIdentifiers`, not within the section
+/// snapshot.sectionIdentifier(containingItem: 2)  // "Fruit"
+/// ```
+///
+/// ## Storage and costs
+/// Each identifier is hashed exactly once, when it is added; its hash value is stored beside it in
+/// an open-addressing table. Lookups (``indexOfItem(_:)``, ``indexOfSection(_:)``,
+/// ``sectionIdentifier(containingItem:)``) hash the argument once and never re-hash what is stored.
+/// Appending at the end is O(k) amortized for k items; a mutation in the middle costs O(n), where n
+/// is the number of items, because it rebuilds the position index from the stored hashes (no call
+/// to `hash(into:)`). The storage is a handful of copy-on-write arrays, so copying a snapshot is
+/// O(1). The diff engine probes these tables directly.
+///
+/// ## Bad input
+/// Misuse that Apple traps on (no section to append to, an unknown anchor, reloading an unknown
+/// identifier, duplicates inside one call, a duplicate section) traps here too, with a message
+/// naming the call and the identifier. Every such member has a `checked` twin, such as
+/// ``checkedAppendItems(_:toSection:)``, that throws a ``SnapshotError`` and leaves the snapshot
+/// unchanged, and ``appendItemsDroppingDuplicates(_:toSection:)`` skips duplicates from a server.
+public struct DiffableDataSourceSnapshot<
+    SectionIdentifierType: Hashable & Sendable,
+    ItemIdentifierType: Hashable & Sendable
+>: Sendable {
+    /// The error the `checked` members throw.
+    public typealias Error = SnapshotError<SectionIdentifierType, ItemIdentifierType>
+
+    /// Section identifiers in order, with their hashes and index.
+    var _sections = _IdentifierTable<SectionIdentifierType>()
+    /// `_sectionStarts[s]` is the flat index of section `s`'s first item; the last entry is the
+    /// total item count, so there is always one more entry than there are sections.
+    var _sectionStarts: [Int] = [0]
+    /// Item identifiers flattened in display order, with their hashes and index.
+    var _items = _IdentifierTable<ItemIdentifierType>()
+    /// `_itemSections[i]` is the section index of flat item `i`.
+    var _itemSections: [Int32] = []
+
+    var _reloadedSections = _MarkList<SectionIdentifierType>()
+    var _reloadedItems = _MarkList<ItemIdentifierType>()
+    var _reconfiguredItems = _MarkList<ItemIdentifierType>()
+
+    /// Creates an empty snapshot: no sections, no items.
+    public init() {}
+}
+
+// MARK: - Queries
+
+extension DiffableDataSourceSnapshot {
+    /// The number of items in all sections.
+    ///
+    /// - Complexity: O(1).
+    public var numberOfItems: Int { _items.count }
+
+    /// The number of sections.
+    ///
+    /// - Complexity: O(1).
+    public var numberOfSections: Int { _sections.count }
+
+    /// The section identifiers, in display order.
+    ///
+    /// - Complexity: O(1) (the storage is shared copy-on-write).
+    public var sectionIdentifiers: [SectionIdentifierType] { _sections.elements }
+
+    /// Every item identifier, flattened in display order: the items of section 0, then section 1, ….
+    ///
+    /// - Complexity: O(1) (the storage is shared copy-on-write).
+    public var itemIdentifiers: [ItemIdentifierType] { _items.elements }
+
+    /// The number of items in a section. Traps if the section is not in the snapshot.
+    ///
+    /// - Complexity: O(1) expected; hashes `identifier` once.
+    public func numberOfItems(inSection identifier: SectionIdentifierType) -> Int {
+        let section = _requireSection(identifier, call: "numberOfItems(inSection:)")
+        return _sectionStarts[section + 1] - _sectionStarts[section]
+    }
+
+    /// The items of a section, in order. Traps if the section is not in the snapshot.
+    ///
+    /// - Complexity: O(k) for the k items of the section; hashes `identifier` once.
+    public func itemIdentifiers(inSection identifier: SectionIdentifierType) -> [ItemIdentifierType] {
+        let section = _requireSection(identifier, call: "itemIdentifiers(inSection:)")
+        return Array(_items.elements[_sectionStarts[section]..<_sectionStarts[section + 1]])
+    }
+
+    /// The section that contains an item, or `nil` if the item is not in the snapshot.
+    ///
+    /// - Complexity: O(1) expected; hashes `identifier` once.
+    public func sectionIdentifier(containingItem identifier: ItemIdentifierType) -> SectionIdentifierType? {
+        guard let index = _items.index(of: identifier) else { return nil }
+        return _sections.elements[Int(_itemSections[index])]
+    }
+
+    /// The index of an item in ``itemIdentifiers`` (the flattened list, not within its section), or
+    /// `nil` if the item is not in the snapshot.
+    ///
+    /// - Complexity: O(1) expected; hashes `identifier` once.
+    public func indexOfItem(_ identifier: ItemIdentifierType) -> Int? {
+        _items.index(of: identifier)
+    }
+
+    /// The index of a section in ``sectionIdentifiers``, or `nil` if it is not in the snapshot.
+    ///
+    /// - Complexity: O(1) expected; hashes `identifier` once.
+    public func indexOfSection(_ identifier: SectionIdentifierType) -> Int? {
+        _sections.index(of: identifier)
+    }
+}
+
+// MARK: - Beyond Apple: queries the data source and the diff use
+
+extension DiffableDataSourceSnapshot {
+    /// Whether the snapshot contains an item.
+    ///
+    /// - Complexity: O(1) expected; hashes `identifier` once.
+    public func contains(item identifier: ItemIdentifierType) -> Bool {
+        _items.index(of: identifier) != nil
+    }
+
+    /// Whether the snapshot contains a section.
+    ///
+    /// - Complexity: O(1) expected; hashes `identifier` once.
+    public func contains(section identifier: SectionIdentifierType) -> Bool {
+        _sections.index(of: identifier) != nil
+    }
+
+    /// The item at an index path, or `nil` when the index path is out of range.
+    ///
+    /// - Complexity: O(1).
+    public func itemIdentifier(at indexPath: IndexPath) -> ItemIdentifierType? {
+        guard indexPath.count == 2 else { return nil }
+        let section = indexPath[0]
+        let item = indexPath[1]
+        guard section >= 0, section < _sections.count, item >= 0 else { return nil }
+        let flat = _sectionStarts[section] + item
+        guard flat < _sectionStarts[section + 1] else { return nil }
+        return _items.elements[flat]
+    }
+
+    /// The index path of an item, or `nil` if the item is not in the snapshot.
+    ///
+    /// - Complexity: O(1) expected; hashes `identifier` once.
+    public func indexPath(ofItem identifier: ItemIdentifierType) -> IndexPath? {
+        guard let flat = _items.index(of: identifier) else { return nil }
+        let section = Int(_itemSections[flat])
+        return IndexPath(indexes: [section, flat - _sectionStarts[section]])
+    }
+
+    /// The number of items in the section at an index. Traps if the index is out of range.
+    ///
+    /// - Complexity: O(1).
+    public func numberOfItems(inSectionAt index: Int) -> Int {
+        precondition(
+            index >= 0 && index < _sections.count,
+            "numberOfItems(inSectionAt:): section index \(index) is out of range (\(_sections.count) sections)"
+        )
+        return _sectionStarts[index + 1] - _sectionStarts[index]
+    }
+}
+
+// MARK: - Internal helpers
+
+extension DiffableDataSourceSnapshot {
+    /// The index of a section the call needs, trapping with a message naming both if it is absent.
+    func _requireSection(_ identifier: SectionIdentifierType, call: String) -> Int {
+        guard let index = _sections.index(of: identifier) else {
+            fatalError(
+                "\(call): Section identifier \(_quoted(identifier)) was not found. You can verify the section exists by calling indexOfSection(_:), which is O(1)."
+            )
+        }
+        return index
+    }
+
+    /// Recomputes `_itemSections` for every item from section `firstSection` on.
+    ///
+    /// - Complexity: O(n) where n is the number of items in those sections; no hashing.
+    mutating func _rebuildItemSections(from firstSection: Int = 0) {
+        let total = _items.count
+        if _itemSections.count != total {
+            _itemSections = [Int32](repeating: 0, count: total)
+        }
+        guard firstSection < _sections.count else { return }
+        _itemSections.withUnsafeMutableBufferPointer { buffer in
+            for section in firstSection..<_sections.count {
+                let value = Int32(truncatingIfNeeded: section)
+                for flat in _sectionStarts[section]..<_sectionStarts[section + 1] {
+                    buffer[flat] = value
+                }
+            }
+        }
+    }
+
+    /// Recomputes `_sectionStarts` from per-section counts.
+    mutating func _setSectionCounts(_ counts: [Int]) {
+        var starts = [Int]()
+        starts.reserveCapacity(counts.count + 1)
+        var running = 0
+        starts.append(0)
+        for count in counts {
+            running += count
+            starts.append(running)
+        }
+        _sectionStarts = starts
+    }
+
+    /// The number of items in each section.
+    var _sectionCounts: [Int] {
+        (0..<_sections.count).map { _sectionStarts[$0 + 1] - _sectionStarts[$0] }
+    }
+
+    /// Drops the reload and reconfigure marks of items that are no longer in the snapshot.
+    mutating func _dropMarksOfDeletedItems() {
+        if !_reloadedItems.isEmpty { _reloadedItems.removeAll { !_items.contains($0) } }
+        if !_reconfiguredItems.isEmpty { _reconfiguredItems.removeAll { !_items.contains($0) } }
+    }
+
+    /// Drops the reload marks of sections that are no longer in the snapshot.
+    mutating func _dropMarksOfDeletedSections() {
+        if !_reloadedSections.isEmpty { _reloadedSections.removeAll { !_sections.contains($0) } }
+    }
+
+    /// Runs `_checkInvariants()` when the package is built with `-D DIFFABLE_INVARIANT_CHECKS`.
+    @inline(__always)
+    func _debugCheckInvariants() {
+        #if DIFFABLE_INVARIANT_CHECKS
+            _checkInvariants()
+        #endif
+    }
+}

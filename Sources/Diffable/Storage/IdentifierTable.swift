@@ -1,0 +1,232 @@
+/// An insertion-ordered list of unique identifiers, the hash value of each, and an open-addressing
+/// index from identifier to position.
+///
+/// This is the storage every snapshot is built on. Each identifier is hashed exactly once, when it
+/// is added; the hash is kept beside it, so rebuilding the index after a mutation in the middle, or
+/// probing this table with an identifier taken from another table (which is what the diff engine
+/// does), never calls `hash(into:)` again.
+///
+/// The index uses linear probing over a power-of-two slot array of `Int32` (0 means empty, any other
+/// value is a position plus one) and is kept at most three-quarters full.
+
+struct _IdentifierTable<Element: Hashable> {
+    /// The identifiers, in order.
+    var elements: [Element] = []
+    /// `elements[i].hashValue`, computed once when the identifier was added.
+    var hashes: [Int] = []
+    /// The open-addressing index: 0 = empty, otherwise a position in `elements` plus one.
+    var slots: [Int32] = []
+
+    init() {}
+
+    /// Creates a table from identifiers and their precomputed hash values, which must be unique.
+    init(elements: [Element], hashes: [Int]) {
+        assert(elements.count == hashes.count)
+        self.elements = elements
+        self.hashes = hashes
+        rebuildIndex()
+    }
+
+    var count: Int { elements.count }
+    var isEmpty: Bool { elements.isEmpty }
+
+    /// The number of slots an index for `count` identifiers uses: a power of two, at most 3/4 full.
+    static func slotCount(for count: Int) -> Int {
+        guard count > 0 else { return 0 }
+        var slots = 8
+        while slots - slots / 4 < count + 1 { slots &<<= 1 }
+        return slots
+    }
+
+    /// The position of `element`, hashing it once.
+    ///
+    /// - Complexity: O(1) expected; one call to `hash(into:)`.
+    func index(of element: Element) -> Int? {
+        guard !slots.isEmpty else { return nil }
+        return index(of: element, hash: element.hashValue)
+    }
+
+    /// The position of `element` whose hash value is already known; no call to `hash(into:)`.
+    ///
+    /// - Complexity: O(1) expected; `==` is called only on identifiers whose stored hash matches.
+    func index(of element: Element, hash: Int) -> Int? {
+        slots.withUnsafeBufferPointer { slots in
+            let mask = slots.count &- 1
+            guard mask >= 0 else { return nil }
+            return hashes.withUnsafeBufferPointer { hashes in
+                elements.withUnsafeBufferPointer { elements in
+                    var slot = hash & mask
+                    while true {
+                        let entry = Int(slots[slot])
+                        if entry == 0 { return nil }
+                        let position = entry &- 1
+                        if hashes[position] == hash && elements[position] == element { return position }
+                        slot = (slot &+ 1) & mask
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether the table holds `element`.
+    func contains(_ element: Element) -> Bool { index(of: element) != nil }
+
+    /// Reserves room for `capacity` identifiers, growing the index if needed.
+    mutating func reserveCapacity(_ capacity: Int) {
+        elements.reserveCapacity(capacity)
+        hashes.reserveCapacity(capacity)
+        if Self.slotCount(for: capacity) > slots.count {
+            rebuildIndex(slotCount: Self.slotCount(for: capacity))
+        }
+    }
+
+    /// Outcome of ``appendOrRelocate(_:hash:)``.
+    enum AppendOutcome {
+        /// The identifier was new; it is now the last element.
+        case appended
+        /// The identifier was already at this position (before `protectedFrom`); it has also been
+        /// appended and the index now points at the new copy. The caller must remove the old one.
+        case relocated(from: Int)
+        /// The identifier was already appended at this position, at or after `protectedFrom`.
+        case duplicate(at: Int)
+    }
+
+    /// Appends `element` with its precomputed hash, in one probe sequence.
+    ///
+    /// An identifier found before `protectedFrom` is appended again and the index re-pointed at the
+    /// new copy (`.relocated`), so a later occurrence in the same batch is reported as
+    /// `.duplicate`. The old copy stays in `elements` until the caller removes it and rebuilds.
+    ///
+    /// - Complexity: O(1) amortized expected; no call to `hash(into:)`.
+    mutating func appendOrRelocate(
+        _ element: Element, hash: Int, protectedFrom: Int
+    ) -> AppendOutcome {
+        if elements.count + 1 > slots.count - slots.count / 4 {
+            rebuildIndex(slotCount: Self.slotCount(for: Swift.max(elements.count * 2, 8)))
+        }
+        let newPosition = elements.count
+        let outcome: AppendOutcome = slots.withUnsafeMutableBufferPointer { slots in
+            let mask = slots.count &- 1
+            var slot = hash & mask
+            while true {
+                let entry = Int(slots[slot])
+                if entry == 0 {
+                    slots[slot] = Int32(truncatingIfNeeded: newPosition &+ 1)
+                    return .appended
+                }
+                let position = entry &- 1
+                if hashes[position] == hash && elements[position] == element {
+                    if position >= protectedFrom { return .duplicate(at: position) }
+                    slots[slot] = Int32(truncatingIfNeeded: newPosition &+ 1)
+                    return .relocated(from: position)
+                }
+                slot = (slot &+ 1) & mask
+            }
+        }
+        if case .duplicate = outcome { return outcome }
+        elements.append(element)
+        hashes.append(hash)
+        return outcome
+    }
+
+    /// Rebuilds the index from the stored hash values; never calls `hash(into:)`.
+    ///
+    /// - Complexity: O(n), where n is the number of identifiers.
+    mutating func rebuildIndex(slotCount requested: Int? = nil) {
+        let slotCount = Swift.max(requested ?? 0, Self.slotCount(for: elements.count))
+        if slots.count == slotCount {
+            slots.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        } else {
+            slots = [Int32](repeating: 0, count: slotCount)
+        }
+        guard slotCount > 0 else { return }
+        slots.withUnsafeMutableBufferPointer { slots in
+            hashes.withUnsafeBufferPointer { hashes in
+                let mask = slotCount &- 1
+                for position in hashes.indices {
+                    var slot = hashes[position] & mask
+                    while slots[slot] != 0 { slot = (slot &+ 1) & mask }
+                    slots[slot] = Int32(truncatingIfNeeded: position &+ 1)
+                }
+            }
+        }
+    }
+
+    /// Removes the identifiers at positions where `remove` is true, then rebuilds the index.
+    ///
+    /// - Complexity: O(n); no call to `hash(into:)`.
+    mutating func removeAll(where remove: [Bool]) {
+        assert(remove.count == elements.count)
+        var write = 0
+        elements.withUnsafeMutableBufferPointer { elements in
+            hashes.withUnsafeMutableBufferPointer { hashes in
+                for read in elements.indices where !remove[read] {
+                    if read != write {
+                        elements.swapAt(read, write)
+                        hashes[write] = hashes[read]
+                    }
+                    write += 1
+                }
+            }
+        }
+        elements.removeLast(elements.count - write)
+        hashes.removeLast(hashes.count - write)
+        rebuildIndex()
+    }
+
+    /// Removes the identifiers from position `count` on and rebuilds the index (used to roll back
+    /// a batch of appends that failed validation).
+    ///
+    /// - Complexity: O(n); no call to `hash(into:)`.
+    mutating func truncate(to count: Int) {
+        elements.removeLast(elements.count - count)
+        hashes.removeLast(hashes.count - count)
+        rebuildIndex()
+    }
+
+    /// Removes every identifier and the index.
+    mutating func removeAll() {
+        elements = []
+        hashes = []
+        slots = []
+    }
+
+    /// Reorders the identifiers by a list of old positions (`order[i]` is the old position of the
+    /// identifier that ends up at `i`), dropping positions the list leaves out, then rebuilds the
+    /// index.
+    ///
+    /// - Complexity: O(n); no call to `hash(into:)`.
+    mutating func permute(_ order: [Int]) {
+        assert(order.count <= elements.count)
+        elements = order.map { elements[$0] }
+        hashes = order.map { hashes[$0] }
+        rebuildIndex()
+    }
+
+    /// Checks that every identifier is found at its own position and the stored hashes are current.
+    func checkInvariants(file: StaticString = #file, line: UInt = #line) {
+        precondition(
+            elements.count == hashes.count, "table: element and hash counts differ", file: file, line: line)
+        precondition(
+            slots.count == 0 ? elements.isEmpty : slots.count.nonzeroBitCount == 1,
+            "table: slot count is not a power of two", file: file, line: line)
+        precondition(
+            elements.count <= slots.count - slots.count / 4 || elements.isEmpty,
+            "table: index more than 3/4 full", file: file, line: line)
+        var occupied = 0
+        for entry in slots where entry != 0 { occupied += 1 }
+        precondition(
+            occupied == elements.count, "table: index holds \(occupied) entries, expected \(elements.count)",
+            file: file, line: line)
+        for (position, element) in elements.enumerated() {
+            precondition(
+                hashes[position] == element.hashValue,
+                "table: stored hash of \(element) is stale (its hash value changed?)", file: file, line: line)
+            precondition(
+                index(of: element, hash: hashes[position]) == position,
+                "table: \(element) is not found at its position \(position)", file: file, line: line)
+        }
+    }
+}
+
+extension _IdentifierTable: Sendable where Element: Sendable {}
