@@ -1,0 +1,254 @@
+import Foundation
+
+extension BatchUpdate {
+    /// The batch update that turns `old` into `new`, by identity, as UIKit's diffable data source
+    /// computes it.
+    ///
+    /// Sections and items present in both keep their identity; the others are deleted or inserted.
+    /// Moves are minimal: among the sections present in both, those in a longest increasing
+    /// subsequence of old positions stay, the rest move; within each section present in both, the
+    /// items that stay in it keep the longest increasing subsequence in place and only the others
+    /// move, plus the items that change between surviving sections. Items marked with
+    /// `reloadItems`/`reconfigureItems` on `new` appear in ``reloadedItems``/``reconfiguredItems`` at
+    /// their final index paths (a reload wins over a reconfigure); sections marked with
+    /// `reloadSections` appear in ``reloadedSections`` or, when they also move, as a delete and an
+    /// insert. Marks on items that are inserted, or that lie in an inserted or reloaded section,
+    /// are dropped: those cells are new anyway.
+    ///
+    /// - Complexity: O(n + m + k log k) expected, where n and m are the item counts of the two
+    ///   snapshots and k the number of items that change position; it calls `==` on identifiers
+    ///   whose stored hashes match and never calls `hash(into:)` (apart from one hash per reload or
+    ///   reconfigure mark).
+    public init<SectionIdentifierType, ItemIdentifierType>(
+        from old: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+        to new: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+    ) {
+        self.init(_from: old, to: new, comparesContent: false) { _, _ in true }
+    }
+
+    /// The batch update that turns `old` into `new`, also reconfiguring the items whose content
+    /// changed.
+    ///
+    /// Identity still decides what is inserted, deleted and moved. For every item present in both
+    /// snapshots (and not inside an inserted or reloaded section), `isContentEqual` receives the
+    /// identifier value stored in `old` and the one stored in `new`; when it returns `false`, the
+    /// item's final index path is added to ``reconfiguredItems`` (unless it is already reloaded).
+    /// Identifiers that carry a content version beside their identity make this a one-liner:
+    ///
+    /// ```swift
+    /// struct Row: Hashable, Sendable {
+    ///     var id: Int
+    ///     var version: Int
+    ///     static func == (a: Row, b: Row) -> Bool { a.id == b.id }
+    ///     func hash(into hasher: inout Hasher) { hasher.combine(id) }
+    /// }
+    /// let update = BatchUpdate(from: old, to: new) { $0.version == $1.version }
+    /// ```
+    ///
+    /// - Complexity: As ``init(from:to:)``, plus one call of `isContentEqual` per surviving item.
+    public init<SectionIdentifierType, ItemIdentifierType>(
+        from old: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+        to new: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+        isContentEqual: (ItemIdentifierType, ItemIdentifierType) -> Bool
+    ) {
+        self.init(_from: old, to: new, comparesContent: true, isContentEqual: isContentEqual)
+    }
+
+    init<S, I>(
+        _from old: DiffableDataSourceSnapshot<S, I>, to new: DiffableDataSourceSnapshot<S, I>,
+        comparesContent: Bool, isContentEqual: (I, I) -> Bool
+    ) {
+        self.init()
+        let sections = _Matching(new: new._sections, old: old._sections)
+        let oldSectionCount = old._sections.count
+        let newSectionCount = new._sections.count
+
+        // A section is "live" on a side when its items get item operations: it exists in both
+        // snapshots and is neither reloaded nor replaced.
+        var newLive = [Bool](repeating: false, count: newSectionCount)
+        var oldLive = [Bool](repeating: false, count: oldSectionCount)
+        var reloadMarked = [Bool](repeating: false, count: newSectionCount)
+        for identifier in new._reloadedSections.elements {
+            if let section = new._sections.index(of: identifier) { reloadMarked[section] = true }
+        }
+        // Only unmarked survivors count as moves, so the sections that stay are a longest increasing
+        // run of the unmarked ones; a reload-marked survivor is reloaded in place when it fits
+        // between the stays around it, and replaced (deleted and inserted) otherwise, because UIKit
+        // forbids moving and reloading one section.
+        var unmarkedNew: [Int] = []
+        var unmarkedOld: [Int32] = []
+        for section in 0..<newSectionCount where sections.newToOld[section] >= 0 && !reloadMarked[section] {
+            unmarkedNew.append(section)
+            unmarkedOld.append(sections.newToOld[section])
+        }
+        let stays = _longestIncreasingSubsequenceMask(unmarkedOld)
+        var previousStay: Int32 = -1  // old index of the last staying section so far, in new order
+        var nextStay = [Int32](repeating: Int32.max, count: newSectionCount + 1)  // next stay's old index
+        var k = unmarkedNew.count - 1
+        for section in stride(from: newSectionCount - 1, through: 0, by: -1) {
+            nextStay[section] = nextStay[section + 1]
+            if k >= 0 && unmarkedNew[k] == section {
+                if stays[k] { nextStay[section] = unmarkedOld[k] }
+                k -= 1
+            }
+        }
+        k = 0
+        for newSection in 0..<newSectionCount {
+            let oldIndex = sections.newToOld[newSection]
+            guard oldIndex >= 0 else { continue }
+            let oldSection = Int(oldIndex)
+            if reloadMarked[newSection] {
+                if previousStay < oldIndex && oldIndex < nextStay[newSection + 1] {
+                    reloadedSections.append(oldSection)
+                    previousStay = oldIndex
+                } else {
+                    deletedSections.append(oldSection)
+                    insertedSections.append(newSection)
+                }
+            } else {
+                newLive[newSection] = true
+                oldLive[oldSection] = true
+                if stays[k] {
+                    previousStay = oldIndex
+                } else {
+                    movedSections.append(Move(from: oldSection, to: newSection))
+                }
+                k += 1
+            }
+        }
+        for section in 0..<oldSectionCount where sections.oldToNew[section] < 0 {
+            deletedSections.append(section)
+        }
+        for section in 0..<newSectionCount where sections.newToOld[section] < 0 {
+            insertedSections.append(section)
+        }
+        deletedSections.sort()
+        insertedSections.sort()
+        reloadedSections.sort()
+
+        let items = _Matching(new: new._items, old: old._items)
+        _diffItems(old: old, new: new, items: items, sections: sections, oldLive: oldLive, newLive: newLive)
+        if comparesContent || !new._reloadedItems.isEmpty || !new._reconfiguredItems.isEmpty {
+            _collectReloads(
+                old: old, new: new, items: items, oldLive: oldLive, newLive: newLive,
+                comparesContent: comparesContent,
+                isContentEqual: isContentEqual)
+        }
+    }
+
+    /// Item inserts, deletes and moves for the live sections.
+    private mutating func _diffItems<S, I>(
+        old: DiffableDataSourceSnapshot<S, I>, new: DiffableDataSourceSnapshot<S, I>, items: _Matching,
+        sections: _Matching, oldLive: [Bool], newLive: [Bool]
+    ) {
+        let oldStarts = old._sectionStarts
+        let newStarts = new._sectionStarts
+        var candidateOld: [Int32] = []
+        var candidateNew: [Int32] = []
+        var stays: [Bool] = []
+        old._itemSections.withUnsafeBufferPointer { oldItemSections in
+            items.newToOld.withUnsafeBufferPointer { newToOld in
+                for newSection in newLive.indices where newLive[newSection] {
+                    let oldSection = Int(sections.newToOld[newSection])
+                    let start = newStarts[newSection]
+                    let end = newStarts[newSection + 1]
+                    candidateOld.removeAll(keepingCapacity: true)
+                    candidateNew.removeAll(keepingCapacity: true)
+                    for flat in start..<end {
+                        let oldFlat = Int(newToOld[flat])
+                        if oldFlat < 0 {
+                            insertedItems.append(_indexPath(newSection, flat - start))
+                            continue
+                        }
+                        let from = Int(oldItemSections[oldFlat])
+                        if from == oldSection {
+                            candidateOld.append(Int32(truncatingIfNeeded: oldFlat))
+                            candidateNew.append(Int32(truncatingIfNeeded: flat))
+                        } else if oldLive[from] {
+                            movedItems.append(
+                                Move(
+                                    from: _indexPath(from, oldFlat - oldStarts[from]),
+                                    to: _indexPath(newSection, flat - start)))
+                        } else {
+                            // From a deleted or reloaded section: UIKit cannot move it.
+                            insertedItems.append(_indexPath(newSection, flat - start))
+                        }
+                    }
+                    guard !candidateOld.isEmpty else { continue }
+                    stays.removeAll(keepingCapacity: true)
+                    stays.append(contentsOf: repeatElement(false, count: candidateOld.count))
+                    let kept = candidateOld.withUnsafeBufferPointer { values in
+                        stays.withUnsafeMutableBufferPointer {
+                            _markLongestIncreasingSubsequence(values, into: $0)
+                        }
+                    }
+                    guard kept < candidateOld.count else { continue }
+                    let oldStart = oldStarts[oldSection]
+                    for k in candidateOld.indices where !stays[k] {
+                        movedItems.append(
+                            Move(
+                                from: _indexPath(oldSection, Int(candidateOld[k]) - oldStart),
+                                to: _indexPath(newSection, Int(candidateNew[k]) - start)))
+                    }
+                }
+            }
+        }
+        new._itemSections.withUnsafeBufferPointer { newItemSections in
+            items.oldToNew.withUnsafeBufferPointer { oldToNew in
+                for oldSection in oldLive.indices where oldLive[oldSection] {
+                    let start = oldStarts[oldSection]
+                    for flat in start..<oldStarts[oldSection + 1] {
+                        let newFlat = Int(oldToNew[flat])
+                        // Gone, or going into an inserted or reloaded section.
+                        if newFlat < 0 || !newLive[Int(newItemSections[newFlat])] {
+                            deletedItems.append(_indexPath(oldSection, flat - start))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Reloads and reconfigures at final index paths, for items that survive in live sections.
+    private mutating func _collectReloads<S, I>(
+        old: DiffableDataSourceSnapshot<S, I>, new: DiffableDataSourceSnapshot<S, I>, items: _Matching,
+        oldLive: [Bool], newLive: [Bool], comparesContent: Bool, isContentEqual: (I, I) -> Bool
+    ) {
+        let reload: UInt8 = 1
+        let reconfigure: UInt8 = 2
+        var flags = [UInt8](repeating: 0, count: new._items.count)
+        for identifier in new._reloadedItems.elements {
+            if let flat = new._items.index(of: identifier) { flags[flat] |= reload }
+        }
+        for identifier in new._reconfiguredItems.elements {
+            if let flat = new._items.index(of: identifier) { flags[flat] |= reconfigure }
+        }
+        let newStarts = new._sectionStarts
+        for newSection in newLive.indices where newLive[newSection] {
+            let start = newStarts[newSection]
+            for flat in start..<newStarts[newSection + 1] {
+                let oldFlat = Int(items.newToOld[flat])
+                guard oldFlat >= 0, oldLive[Int(old._itemSections[oldFlat])] else { continue }
+                var flag = flags[flat]
+                if flag == 0, comparesContent,
+                    !isContentEqual(old._items.elements[oldFlat], new._items.elements[flat])
+                {
+                    flag = reconfigure
+                }
+                if flag & reload != 0 {
+                    reloadedItems.append(_indexPath(newSection, flat - start))
+                } else if flag & reconfigure != 0 {
+                    reconfiguredItems.append(_indexPath(newSection, flat - start))
+                }
+            }
+        }
+    }
+}
+
+/// A two-element index path without going through an array.
+@inline(__always)
+func _indexPath(_ section: Int, _ item: Int) -> IndexPath {
+    var path = IndexPath(index: section)
+    path.append(item)
+    return path
+}

@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+
+@testable import Diffable
+
+func snapshot(_ sections: KeyValuePairs<String, [Int]>) -> Snapshot {
+    var snapshot = Snapshot()
+    for (section, items) in sections {
+        snapshot.appendSections([section])
+        snapshot.appendItems(items, toSection: section)
+    }
+    return snapshot
+}
+
+func path(_ section: Int, _ item: Int) -> IndexPath { IndexPath(item: item, section: section) }
+
+@Suite("BatchUpdate diff")
+struct BatchUpdateTests {
+    @Test func equalSnapshotsGiveAnEmptyUpdate() {
+        let update = BatchUpdate(
+            from: snapshot(["A": [1, 2], "B": [3]]), to: snapshot(["A": [1, 2], "B": [3]]))
+        #expect(update.isEmpty)
+        #expect(update.description == "BatchUpdate(no changes)")
+    }
+
+    @Test func insertsUseNewPathsAndDeletesOldPaths() {
+        let update = BatchUpdate(from: snapshot(["A": [1, 2, 3]]), to: snapshot(["A": [0, 1, 3, 4]]))
+        #expect(update.deletedItems == [path(0, 1)])
+        #expect(update.insertedItems == [path(0, 0), path(0, 3)])
+        #expect(update.movedItems.isEmpty)
+    }
+
+    @Test func onlyItemsOutsideTheLongestIncreasingRunMove() {
+        // 5 moves from the end to the front: one move, not four.
+        let update = BatchUpdate(
+            from: snapshot(["A": [1, 2, 3, 4, 5]]), to: snapshot(["A": [5, 1, 2, 3, 4]]))
+        #expect(update.movedItems == [.init(from: path(0, 4), to: path(0, 0))])
+        #expect(update.insertedItems.isEmpty && update.deletedItems.isEmpty)
+    }
+
+    @Test func crossSectionMovesBetweenSurvivingSections() {
+        let update = BatchUpdate(
+            from: snapshot(["A": [1, 2], "B": [3]]), to: snapshot(["A": [2], "B": [3, 1]]))
+        #expect(update.movedItems == [.init(from: path(0, 0), to: path(1, 1))])
+    }
+
+    @Test func itemsLeavingADeletedSectionAreDeletedAndInserted() {
+        let update = BatchUpdate(from: snapshot(["A": [1, 2], "B": [3]]), to: snapshot(["B": [3, 1]]))
+        #expect(update.deletedSections == [0])
+        #expect(update.deletedItems.isEmpty, "the section delete covers its items")
+        #expect(update.insertedItems == [path(0, 1)])
+        #expect(update.movedItems.isEmpty)
+    }
+
+    @Test func itemsEnteringAnInsertedSectionAreCoveredByTheSectionInsert() {
+        let update = BatchUpdate(from: snapshot(["A": [1, 2]]), to: snapshot(["N": [2], "A": [1]]))
+        #expect(update.insertedSections == [0])
+        #expect(update.deletedItems == [path(0, 1)])
+        #expect(update.insertedItems.isEmpty)
+        #expect(update.movedItems.isEmpty)
+        #expect(update.movedSections.isEmpty)
+    }
+
+    @Test func sectionMovesAreMinimal() {
+        let update = BatchUpdate(
+            from: snapshot(["A": [1], "B": [2], "C": [3], "D": [4]]),
+            to: snapshot(["D": [4], "A": [1], "B": [2], "C": [3]]))
+        #expect(update.movedSections == [.init(from: 3, to: 0)])
+        #expect(update.movedItems.isEmpty, "items travel with their section")
+    }
+
+    @Test func reloadedSectionThatAlsoMovesIsReplaced() {
+        var new = snapshot(["B": [2], "A": [1]])
+        new.reloadSections(["A", "B"])
+        let update = BatchUpdate(from: snapshot(["A": [1], "B": [2]]), to: new)
+        // Both are marked, so neither has to move: "B" comes first and is reloaded in place; "A"
+        // no longer fits after it, so it is replaced: deleted at old 0, inserted at new 1.
+        #expect(update.reloadedSections == [1])
+        #expect(update.deletedSections == [0])
+        #expect(update.insertedSections == [1])
+        #expect(update.movedSections.isEmpty)
+        #expect(update.movedItems.isEmpty && update.insertedItems.isEmpty && update.deletedItems.isEmpty)
+    }
+
+    @Test func reloadMarkedSectionsNeverForceAMove() {
+        // Old M1 M2 U, new U M1 M2 with both Ms marked: keeping U and replacing the Ms moves nothing.
+        var new = snapshot(["U": [3], "M1": [1], "M2": [2]])
+        new.reloadSections(["M1", "M2"])
+        let update = BatchUpdate(from: snapshot(["M1": [1], "M2": [2], "U": [3]]), to: new)
+        #expect(update.movedSections.isEmpty)
+        #expect(update.deletedSections == [0, 1] && update.insertedSections == [1, 2])
+    }
+
+    @Test func marksBecomeFinalIndexPathsAndReloadWins() {
+        var new = snapshot(["A": [3, 1, 2], "B": [9]])
+        new.reloadItems([1])
+        new.reconfigureItems([2, 1, 9])
+        let update = BatchUpdate(from: snapshot(["A": [1, 2, 3]]), to: new)
+        #expect(update.reloadedItems == [path(0, 1)])
+        #expect(update.reconfiguredItems == [path(0, 2)], "9 is inserted (its section is new), 1 is reloaded")
+    }
+
+    @Test func contentAwareDiffReconfiguresExactlyTheChangedItems() {
+        struct Row: Hashable, Sendable {
+            var id: Int
+            var version: Int
+            static func == (a: Row, b: Row) -> Bool { a.id == b.id }
+            func hash(into hasher: inout Hasher) { hasher.combine(id) }
+        }
+        var old = DiffableDataSourceSnapshot<String, Row>()
+        old.appendSections(["A"])
+        old.appendItems([Row(id: 1, version: 0), Row(id: 2, version: 0), Row(id: 3, version: 0)])
+        var new = DiffableDataSourceSnapshot<String, Row>()
+        new.appendSections(["A"])
+        new.appendItems([Row(id: 3, version: 1), Row(id: 1, version: 0), Row(id: 4, version: 7)])
+        let update = BatchUpdate(from: old, to: new) { $0.version == $1.version }
+        #expect(update.reconfiguredItems == [path(0, 0)])
+        #expect(
+            BatchUpdate(from: old, to: new).reconfiguredItems.isEmpty, "identity-only diff ignores content")
+    }
+
+    @Test func descriptionListsEachKindOfChange() {
+        let update = BatchUpdate(
+            from: snapshot(["A": [1, 2], "B": [3]]), to: snapshot(["B": [3, 2], "C": [5]]))
+        #expect(
+            update.description == """
+                BatchUpdate(3 changes)
+                  delete sections: 0
+                  insert sections: 1
+                  insert items: [0, 1]
+                """)
+    }
+}
