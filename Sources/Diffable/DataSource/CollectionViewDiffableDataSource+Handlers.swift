@@ -1,0 +1,149 @@
+import Foundation
+
+extension CollectionViewDiffableDataSource {
+    /// Hooks for expanding and collapsing outline items when the person using the view taps a
+    /// disclosure, as `UICollectionViewDiffableDataSource.SectionSnapshotHandlers`.
+    ///
+    /// They are not called for `expand(_:)`/`collapse(_:)` on a section snapshot the app applies
+    /// itself.
+    public struct SectionSnapshotHandlers<Item> {
+        /// Whether the item may expand; `nil` allows it.
+        public var shouldExpandItem: (@MainActor (Item) -> Bool)?
+        /// Called just before the item expands.
+        public var willExpandItem: (@MainActor (Item) -> Void)?
+        /// Whether the item may collapse; `nil` allows it.
+        public var shouldCollapseItem: (@MainActor (Item) -> Bool)?
+        /// Called just before the item collapses.
+        public var willCollapseItem: (@MainActor (Item) -> Void)?
+        /// Supplies the children of a parent as it expands (lazy loading): receives the current
+        /// children and returns the ones to show.
+        public var snapshotForExpandingParent:
+            (
+                @MainActor (Item, DiffableDataSourceSectionSnapshot<ItemIdentifierType>) ->
+                    DiffableDataSourceSectionSnapshot<
+                        ItemIdentifierType
+                    >
+            )?
+
+        /// Creates handlers that allow everything.
+        public init() {}
+    }
+
+    /// Hooks for interactive reordering, as `UICollectionViewDiffableDataSource.ReorderingHandlers`.
+    public struct ReorderingHandlers {
+        /// Whether an item may be picked up; while `nil`, reordering is off.
+        public var canReorderItem: (@MainActor (ItemIdentifierType) -> Bool)?
+        /// Called before the data source commits a reorder.
+        public var willReorder:
+            (@MainActor (DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>) -> Void)?
+        /// Called after the data source has committed a reorder. Update the app's model from
+        /// `transaction.difference` or `transaction.finalSnapshot`; do not apply again.
+        public var didReorder:
+            (@MainActor (DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>) -> Void)?
+
+        /// Creates handlers with reordering off.
+        public init() {}
+    }
+
+    // MARK: Interactions reported by the view
+
+    /// Whether ``ReorderingHandlers/canReorderItem`` allows picking up the item.
+    public func collectionView(
+        _ collectionView: any DiffableCollectionView, canMoveItemAt indexPath: IndexPath
+    )
+        -> Bool
+    {
+        guard let canReorder = reorderingHandlers.canReorderItem, let item = itemIdentifier(for: indexPath)
+        else {
+            return false
+        }
+        return canReorder(item)
+    }
+
+    /// Commits a move the view has already shown, then calls the reordering handlers with the
+    /// transaction.
+    public func collectionView(
+        _ collectionView: any DiffableCollectionView, moveItemAt sourceIndexPath: IndexPath,
+        to destinationIndexPath: IndexPath
+    ) {
+        guard sourceIndexPath != destinationIndexPath, let item = itemIdentifier(for: sourceIndexPath),
+            let section = sectionIdentifier(for: destinationIndexPath.section)
+        else { return }
+        let initial = _committed
+        var final = initial
+        let others = final.itemIdentifiers(inSection: section).filter { $0 != item }
+        if destinationIndexPath.item < others.count {
+            final.moveItem(item, beforeItem: others[destinationIndexPath.item])
+        } else if let last = others.last {
+            final.moveItem(item, afterItem: last)
+        } else {
+            final.deleteItems([item])
+            final.appendItems([item], toSection: section)
+        }
+        let transaction = DiffableDataSourceTransaction(initialSnapshot: initial, finalSnapshot: final)
+        reorderingHandlers.willReorder?(transaction)
+        _committed = final
+        _reorderSectionSnapshots(moving: item, in: final)
+        reorderingHandlers.didReorder?(transaction)
+    }
+
+    /// Expands or collapses an outline item through the section snapshot handlers, then applies
+    /// the section snapshot, animated.
+    public func collectionView(
+        _ collectionView: any DiffableCollectionView, toggleExpansionOfItemAt indexPath: IndexPath
+    ) {
+        guard let item = itemIdentifier(for: indexPath),
+            let section = sectionIdentifier(for: indexPath.section)
+        else {
+            return
+        }
+        var snapshot = self.snapshot(for: section)
+        guard snapshot.contains(item) else { return }
+        let handlers = sectionSnapshotHandlers
+        if snapshot.isExpanded(item) {
+            if let should = handlers.shouldCollapseItem, !should(item) { return }
+            handlers.willCollapseItem?(item)
+            snapshot.collapse([item])
+        } else {
+            if let should = handlers.shouldExpandItem, !should(item) { return }
+            handlers.willExpandItem?(item)
+            if let provide = handlers.snapshotForExpandingParent {
+                let children = provide(item, snapshot.snapshot(of: item))
+                snapshot.replace(childrenOf: item, using: children)
+            }
+            snapshot.expand([item])
+        }
+        apply(snapshot, to: section, animatingDifferences: true)
+    }
+
+    /// The item's place in its section snapshot, when its section was applied as one.
+    public func collectionView(
+        _ collectionView: any DiffableCollectionView, outlineStateOfItemAt indexPath: IndexPath
+    ) -> OutlineItemState? {
+        guard let section = sectionIdentifier(for: indexPath.section),
+            let snapshot = _sectionSnapshots[section],
+            let item = itemIdentifier(for: indexPath), let index = snapshot.index(of: item)
+        else { return nil }
+        let hasChildren =
+            index + 1 < snapshot.items.count && snapshot.parent(of: snapshot.items[index + 1]) == item
+        return OutlineItemState(
+            level: snapshot.level(of: item), hasChildren: hasChildren, isExpanded: snapshot.isExpanded(item))
+    }
+
+    /// After a reorder, moves the item among its siblings in a stored section snapshot when it
+    /// stayed among them, and otherwise falls back to a flat section.
+    func _reorderSectionSnapshots(moving item: ItemIdentifierType, in final: Snapshot) {
+        for (section, stored) in _sectionSnapshots
+        where stored.contains(item) || final.sectionIdentifier(containingItem: item) == section {
+            let shown = final.itemIdentifiers(inSection: section)
+            if stored.rootItems == stored.items, Set(stored.items) == Set(shown) {
+                var flat = DiffableDataSourceSectionSnapshot<ItemIdentifierType>()
+                flat.append(shown)
+                _sectionSnapshots[section] = flat
+            } else {
+                _sectionSnapshots[section] = nil
+            }
+        }
+        _rebaseSectionSnapshots()
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+
+/// A list or collection view that a diffable data source can drive.
+///
+/// The protocol is shaped like `UICollectionView`: the view **pulls** section counts, item
+/// counts, cells and supplementary views from its ``dataSource``, and learns of changes only
+/// through ``reloadData()`` and ``performBatchUpdates(_:animatingDifferences:completion:)``, which
+/// hands it one ``BatchUpdate`` in UIKit's index conventions. After a batch update the view
+/// re-counts from its data source, exactly as `UICollectionView` does, so a wrong batch is caught
+/// where it happens.
+///
+/// ## How UIKit and AppKit views map onto it
+///
+/// | Requirement | `UICollectionView` | `UITableView` | `NSCollectionView` |
+/// |---|---|---|---|
+/// | ``dataSource`` | `dataSource` (through an adapter object conforming to `UICollectionViewDataSource`) | `dataSource` (adapter conforming to `UITableViewDataSource`) | `dataSource` (adapter conforming to `NSCollectionViewDataSource`) |
+/// | ``reloadData()`` | `reloadData()` | `reloadData()` | `reloadData()` |
+/// | ``performBatchUpdates(_:animatingDifferences:completion:)`` | `performBatchUpdates` with `deleteSections`, `insertSections`, `moveSection`, `reloadSections`, `deleteItems`, `insertItems`, `moveItem`, then a second `performBatchUpdates` with `reloadItems` and `reconfigureItems`; wrapped in `UIView.performWithoutAnimation` when not animating | the same with the `Rows` variants and `reconfigureRows` | `animator().performBatchUpdates` (or without `animator()`), with `reloadItems` for both reloads and reconfigures |
+/// | ``Cell`` | `UICollectionViewCell` | `UITableViewCell` | `NSCollectionViewItem` |
+/// | ``SupplementaryView`` | `UICollectionReusableView` | `UITableViewHeaderFooterView` | `NSView & NSCollectionViewElement` |
+///
+/// Interactions come back through the data source: a view that supports reordering asks
+/// ``CollectionViewDataSource/collectionView(_:canMoveItemAt:)`` and, when a drag ends, reports it
+/// with ``CollectionViewDataSource/collectionView(_:moveItemAt:to:)`` after it has moved the cell
+/// itself (as UIKit does); a view that shows outline disclosures reports a tap with
+/// ``CollectionViewDataSource/collectionView(_:toggleExpansionOfItemAt:)``.
+///
+/// Views in this package: `ValidatingCollectionView` (in `DiffableTesting`), which applies every
+/// update under UIKit's rules and fails loudly on any inconsistency, and `TerminalCollectionView`
+/// (in `DiffableTerminal`).
+@MainActor
+public protocol DiffableCollectionView: AnyObject {
+    /// The type of the cells the view shows.
+    associatedtype Cell: AnyObject
+    /// The type of the headers, footers and other supplementary views the view shows.
+    associatedtype SupplementaryView: AnyObject
+
+    /// The object the view pulls counts, cells and supplementary views from. Views hold it weakly,
+    /// as UIKit does; a diffable data source sets it when it is created.
+    var dataSource: (any CollectionViewDataSource)? { get set }
+
+    /// Discards everything the view shows and asks its data source again.
+    func reloadData()
+
+    /// Applies one batch of changes: deletes and section reloads at old positions, inserts at new
+    /// positions, moves from old to new, then reloads and reconfigures at final index paths.
+    ///
+    /// The view must re-count from its data source while applying, so the data source commits its
+    /// new state before calling this. `completion` runs once, on the main actor, when the view has
+    /// finished (after the animation, if any); its argument is `false` if the animation was cut
+    /// short.
+    func performBatchUpdates(
+        _ update: BatchUpdate, animatingDifferences: Bool, completion: (@MainActor (Bool) -> Void)?)
+}
+
+/// What a view pulls from: UIKit's `UICollectionViewDataSource`, for ``DiffableCollectionView``s.
+///
+/// ``CollectionViewDiffableDataSource`` adopts it; an app rarely implements it directly.
+@MainActor
+public protocol CollectionViewDataSource: AnyObject {
+    /// The number of sections.
+    func numberOfSections(in collectionView: any DiffableCollectionView) -> Int
+    /// The number of items in a section.
+    func collectionView(_ collectionView: any DiffableCollectionView, numberOfItemsInSection section: Int)
+        -> Int
+    /// A configured cell for an item. The view casts it to its ``DiffableCollectionView/Cell``.
+    func collectionView(_ collectionView: any DiffableCollectionView, cellForItemAt indexPath: IndexPath)
+        -> AnyObject
+    /// A configured supplementary view (a header or footer) for a section.
+    func collectionView(
+        _ collectionView: any DiffableCollectionView, viewForSupplementaryElementOfKind kind: String,
+        at indexPath: IndexPath
+    ) -> AnyObject
+    /// Whether the item may be picked up and moved by the person using the view.
+    func collectionView(_ collectionView: any DiffableCollectionView, canMoveItemAt indexPath: IndexPath)
+        -> Bool
+    /// Reports a finished move: the view has already moved the cell from `sourceIndexPath` to
+    /// `destinationIndexPath` (a final index path) and the data source must now agree.
+    func collectionView(
+        _ collectionView: any DiffableCollectionView, moveItemAt sourceIndexPath: IndexPath,
+        to destinationIndexPath: IndexPath)
+    /// Reports a tap on an outline disclosure: expand the item if it is collapsed, else collapse it.
+    func collectionView(
+        _ collectionView: any DiffableCollectionView, toggleExpansionOfItemAt indexPath: IndexPath)
+    /// The outline position of an item, for indentation and disclosure; `nil` for a flat item.
+    func collectionView(
+        _ collectionView: any DiffableCollectionView, outlineStateOfItemAt indexPath: IndexPath
+    )
+        -> OutlineItemState?
+    /// The identifier of the item at an index path, type-erased, for views that check identity.
+    func collectionView(_ collectionView: any DiffableCollectionView, identifierOfItemAt indexPath: IndexPath)
+        -> AnyHashable?
+}
+
+extension CollectionViewDataSource {
+    /// Not supported by default.
+    public func collectionView(
+        _ collectionView: any DiffableCollectionView, viewForSupplementaryElementOfKind kind: String,
+        at indexPath: IndexPath
+    ) -> AnyObject {
+        fatalError(
+            "\(type(of: self)) does not provide supplementary views (element kind '\(kind)' at \(indexPath))")
+    }
+    /// `false` by default.
+    public func collectionView(
+        _ collectionView: any DiffableCollectionView, canMoveItemAt indexPath: IndexPath
+    )
+        -> Bool
+    { false }
+    /// Does nothing by default.
+    public func collectionView(
+        _ collectionView: any DiffableCollectionView, moveItemAt sourceIndexPath: IndexPath,
+        to destinationIndexPath: IndexPath
+    ) {}
+    /// Does nothing by default.
+    public func collectionView(
+        _ collectionView: any DiffableCollectionView, toggleExpansionOfItemAt indexPath: IndexPath
+    ) {}
+    /// `nil` by default.
+    public func collectionView(
+        _ collectionView: any DiffableCollectionView, outlineStateOfItemAt indexPath: IndexPath
+    ) -> OutlineItemState? { nil }
+    /// `nil` by default.
+    public func collectionView(
+        _ collectionView: any DiffableCollectionView, identifierOfItemAt indexPath: IndexPath
+    ) -> AnyHashable? { nil }
+}
+
+/// Where an item sits in its section's outline.
+public struct OutlineItemState: Hashable, Sendable {
+    /// The depth: 0 for a root item.
+    public var level: Int
+    /// Whether the item has children in its section snapshot.
+    public var hasChildren: Bool
+    /// Whether the item is expanded.
+    public var isExpanded: Bool
+
+    /// Creates an outline state.
+    public init(level: Int, hasChildren: Bool, isExpanded: Bool) {
+        self.level = level
+        self.hasChildren = hasChildren
+        self.isExpanded = isExpanded
+    }
+}
+
+extension DiffableCollectionView {
+    /// The element kind of section headers, as `UICollectionView.elementKindSectionHeader`.
+    public static var elementKindSectionHeader: String { "UICollectionElementKindSectionHeader" }
+    /// The element kind of section footers, as `UICollectionView.elementKindSectionFooter`.
+    public static var elementKindSectionFooter: String { "UICollectionElementKindSectionFooter" }
+}
