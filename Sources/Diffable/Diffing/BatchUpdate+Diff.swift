@@ -19,6 +19,7 @@ extension BatchUpdate {
     ///   snapshots and k the number of items that change position; it calls `==` on identifiers
     ///   whose stored hashes match and never calls `hash(into:)` (apart from one hash per reload or
     ///   reconfigure mark).
+    @inlinable
     public init<SectionIdentifierType, ItemIdentifierType>(
         from old: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
         to new: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
@@ -46,6 +47,7 @@ extension BatchUpdate {
     /// ```
     ///
     /// - Complexity: As ``init(from:to:)``, plus one call of `isContentEqual` per surviving item.
+    @inlinable
     public init<SectionIdentifierType, ItemIdentifierType>(
         from old: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
         to new: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
@@ -54,7 +56,7 @@ extension BatchUpdate {
         self.init(_from: old, to: new, comparesContent: true, isContentEqual: isContentEqual)
     }
 
-    init<S, I>(
+    @inlinable init<S, I>(
         _from old: DiffableDataSourceSnapshot<S, I>, to new: DiffableDataSourceSnapshot<S, I>,
         comparesContent: Bool, isContentEqual: (I, I) -> Bool
     ) {
@@ -127,6 +129,8 @@ extension BatchUpdate {
         reloadedSections.sort()
 
         let items = _Matching(new: new._items, old: old._items)
+        insertedItems.reserveCapacity(new._items.count - items.matchedCount)
+        deletedItems.reserveCapacity(old._items.count - items.matchedCount)
         _diffItems(old: old, new: new, items: items, sections: sections, oldLive: oldLive, newLive: newLive)
         if comparesContent || !new._reloadedItems.isEmpty || !new._reconfiguredItems.isEmpty {
             _collectReloads(
@@ -137,58 +141,66 @@ extension BatchUpdate {
     }
 
     /// Item inserts, deletes and moves for the live sections.
-    private mutating func _diffItems<S, I>(
+    @inlinable mutating func _diffItems<S, I>(
         old: DiffableDataSourceSnapshot<S, I>, new: DiffableDataSourceSnapshot<S, I>, items: _Matching,
         sections: _Matching, oldLive: [Bool], newLive: [Bool]
     ) {
         let oldStarts = old._sectionStarts
         let newStarts = new._sectionStarts
-        var candidateOld: [Int32] = []
-        var candidateNew: [Int32] = []
-        var stays: [Bool] = []
+        var largest = 0
+        for section in newLive.indices where newLive[section] {
+            largest = Swift.max(largest, newStarts[section + 1] - newStarts[section])
+        }
+        // Scratch space for one section's items that stay in it: old and new flat positions, and
+        // which of them keep their order.
+        let candidateOld = UnsafeMutableBufferPointer<Int32>.allocate(capacity: Swift.max(largest, 1))
+        let candidateNew = UnsafeMutableBufferPointer<Int32>.allocate(capacity: Swift.max(largest, 1))
+        let stays = UnsafeMutableBufferPointer<Bool>.allocate(capacity: Swift.max(largest, 1))
+        defer {
+            candidateOld.deallocate()
+            candidateNew.deallocate()
+            stays.deallocate()
+        }
         old._itemSections.withUnsafeBufferPointer { oldItemSections in
             items.newToOld.withUnsafeBufferPointer { newToOld in
                 for newSection in newLive.indices where newLive[newSection] {
-                    let oldSection = Int(sections.newToOld[newSection])
+                    let oldSection = Int32(truncatingIfNeeded: sections.newToOld[newSection])
                     let start = newStarts[newSection]
                     let end = newStarts[newSection + 1]
-                    candidateOld.removeAll(keepingCapacity: true)
-                    candidateNew.removeAll(keepingCapacity: true)
+                    var candidates = 0
                     for flat in start..<end {
                         let oldFlat = Int(newToOld[flat])
                         if oldFlat < 0 {
-                            insertedItems.append(_indexPath(newSection, flat - start))
+                            insertedItems.append(_indexPath(newSection, flat &- start))
                             continue
                         }
-                        let from = Int(oldItemSections[oldFlat])
+                        let from = oldItemSections[oldFlat]
                         if from == oldSection {
-                            candidateOld.append(Int32(truncatingIfNeeded: oldFlat))
-                            candidateNew.append(Int32(truncatingIfNeeded: flat))
-                        } else if oldLive[from] {
+                            candidateOld[candidates] = Int32(truncatingIfNeeded: oldFlat)
+                            candidateNew[candidates] = Int32(truncatingIfNeeded: flat)
+                            candidates &+= 1
+                        } else if oldLive[Int(from)] {
                             movedItems.append(
                                 Move(
-                                    from: _indexPath(from, oldFlat - oldStarts[from]),
-                                    to: _indexPath(newSection, flat - start)))
+                                    from: _indexPath(Int(from), oldFlat &- oldStarts[Int(from)]),
+                                    to: _indexPath(newSection, flat &- start)))
                         } else {
                             // From a deleted or reloaded section: UIKit cannot move it.
-                            insertedItems.append(_indexPath(newSection, flat - start))
+                            insertedItems.append(_indexPath(newSection, flat &- start))
                         }
                     }
-                    guard !candidateOld.isEmpty else { continue }
-                    stays.removeAll(keepingCapacity: true)
-                    stays.append(contentsOf: repeatElement(false, count: candidateOld.count))
-                    let kept = candidateOld.withUnsafeBufferPointer { values in
-                        stays.withUnsafeMutableBufferPointer {
-                            _markLongestIncreasingSubsequence(values, into: $0)
-                        }
-                    }
-                    guard kept < candidateOld.count else { continue }
-                    let oldStart = oldStarts[oldSection]
-                    for k in candidateOld.indices where !stays[k] {
+                    guard candidates > 0 else { continue }
+                    let run = UnsafeMutableBufferPointer(rebasing: stays[0..<candidates])
+                    run.update(repeating: false)
+                    let kept = _markLongestIncreasingSubsequence(
+                        UnsafeBufferPointer(rebasing: candidateOld[0..<candidates]), into: run)
+                    guard kept < candidates else { continue }
+                    let oldStart = oldStarts[Int(oldSection)]
+                    for k in 0..<candidates where !run[k] {
                         movedItems.append(
                             Move(
-                                from: _indexPath(oldSection, Int(candidateOld[k]) - oldStart),
-                                to: _indexPath(newSection, Int(candidateNew[k]) - start)))
+                                from: _indexPath(Int(oldSection), Int(candidateOld[k]) &- oldStart),
+                                to: _indexPath(newSection, Int(candidateNew[k]) &- start)))
                     }
                 }
             }
@@ -210,7 +222,7 @@ extension BatchUpdate {
     }
 
     /// Reloads and reconfigures at final index paths, for items that survive in live sections.
-    private mutating func _collectReloads<S, I>(
+    @inlinable mutating func _collectReloads<S, I>(
         old: DiffableDataSourceSnapshot<S, I>, new: DiffableDataSourceSnapshot<S, I>, items: _Matching,
         oldLive: [Bool], newLive: [Bool], comparesContent: Bool, isContentEqual: (I, I) -> Bool
     ) {
@@ -246,7 +258,7 @@ extension BatchUpdate {
 }
 
 /// A two-element index path without going through an array.
-@inline(__always)
+@inlinable @inline(__always)
 func _indexPath(_ section: Int, _ item: Int) -> IndexPath {
     var path = IndexPath(index: section)
     path.append(item)

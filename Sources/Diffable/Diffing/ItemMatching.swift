@@ -4,16 +4,16 @@
 /// `hash(into:)`: for each identifier of `new` it first tries the position just after the previous
 /// match in `old` (where it usually is when most of a list is unchanged), then probes `old`'s index
 /// with the stored hash. `==` runs only where stored hashes are equal.
-struct _Matching {
+@usableFromInline struct _Matching {
     /// `newToOld[i]` is the position in `old` of `new`'s identifier `i`, or -1.
-    var newToOld: [Int32]
+    @usableFromInline var newToOld: [Int32]
     /// `oldToNew[i]` is the position in `new` of `old`'s identifier `i`, or -1.
-    var oldToNew: [Int32]
+    @usableFromInline var oldToNew: [Int32]
     /// How many identifiers are in both.
-    var matchedCount: Int
+    @usableFromInline var matchedCount: Int
 
     /// - Complexity: O(n + m) expected, where n and m are the sizes of the tables; no hashing.
-    init<Element: Hashable>(new: _IdentifierTable<Element>, old: _IdentifierTable<Element>) {
+    @inlinable init<Element: Hashable>(new: _IdentifierTable<Element>, old: _IdentifierTable<Element>) {
         let newCount = new.count
         let oldCount = old.count
         var newToOld = [Int32](repeating: -1, count: newCount)
@@ -28,14 +28,29 @@ struct _Matching {
                                 new.hashes.withUnsafeBufferPointer { newHashes in
                                     new.elements.withUnsafeBufferPointer { newElements in
                                         let mask = slots.count &- 1
-                                        var guess = 0
+                                        // Two guesses before probing: `run`, just after the last
+                                        // identifier matched in order, and `jump`, just after the
+                                        // last match of any kind (a block that moved together).
+                                        var run = 0
+                                        var jump = 0
                                         for position in 0..<newCount {
                                             let hash = newHashes[position]
                                             var found = -1
-                                            if guess < oldCount && oldHashes[guess] == hash
-                                                && oldElements[guess] == newElements[position]
+                                            if jump < oldCount && oldHashes[jump] == hash
+                                                && oldElements[jump] == newElements[position]
                                             {
-                                                found = guess
+                                                found = jump
+                                                run = jump &+ 1
+                                            } else if run < oldCount && oldHashes[run] == hash
+                                                && oldElements[run] == newElements[position]
+                                            {
+                                                found = run
+                                                run &+= 1
+                                            } else if run &+ 1 < oldCount && oldHashes[run &+ 1] == hash
+                                                && oldElements[run &+ 1] == newElements[position]
+                                            {
+                                                found = run &+ 1
+                                                run &+= 2
                                             } else {
                                                 var slot = hash & mask
                                                 while true {
@@ -55,7 +70,7 @@ struct _Matching {
                                                 newToOld[position] = Int32(truncatingIfNeeded: found)
                                                 oldToNew[found] = Int32(truncatingIfNeeded: position)
                                                 matched &+= 1
-                                                guess = found &+ 1
+                                                jump = found &+ 1
                                             }
                                         }
                                     }

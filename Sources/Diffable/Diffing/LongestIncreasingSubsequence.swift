@@ -13,36 +13,49 @@
 /// - Complexity: O(n log n) worst case, O(n) when the values are already increasing, where n is
 ///   `values.count`.
 @discardableResult
-func _markLongestIncreasingSubsequence(
+@inlinable func _markLongestIncreasingSubsequence(
     _ values: UnsafeBufferPointer<Int32>, into inSubsequence: UnsafeMutableBufferPointer<Bool>
 ) -> Int {
     let count = values.count
     guard count > 0 else { return 0 }
-    // tails[k] = position of the smallest tail of an increasing run of length k + 1.
+    // tails[k] = position of the smallest tail of an increasing run of length k + 1, and
+    // tailValues[k] its value, kept apart so the search reads one small contiguous array.
     let tails = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count)
+    let tailValues = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count)
     let previous = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count)
     defer {
         tails.deallocate()
+        tailValues.deallocate()
         previous.deallocate()
     }
     var length = 0
+    var finger = 0  // where the previous value went: runs of in-order values extend it in O(1)
     for position in 0..<count {
         let value = values[position]
-        if length == 0 || values[Int(tails[length &- 1])] < value {
-            previous[position] = length == 0 ? -1 : tails[length &- 1]
-            tails[length] = Int32(truncatingIfNeeded: position)
-            length &+= 1
-            continue
+        var slot: Int
+        if length == 0 || tailValues[length &- 1] < value {
+            slot = length
+        } else if finger < length && (finger == 0 || tailValues[finger &- 1] < value)
+            && value <= tailValues[finger]
+        {
+            slot = finger
+        } else {
+            // The first run whose tail is >= value: a branch-free binary search, since where an
+            // out-of-order value lands is unpredictable.
+            var base = 0
+            var size = length
+            while size > 1 {
+                let half = size &>> 1
+                base = tailValues[base &+ half &- 1] < value ? base &+ half : base
+                size &-= half
+            }
+            slot = tailValues[base] < value ? base &+ 1 : base
         }
-        // The first run whose tail is >= value.
-        var low = 0
-        var high = length &- 1
-        while low < high {
-            let middle = (low &+ high) &>> 1
-            if values[Int(tails[middle])] < value { low = middle &+ 1 } else { high = middle }
-        }
-        previous[position] = low == 0 ? -1 : tails[low &- 1]
-        tails[low] = Int32(truncatingIfNeeded: position)
+        previous[position] = slot == 0 ? -1 : tails[slot &- 1]
+        tails[slot] = Int32(truncatingIfNeeded: position)
+        tailValues[slot] = value
+        if slot == length { length &+= 1 }
+        finger = slot &+ 1
     }
     var position = Int(tails[length &- 1])
     while position >= 0 {
@@ -53,7 +66,7 @@ func _markLongestIncreasingSubsequence(
 }
 
 /// The same over an array, for small inputs such as section lists.
-func _longestIncreasingSubsequenceMask(_ values: [Int32]) -> [Bool] {
+@inlinable func _longestIncreasingSubsequenceMask(_ values: [Int32]) -> [Bool] {
     var mask = [Bool](repeating: false, count: values.count)
     values.withUnsafeBufferPointer { values in
         mask.withUnsafeMutableBufferPointer { mask in

@@ -13,7 +13,7 @@ extension DiffableDataSourceSnapshot {
     /// - Complexity: O(k) amortized for k items appended to the end of the snapshot, with one call
     ///   to `hash(into:)` per item; O(n + k) when the section is followed by non-empty sections or an
     ///   item is moved, where n is the number of items in the snapshot.
-    public mutating func appendItems(
+    @inlinable public mutating func appendItems(
         _ identifiers: [ItemIdentifierType], toSection sectionIdentifier: SectionIdentifierType? = nil
     ) {
         _trapOnError { () throws(Error) in try checkedAppendItems(identifiers, toSection: sectionIdentifier) }
@@ -102,7 +102,7 @@ extension DiffableDataSourceSnapshot {
     /// - Throws: ``SnapshotError/noSections(call:)``, ``SnapshotError/sectionNotFound(_:call:)``, or
     ///   ``SnapshotError/duplicateItem(_:call:)`` when `identifiers` lists one item twice.
     /// - Complexity: As ``appendItems(_:toSection:)``.
-    public mutating func checkedAppendItems(
+    @inlinable public mutating func checkedAppendItems(
         _ identifiers: [ItemIdentifierType], toSection sectionIdentifier: SectionIdentifierType? = nil
     ) throws(Error) {
         let call = "appendItems(_:toSection:)"
@@ -129,7 +129,7 @@ extension DiffableDataSourceSnapshot {
     /// - Complexity: O(k) amortized for k items appended to the end of the snapshot, with one call
     ///   to `hash(into:)` per item; O(n + k) when later sections are not empty.
     @discardableResult
-    public mutating func appendItemsDroppingDuplicates(
+    @inlinable public mutating func appendItemsDroppingDuplicates(
         _ identifiers: [ItemIdentifierType], toSection sectionIdentifier: SectionIdentifierType? = nil
     ) throws(Error) -> [ItemIdentifierType] {
         let call = "appendItemsDroppingDuplicates(_:toSection:)"
@@ -192,7 +192,9 @@ extension DiffableDataSourceSnapshot {
 
 extension DiffableDataSourceSnapshot {
     /// The section an append goes to: the given one, or the last.
-    func _resolveAppendSection(_ identifier: SectionIdentifierType?, call: String) throws(Error) -> Int {
+    @inlinable func _resolveAppendSection(_ identifier: SectionIdentifierType?, call: String) throws(Error)
+        -> Int
+    {
         if let identifier {
             guard let section = _sections.index(of: identifier) else {
                 throw .sectionNotFound(identifier, call: call)
@@ -211,7 +213,7 @@ extension DiffableDataSourceSnapshot {
     /// `dropDuplicates`, skipped. A repeat inside `newItems` rolls the table back and throws. When
     /// the insertion point is the end of the snapshot and nothing moved, that is all; otherwise the
     /// block is permuted into place and the index rebuilt from stored hashes.
-    mutating func _insertItems(
+    @inlinable mutating func _insertItems(
         _ newItems: [ItemIdentifierType], section: Int, at position: Int, call: String, dropDuplicates: Bool
     ) throws(Error) -> [ItemIdentifierType] {
         guard !newItems.isEmpty else { return [] }

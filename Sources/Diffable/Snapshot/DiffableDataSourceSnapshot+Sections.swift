@@ -4,7 +4,7 @@ extension DiffableDataSourceSnapshot {
     /// Adds empty sections at the end. Traps if a section is already in the snapshot or listed twice.
     ///
     /// - Complexity: O(k) amortized for k sections, one call to `hash(into:)` each.
-    public mutating func appendSections(_ identifiers: [SectionIdentifierType]) {
+    @inlinable public mutating func appendSections(_ identifiers: [SectionIdentifierType]) {
         _trapOnError { () throws(Error) in try checkedAppendSections(identifiers) }
     }
 
@@ -92,7 +92,9 @@ extension DiffableDataSourceSnapshot {
 extension DiffableDataSourceSnapshot {
     /// ``appendSections(_:)`` that throws ``SnapshotError/duplicateSection(_:call:)`` instead of
     /// trapping and leaves the snapshot unchanged on error.
-    public mutating func checkedAppendSections(_ identifiers: [SectionIdentifierType]) throws(Error) {
+    @inlinable public mutating func checkedAppendSections(_ identifiers: [SectionIdentifierType])
+        throws(Error)
+    {
         try _insertSections(identifiers, at: _sections.count, call: "appendSections(_:)")
     }
 
@@ -143,7 +145,7 @@ extension DiffableDataSourceSnapshot {
 
 extension DiffableDataSourceSnapshot {
     /// Inserts new empty sections at section index `position`.
-    mutating func _insertSections(
+    @inlinable mutating func _insertSections(
         _ identifiers: [SectionIdentifierType], at position: Int, call: String
     ) throws(Error) {
         guard !identifiers.isEmpty else { return }

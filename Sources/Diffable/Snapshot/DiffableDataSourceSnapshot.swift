@@ -41,21 +41,21 @@ public struct DiffableDataSourceSnapshot<
     public typealias Error = SnapshotError<SectionIdentifierType, ItemIdentifierType>
 
     /// Section identifiers in order, with their hashes and index.
-    var _sections = _IdentifierTable<SectionIdentifierType>()
+    @usableFromInline var _sections = _IdentifierTable<SectionIdentifierType>()
     /// `_sectionStarts[s]` is the flat index of section `s`'s first item; the last entry is the
     /// total item count, so there is always one more entry than there are sections.
-    var _sectionStarts: [Int] = [0]
+    @usableFromInline var _sectionStarts: [Int] = [0]
     /// Item identifiers flattened in display order, with their hashes and index.
-    var _items = _IdentifierTable<ItemIdentifierType>()
+    @usableFromInline var _items = _IdentifierTable<ItemIdentifierType>()
     /// `_itemSections[i]` is the section index of flat item `i`.
-    var _itemSections: [Int32] = []
+    @usableFromInline var _itemSections: [Int32] = []
 
-    var _reloadedSections = _MarkList<SectionIdentifierType>()
-    var _reloadedItems = _MarkList<ItemIdentifierType>()
-    var _reconfiguredItems = _MarkList<ItemIdentifierType>()
+    @usableFromInline var _reloadedSections = _MarkList<SectionIdentifierType>()
+    @usableFromInline var _reloadedItems = _MarkList<ItemIdentifierType>()
+    @usableFromInline var _reconfiguredItems = _MarkList<ItemIdentifierType>()
 
     /// Creates an empty snapshot: no sections, no items.
-    public init() {}
+    @inlinable public init() {}
 }
 
 // MARK: - Queries
@@ -64,22 +64,22 @@ extension DiffableDataSourceSnapshot {
     /// The number of items in all sections.
     ///
     /// - Complexity: O(1).
-    public var numberOfItems: Int { _items.count }
+    @inlinable public var numberOfItems: Int { _items.count }
 
     /// The number of sections.
     ///
     /// - Complexity: O(1).
-    public var numberOfSections: Int { _sections.count }
+    @inlinable public var numberOfSections: Int { _sections.count }
 
     /// The section identifiers, in display order.
     ///
     /// - Complexity: O(1) (the storage is shared copy-on-write).
-    public var sectionIdentifiers: [SectionIdentifierType] { _sections.elements }
+    @inlinable public var sectionIdentifiers: [SectionIdentifierType] { _sections.elements }
 
     /// Every item identifier, flattened in display order: the items of section 0, then section 1, ….
     ///
     /// - Complexity: O(1) (the storage is shared copy-on-write).
-    public var itemIdentifiers: [ItemIdentifierType] { _items.elements }
+    @inlinable public var itemIdentifiers: [ItemIdentifierType] { _items.elements }
 
     /// The number of items in a section. Traps if the section is not in the snapshot.
     ///
@@ -100,7 +100,9 @@ extension DiffableDataSourceSnapshot {
     /// The section that contains an item, or `nil` if the item is not in the snapshot.
     ///
     /// - Complexity: O(1) expected; hashes `identifier` once.
-    public func sectionIdentifier(containingItem identifier: ItemIdentifierType) -> SectionIdentifierType? {
+    @inlinable public func sectionIdentifier(containingItem identifier: ItemIdentifierType)
+        -> SectionIdentifierType?
+    {
         guard let index = _items.index(of: identifier) else { return nil }
         return _sections.elements[Int(_itemSections[index])]
     }
@@ -109,14 +111,14 @@ extension DiffableDataSourceSnapshot {
     /// `nil` if the item is not in the snapshot.
     ///
     /// - Complexity: O(1) expected; hashes `identifier` once.
-    public func indexOfItem(_ identifier: ItemIdentifierType) -> Int? {
+    @inlinable public func indexOfItem(_ identifier: ItemIdentifierType) -> Int? {
         _items.index(of: identifier)
     }
 
     /// The index of a section in ``sectionIdentifiers``, or `nil` if it is not in the snapshot.
     ///
     /// - Complexity: O(1) expected; hashes `identifier` once.
-    public func indexOfSection(_ identifier: SectionIdentifierType) -> Int? {
+    @inlinable public func indexOfSection(_ identifier: SectionIdentifierType) -> Int? {
         _sections.index(of: identifier)
     }
 }
@@ -127,21 +129,21 @@ extension DiffableDataSourceSnapshot {
     /// Whether the snapshot contains an item.
     ///
     /// - Complexity: O(1) expected; hashes `identifier` once.
-    public func contains(item identifier: ItemIdentifierType) -> Bool {
+    @inlinable public func contains(item identifier: ItemIdentifierType) -> Bool {
         _items.index(of: identifier) != nil
     }
 
     /// Whether the snapshot contains a section.
     ///
     /// - Complexity: O(1) expected; hashes `identifier` once.
-    public func contains(section identifier: SectionIdentifierType) -> Bool {
+    @inlinable public func contains(section identifier: SectionIdentifierType) -> Bool {
         _sections.index(of: identifier) != nil
     }
 
     /// The item at an index path, or `nil` when the index path is out of range.
     ///
     /// - Complexity: O(1).
-    public func itemIdentifier(at indexPath: IndexPath) -> ItemIdentifierType? {
+    @inlinable public func itemIdentifier(at indexPath: IndexPath) -> ItemIdentifierType? {
         guard indexPath.count == 2 else { return nil }
         let section = indexPath[0]
         let item = indexPath[1]
@@ -154,7 +156,7 @@ extension DiffableDataSourceSnapshot {
     /// The index path of an item, or `nil` if the item is not in the snapshot.
     ///
     /// - Complexity: O(1) expected; hashes `identifier` once.
-    public func indexPath(ofItem identifier: ItemIdentifierType) -> IndexPath? {
+    @inlinable public func indexPath(ofItem identifier: ItemIdentifierType) -> IndexPath? {
         guard let flat = _items.index(of: identifier) else { return nil }
         let section = Int(_itemSections[flat])
         return IndexPath(indexes: [section, flat - _sectionStarts[section]])
@@ -163,7 +165,7 @@ extension DiffableDataSourceSnapshot {
     /// The number of items in the section at an index. Traps if the index is out of range.
     ///
     /// - Complexity: O(1).
-    public func numberOfItems(inSectionAt index: Int) -> Int {
+    @inlinable public func numberOfItems(inSectionAt index: Int) -> Int {
         precondition(
             index >= 0 && index < _sections.count,
             "numberOfItems(inSectionAt:): section index \(index) is out of range (\(_sections.count) sections)"
@@ -188,7 +190,7 @@ extension DiffableDataSourceSnapshot {
     /// Recomputes `_itemSections` for every item from section `firstSection` on.
     ///
     /// - Complexity: O(n) where n is the number of items in those sections; no hashing.
-    mutating func _rebuildItemSections(from firstSection: Int = 0) {
+    @inlinable mutating func _rebuildItemSections(from firstSection: Int = 0) {
         let total = _items.count
         if _itemSections.count != total {
             _itemSections = [Int32](repeating: 0, count: total)
@@ -205,7 +207,7 @@ extension DiffableDataSourceSnapshot {
     }
 
     /// Recomputes `_sectionStarts` from per-section counts.
-    mutating func _setSectionCounts(_ counts: [Int]) {
+    @inlinable mutating func _setSectionCounts(_ counts: [Int]) {
         var starts = [Int]()
         starts.reserveCapacity(counts.count + 1)
         var running = 0
@@ -218,12 +220,12 @@ extension DiffableDataSourceSnapshot {
     }
 
     /// The number of items in each section.
-    var _sectionCounts: [Int] {
+    @inlinable var _sectionCounts: [Int] {
         (0..<_sections.count).map { _sectionStarts[$0 + 1] - _sectionStarts[$0] }
     }
 
     /// Drops the reload and reconfigure marks of items that are no longer in the snapshot.
-    mutating func _dropMarksOfDeletedItems() {
+    @inlinable mutating func _dropMarksOfDeletedItems() {
         if !_reloadedItems.isEmpty { _reloadedItems.removeAll { !_items.contains($0) } }
         if !_reconfiguredItems.isEmpty { _reconfiguredItems.removeAll { !_items.contains($0) } }
     }
@@ -234,7 +236,7 @@ extension DiffableDataSourceSnapshot {
     }
 
     /// Runs `_checkInvariants()` when the package is built with `-D DIFFABLE_INVARIANT_CHECKS`.
-    @inline(__always)
+    @inlinable @inline(__always)
     func _debugCheckInvariants() {
         #if DIFFABLE_INVARIANT_CHECKS
             _checkInvariants()

@@ -9,29 +9,29 @@
 /// The index uses linear probing over a power-of-two slot array of `Int32` (0 means empty, any other
 /// value is a position plus one) and is kept at most three-quarters full.
 
-struct _IdentifierTable<Element: Hashable> {
+@usableFromInline struct _IdentifierTable<Element: Hashable> {
     /// The identifiers, in order.
-    var elements: [Element] = []
+    @usableFromInline var elements: [Element] = []
     /// `elements[i].hashValue`, computed once when the identifier was added.
-    var hashes: [Int] = []
+    @usableFromInline var hashes: [Int] = []
     /// The open-addressing index: 0 = empty, otherwise a position in `elements` plus one.
-    var slots: [Int32] = []
+    @usableFromInline var slots: [Int32] = []
 
-    init() {}
+    @inlinable init() {}
 
     /// Creates a table from identifiers and their precomputed hash values, which must be unique.
-    init(elements: [Element], hashes: [Int]) {
+    @inlinable init(elements: [Element], hashes: [Int]) {
         assert(elements.count == hashes.count)
         self.elements = elements
         self.hashes = hashes
         rebuildIndex()
     }
 
-    var count: Int { elements.count }
-    var isEmpty: Bool { elements.isEmpty }
+    @inlinable var count: Int { elements.count }
+    @inlinable var isEmpty: Bool { elements.isEmpty }
 
     /// The number of slots an index for `count` identifiers uses: a power of two, at most 3/4 full.
-    static func slotCount(for count: Int) -> Int {
+    @inlinable static func slotCount(for count: Int) -> Int {
         guard count > 0 else { return 0 }
         var slots = 8
         while slots - slots / 4 < count + 1 { slots &<<= 1 }
@@ -41,7 +41,7 @@ struct _IdentifierTable<Element: Hashable> {
     /// The position of `element`, hashing it once.
     ///
     /// - Complexity: O(1) expected; one call to `hash(into:)`.
-    func index(of element: Element) -> Int? {
+    @inlinable func index(of element: Element) -> Int? {
         guard !slots.isEmpty else { return nil }
         return index(of: element, hash: element.hashValue)
     }
@@ -49,7 +49,7 @@ struct _IdentifierTable<Element: Hashable> {
     /// The position of `element` whose hash value is already known; no call to `hash(into:)`.
     ///
     /// - Complexity: O(1) expected; `==` is called only on identifiers whose stored hash matches.
-    func index(of element: Element, hash: Int) -> Int? {
+    @inlinable func index(of element: Element, hash: Int) -> Int? {
         slots.withUnsafeBufferPointer { slots in
             let mask = slots.count &- 1
             guard mask >= 0 else { return nil }
@@ -69,26 +69,15 @@ struct _IdentifierTable<Element: Hashable> {
     }
 
     /// Whether the table holds `element`.
-    func contains(_ element: Element) -> Bool { index(of: element) != nil }
+    @inlinable func contains(_ element: Element) -> Bool { index(of: element) != nil }
 
     /// Reserves room for `capacity` identifiers, growing the index if needed.
-    mutating func reserveCapacity(_ capacity: Int) {
+    @inlinable mutating func reserveCapacity(_ capacity: Int) {
         elements.reserveCapacity(capacity)
         hashes.reserveCapacity(capacity)
         if Self.slotCount(for: capacity) > slots.count {
             rebuildIndex(slotCount: Self.slotCount(for: capacity))
         }
-    }
-
-    /// Outcome of ``appendOrRelocate(_:hash:)``.
-    enum AppendOutcome {
-        /// The identifier was new; it is now the last element.
-        case appended
-        /// The identifier was already at this position (before `protectedFrom`); it has also been
-        /// appended and the index now points at the new copy. The caller must remove the old one.
-        case relocated(from: Int)
-        /// The identifier was already appended at this position, at or after `protectedFrom`.
-        case duplicate(at: Int)
     }
 
     /// Appends `element` with its precomputed hash, in one probe sequence.
@@ -98,14 +87,14 @@ struct _IdentifierTable<Element: Hashable> {
     /// `.duplicate`. The old copy stays in `elements` until the caller removes it and rebuilds.
     ///
     /// - Complexity: O(1) amortized expected; no call to `hash(into:)`.
-    mutating func appendOrRelocate(
+    @inlinable mutating func appendOrRelocate(
         _ element: Element, hash: Int, protectedFrom: Int
-    ) -> AppendOutcome {
+    ) -> _AppendOutcome {
         if elements.count + 1 > slots.count - slots.count / 4 {
             rebuildIndex(slotCount: Self.slotCount(for: Swift.max(elements.count * 2, 8)))
         }
         let newPosition = elements.count
-        let outcome: AppendOutcome = slots.withUnsafeMutableBufferPointer { slots in
+        let outcome: _AppendOutcome = slots.withUnsafeMutableBufferPointer { slots in
             let mask = slots.count &- 1
             var slot = hash & mask
             while true {
@@ -132,7 +121,7 @@ struct _IdentifierTable<Element: Hashable> {
     /// Rebuilds the index from the stored hash values; never calls `hash(into:)`.
     ///
     /// - Complexity: O(n), where n is the number of identifiers.
-    mutating func rebuildIndex(slotCount requested: Int? = nil) {
+    @inlinable mutating func rebuildIndex(slotCount requested: Int? = nil) {
         let slotCount = Swift.max(requested ?? 0, Self.slotCount(for: elements.count))
         if slots.count == slotCount {
             slots.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
@@ -155,7 +144,7 @@ struct _IdentifierTable<Element: Hashable> {
     /// Removes the identifiers at positions where `remove` is true, then rebuilds the index.
     ///
     /// - Complexity: O(n); no call to `hash(into:)`.
-    mutating func removeAll(where remove: [Bool]) {
+    @inlinable mutating func removeAll(where remove: [Bool]) {
         assert(remove.count == elements.count)
         var write = 0
         elements.withUnsafeMutableBufferPointer { elements in
@@ -178,14 +167,14 @@ struct _IdentifierTable<Element: Hashable> {
     /// a batch of appends that failed validation).
     ///
     /// - Complexity: O(n); no call to `hash(into:)`.
-    mutating func truncate(to count: Int) {
+    @inlinable mutating func truncate(to count: Int) {
         elements.removeLast(elements.count - count)
         hashes.removeLast(hashes.count - count)
         rebuildIndex()
     }
 
     /// Removes every identifier and the index.
-    mutating func removeAll() {
+    @inlinable mutating func removeAll() {
         elements = []
         hashes = []
         slots = []
@@ -196,7 +185,7 @@ struct _IdentifierTable<Element: Hashable> {
     /// index.
     ///
     /// - Complexity: O(n); no call to `hash(into:)`.
-    mutating func permute(_ order: [Int]) {
+    @inlinable mutating func permute(_ order: [Int]) {
         assert(order.count <= elements.count)
         elements = order.map { elements[$0] }
         hashes = order.map { hashes[$0] }
@@ -230,3 +219,15 @@ struct _IdentifierTable<Element: Hashable> {
 }
 
 extension _IdentifierTable: Sendable where Element: Sendable {}
+
+/// Outcome of `_IdentifierTable.appendOrRelocate(_:hash:protectedFrom:)`; not nested in the
+/// generic table so that using it needs no generic metadata.
+@usableFromInline enum _AppendOutcome {
+    /// The identifier was new; it is now the last element.
+    case appended
+    /// The identifier was already at this position (before `protectedFrom`); it has also been
+    /// appended and the index now points at the new copy. The caller must remove the old one.
+    case relocated(from: Int)
+    /// The identifier was already appended at this position, at or after `protectedFrom`.
+    case duplicate(at: Int)
+}

@@ -2,21 +2,21 @@
 ///
 /// Marks are few and explicit, so they keep a `Set` of their own beside the order in which they
 /// were made; the snapshot's identifier tables are not involved.
-struct _MarkList<Element: Hashable> {
-    private(set) var elements: [Element] = []
-    private var members: Set<Element> = []
+@usableFromInline struct _MarkList<Element: Hashable> {
+    @usableFromInline var elements: [Element] = []
+    @usableFromInline var members: Set<Element> = []
 
-    var isEmpty: Bool { elements.isEmpty }
+    @inlinable var isEmpty: Bool { elements.isEmpty }
 
     /// Adds the identifiers not already marked, keeping the order of first marking.
-    mutating func formUnion(_ newElements: some Sequence<Element>) {
+    @inlinable mutating func formUnion(_ newElements: some Sequence<Element>) {
         for element in newElements where members.insert(element).inserted {
             elements.append(element)
         }
     }
 
     /// Keeps only the marks for which `isPresent` is true.
-    mutating func removeAll(where isGone: (Element) -> Bool) {
+    @inlinable mutating func removeAll(where isGone: (Element) -> Bool) {
         guard !elements.isEmpty else { return }
         elements.removeAll { element in
             guard isGone(element) else { return false }
@@ -25,7 +25,7 @@ struct _MarkList<Element: Hashable> {
         }
     }
 
-    func contains(_ element: Element) -> Bool { members.contains(element) }
+    @inlinable func contains(_ element: Element) -> Bool { members.contains(element) }
 }
 
 extension _MarkList: Sendable where Element: Sendable {}

@@ -58,7 +58,7 @@ func _quoted(_ value: some Any) -> String {
 /// Runs a checked mutation and turns its error into a trap with the error's message.
 ///
 /// `fatalError` (not `precondition`) so the message survives `-O` builds.
-@inline(__always)
+@inlinable @inline(__always)
 func _trapOnError<E: Error & CustomStringConvertible, R>(_ body: () throws(E) -> R) -> R {
     do {
         return try body()

@@ -1,0 +1,32 @@
+// swift-tools-version: 6.1
+// Benchmarks for Diffable, kept out of the library's package so its users never fetch them.
+//
+//   swift run -c release --package-path Benchmarks diffable-compare   # the comparison table
+//   swift package --package-path Benchmarks benchmark                 # ordo-one/benchmark suite
+import PackageDescription
+
+let package = Package(
+    name: "DiffableBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "Diffable", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .target(
+            name: "BenchmarkScenarios",
+            dependencies: [
+                .product(name: "Diffable", package: "Diffable"),
+                .product(name: "DiffableTesting", package: "Diffable"),
+            ]
+        ),
+        .executableTarget(name: "diffable-compare", dependencies: ["BenchmarkScenarios"]),
+        .executableTarget(
+            name: "DiffableBenchmarks",
+            dependencies: ["BenchmarkScenarios", .product(name: "Benchmark", package: "benchmark")],
+            path: "Benchmarks/DiffableBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
