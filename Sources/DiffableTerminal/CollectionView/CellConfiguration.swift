@@ -1,0 +1,188 @@
+import Diffable
+
+/// The state a cell is drawn in: `UICellConfigurationState` for the terminal.
+public struct CellState: Hashable, Sendable {
+    /// The keyboard focus is on the cell.
+    public var isFocused = false
+    /// The cell is selected.
+    public var isSelected = false
+    /// The cell's item is expanded in its outline.
+    public var isExpanded = false
+    /// The cell's item has children in its outline.
+    public var hasChildren = false
+    /// The depth of the cell's item in its outline.
+    public var outlineLevel = 0
+    /// The cell is being moved by the person using the view.
+    public var isReordering = false
+    /// The cell is drawn as its section's header (`headerMode = .firstItemInSection`).
+    public var isSectionHeader = false
+    /// The cell is appearing (inserted) or disappearing (deleted) in an animation.
+    public var isTransient = false
+
+    /// A default state.
+    public init() {}
+}
+
+/// What a list cell shows: `UIListContentConfiguration` for the terminal.
+public struct ListContentConfiguration: Hashable, Sendable {
+    /// The primary text.
+    public var text: String?
+    /// Secondary text: after the text in a subtitle cell, right-aligned in a value cell.
+    public var secondaryText: String?
+    /// A glyph shown before the text, such as an emoji.
+    public var image: String?
+    /// How the primary text is drawn.
+    public var textStyle: TextStyle = .plain
+    /// How the secondary text is drawn.
+    public var secondaryTextStyle = TextStyle(dim: true)
+    /// How the image is drawn.
+    public var imageStyle: TextStyle = .plain
+    /// Where secondary text goes.
+    public var secondaryTextPlacement: SecondaryTextPlacement = .afterText
+
+    /// Where a list cell puts its secondary text.
+    public enum SecondaryTextPlacement: Hashable, Sendable {
+        /// After the text, separated by two spaces (`subtitleCell()` on one line).
+        case afterText
+        /// Right-aligned before the accessories (`valueCell()`).
+        case trailing
+    }
+
+    /// An empty configuration.
+    public init() {}
+
+    /// The configuration of a plain cell.
+    public static func cell() -> Self { Self() }
+
+    /// A cell with secondary text after the text.
+    public static func subtitleCell() -> Self { Self() }
+
+    /// A cell with secondary text right-aligned.
+    public static func valueCell() -> Self {
+        var configuration = Self()
+        configuration.secondaryTextPlacement = .trailing
+        return configuration
+    }
+
+    /// A section header.
+    public static func header() -> Self {
+        var configuration = Self()
+        configuration.textStyle = TextStyle(bold: true)
+        return configuration
+    }
+
+    /// A plain list's section header.
+    public static func plainHeader() -> Self { header() }
+
+    /// A grouped list's section header.
+    public static func groupedHeader() -> Self {
+        var configuration = Self()
+        configuration.textStyle = TextStyle(foreground: .brightBlack, bold: true)
+        return configuration
+    }
+
+    /// A section footer.
+    public static func footer() -> Self {
+        var configuration = Self()
+        configuration.textStyle = TextStyle(dim: true)
+        return configuration
+    }
+}
+
+/// An accessory at the trailing edge of a list cell: `UICellAccessory` for the terminal.
+public struct CellAccessory: Hashable, Sendable {
+    /// The kinds of accessory.
+    public enum Kind: Hashable, Sendable {
+        /// `›`: the cell leads somewhere.
+        case disclosureIndicator
+        /// `✓`.
+        case checkmark
+        /// `▸`/`▾` at the leading edge: the item expands and collapses its outline children.
+        case outlineDisclosure
+        /// A short text or glyph, such as `♥`.
+        case label(String)
+        /// `≡`: the cell can be reordered.
+        case reorder
+        /// `⌫`: the cell can be deleted.
+        case delete
+    }
+
+    /// The kind of accessory.
+    public var kind: Kind
+    /// How the accessory is drawn.
+    public var style: TextStyle
+
+    /// `›`, as `UICellAccessory.disclosureIndicator()`.
+    public static func disclosureIndicator() -> Self {
+        Self(kind: .disclosureIndicator, style: TextStyle(dim: true))
+    }
+    /// `✓`, as `UICellAccessory.checkmark()`.
+    public static func checkmark() -> Self { Self(kind: .checkmark, style: TextStyle(foreground: .green)) }
+    /// `▸`/`▾`, as `UICellAccessory.outlineDisclosure()`.
+    public static func outlineDisclosure() -> Self { Self(kind: .outlineDisclosure, style: .plain) }
+    /// A text label, as `UICellAccessory.label(text:)`.
+    public static func label(text: String, style: TextStyle = .plain) -> Self {
+        Self(kind: .label(text), style: style)
+    }
+    /// `≡`, as `UICellAccessory.reorder()`.
+    public static func reorder() -> Self { Self(kind: .reorder, style: TextStyle(dim: true)) }
+    /// `⌫`, as `UICellAccessory.delete()`.
+    public static func delete() -> Self { Self(kind: .delete, style: TextStyle(foreground: .red)) }
+
+    /// The glyph drawn for the accessory in a state.
+    func glyph(in state: CellState) -> String {
+        switch kind {
+        case .disclosureIndicator: return "›"
+        case .checkmark: return "✓"
+        case .outlineDisclosure: return state.isExpanded ? "▾" : "▸"
+        case .label(let text): return text
+        case .reorder: return "≡"
+        case .delete: return "⌫"
+        }
+    }
+}
+
+/// A swipe action bound to a key: `UIContextualAction` for the terminal.
+public struct ContextualAction: Sendable {
+    /// Whether the action destroys something.
+    public enum Style: Hashable, Sendable {
+        /// An ordinary action.
+        case normal
+        /// A destructive action, drawn in red.
+        case destructive
+    }
+
+    /// Whether the action is destructive.
+    public var style: Style
+    /// The action's title, shown in the help line.
+    public var title: String
+    /// The key that performs the action on the focused item.
+    public var key: Character
+    /// Performs the action; call the completion with whether it was performed.
+    public var handler:
+        @MainActor @Sendable (_ completion: @escaping @MainActor @Sendable (Bool) -> Void) -> Void
+
+    /// Creates an action.
+    public init(
+        style: Style, title: String, key: Character,
+        handler:
+            @escaping @MainActor @Sendable (_ completion: @escaping @MainActor @Sendable (Bool) -> Void) ->
+            Void
+    ) {
+        self.style = style
+        self.title = title
+        self.key = key
+        self.handler = handler
+    }
+}
+
+/// The swipe actions of an item: `UISwipeActionsConfiguration` for the terminal.
+public struct SwipeActionsConfiguration: Sendable {
+    /// The actions, first is the primary one.
+    public var actions: [ContextualAction]
+
+    /// Creates a configuration.
+    public init(actions: [ContextualAction]) {
+        self.actions = actions
+    }
+}

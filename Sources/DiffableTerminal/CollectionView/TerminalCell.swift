@@ -1,0 +1,178 @@
+import Diffable
+
+/// A cell of a ``TerminalCollectionView``: a reusable object that draws itself into a rectangle of
+/// the screen. Subclass it, or use ``TerminalListCell`` and ``TerminalGridCell``.
+@MainActor
+open class TerminalCell: ReusableView {
+    /// How many times a handler configured this cell since it was created (for tests).
+    public internal(set) var configurationCount = 0
+    /// The pool the cell returns to.
+    var reuseKey: ObjectIdentifier?
+
+    /// Creates an unconfigured cell.
+    public required init() {}
+
+    /// Resets the cell before it shows another item.
+    open func prepareForReuse() {}
+
+    /// Draws the cell into `frame`.
+    open func draw(in buffer: inout ScreenBuffer, frame: ScreenRect, state: CellState) {}
+}
+
+/// A one-row list cell with a content configuration and accessories:
+/// `UICollectionViewListCell` for the terminal.
+///
+/// ```swift
+/// let registration = TerminalCollectionView.CellRegistration<TerminalListCell, Recipe> { cell, _, recipe in
+///     var content = cell.defaultContentConfiguration()
+///     content.text = recipe.title
+///     content.image = "🍲"
+///     cell.contentConfiguration = content
+///     cell.accessories = recipe.isFavorite ? [.label(text: "♥")] : []
+/// }
+/// ```
+@MainActor
+open class TerminalListCell: TerminalCell {
+    /// What the cell shows.
+    public var contentConfiguration: ListContentConfiguration?
+    /// Accessories at the trailing edge (an outline disclosure goes at the leading edge).
+    public var accessories: [CellAccessory] = []
+    /// Columns of indentation per outline level.
+    public var indentationWidth = 2
+
+    /// Creates an empty list cell.
+    public required init() {}
+
+    /// A configuration to start from, as `defaultContentConfiguration()`.
+    public func defaultContentConfiguration() -> ListContentConfiguration { .cell() }
+
+    /// Clears content and accessories.
+    open override func prepareForReuse() {
+        contentConfiguration = nil
+        accessories = []
+    }
+
+    /// Draws `[indent][▸ ][image ]text  secondary ... accessories`, highlighted when focused.
+    open override func draw(in buffer: inout ScreenBuffer, frame: ScreenRect, state: CellState) {
+        guard frame.width > 0, frame.height > 0 else { return }
+        let content = contentConfiguration ?? .cell()
+        var base = TextStyle.plain
+        if state.isSelected { base.foreground = .cyan }
+        if state.isSectionHeader { base.bold = true }
+        if state.isTransient { base.dim = true }
+        if state.isFocused { base.inverse = true }
+        if state.isReordering {
+            base.inverse = true
+            base.foreground = .yellow
+        }
+        buffer.fill(frame, with: " ", style: base)
+        var column = frame.x + state.outlineLevel * indentationWidth
+        let right = frame.x + frame.width
+        let y = frame.y
+        if state.isReordering {
+            column += buffer.write("↕ ", x: column, y: y, style: base, maxWidth: right - column)
+        }
+        if let disclosure = accessories.first(where: { $0.kind == .outlineDisclosure }) {
+            let glyph = state.hasChildren || state.isExpanded ? disclosure.glyph(in: state) : " "
+            column += buffer.write(
+                glyph + " ", x: column, y: y, style: merge(base, disclosure.style), maxWidth: right - column)
+        }
+        if let image = content.image, !image.isEmpty {
+            column += buffer.write(
+                image + " ", x: column, y: y, style: merge(base, content.imageStyle), maxWidth: right - column
+            )
+        }
+        // Trailing accessories, right to left.
+        var trailing = right - 1
+        for accessory in accessories.reversed() where accessory.kind != .outlineDisclosure {
+            let glyph = accessory.glyph(in: state)
+            let width = displayWidth(of: glyph)
+            guard trailing - width >= column else { break }
+            buffer.write(glyph, x: trailing - width + 1, y: y, style: merge(base, accessory.style))
+            trailing -= width + 1
+        }
+        let available = max(trailing - column, 0)
+        var text = content.text ?? ""
+        var textStyle = merge(base, content.textStyle)
+        if state.isSectionHeader { textStyle.bold = true }
+        if let secondary = content.secondaryText, !secondary.isEmpty {
+            switch content.secondaryTextPlacement {
+            case .afterText:
+                let used = buffer.write(
+                    truncate(text, toWidth: available), x: column, y: y, style: textStyle, maxWidth: available
+                )
+                let rest = available - used - 2
+                if rest > 0 {
+                    buffer.write(
+                        truncate(secondary, toWidth: rest), x: column + used + 2, y: y,
+                        style: merge(base, content.secondaryTextStyle), maxWidth: rest)
+                }
+            case .trailing:
+                let secondaryWidth = min(displayWidth(of: secondary), available / 2)
+                let textWidth = available - secondaryWidth - 1
+                buffer.write(
+                    truncate(text, toWidth: textWidth), x: column, y: y, style: textStyle, maxWidth: textWidth
+                )
+                let shown = truncate(secondary, toWidth: secondaryWidth)
+                buffer.write(
+                    shown, x: column + available - displayWidth(of: shown), y: y,
+                    style: merge(base, content.secondaryTextStyle))
+            }
+        } else {
+            text = truncate(text, toWidth: available)
+            buffer.write(text, x: column, y: y, style: textStyle, maxWidth: available)
+        }
+    }
+}
+
+/// A grid cell: an image glyph over a line of text, in a box of the grid's item size.
+@MainActor
+open class TerminalGridCell: TerminalCell {
+    /// The glyph in the middle of the cell, such as an emoji.
+    public var image: String?
+    /// The text under the image.
+    public var text: String?
+    /// How the text is drawn.
+    public var textStyle: TextStyle = .plain
+
+    /// Creates an empty grid cell.
+    public required init() {}
+
+    /// Clears the content.
+    open override func prepareForReuse() {
+        image = nil
+        text = nil
+        textStyle = .plain
+    }
+
+    /// Draws a framed box: the image centered on the first row, the text on the second.
+    open override func draw(in buffer: inout ScreenBuffer, frame: ScreenRect, state: CellState) {
+        guard frame.width > 2, frame.height > 0 else { return }
+        var style = TextStyle.plain
+        if state.isSelected { style.foreground = .cyan }
+        if state.isTransient { style.dim = true }
+        if state.isFocused { style.inverse = true }
+        let inner = ScreenRect(x: frame.x, y: frame.y, width: frame.width - 1, height: frame.height)
+        buffer.fill(inner, with: " ", style: style)
+        let rows = [image, text].compactMap { $0 }.filter { !$0.isEmpty }
+        for (offset, line) in rows.enumerated() where offset < frame.height {
+            let shown = truncate(line, toWidth: inner.width)
+            let x = inner.x + max((inner.width - displayWidth(of: shown)) / 2, 0)
+            buffer.write(
+                shown, x: x, y: inner.y + offset, style: offset == 0 ? style : merge(style, textStyle))
+        }
+    }
+}
+
+/// `base` with the colors and attributes `overlay` sets.
+func merge(_ base: TextStyle, _ overlay: TextStyle) -> TextStyle {
+    var style = base
+    if let foreground = overlay.foreground { style.foreground = foreground }
+    if let background = overlay.background { style.background = background }
+    style.bold = style.bold || overlay.bold
+    style.dim = style.dim || overlay.dim
+    style.italic = style.italic || overlay.italic
+    style.underline = style.underline || overlay.underline
+    style.inverse = style.inverse || overlay.inverse
+    return style
+}

@@ -1,0 +1,306 @@
+import Diffable
+import Foundation
+
+/// An item being moved by the person using the view: where it was and where it would drop.
+struct ReorderState: Equatable {
+    var source: IndexPath
+    var target: IndexPath
+
+    /// The item shown at a display position while the item is held at `target`.
+    func actual(forDisplayed path: IndexPath) -> IndexPath {
+        if path == target { return source }
+        var item = path[1]
+        if path[0] == target[0] && item > target[1] { item -= 1 }
+        if path[0] == source[0] && item >= source[1] { item += 1 }
+        return IndexPath(indexes: [path[0], item])
+    }
+
+    /// Where an item is displayed (and where it ends up if the move is dropped).
+    func displayed(forActual path: IndexPath) -> IndexPath {
+        if path == source { return target }
+        var item = path[1]
+        if path[0] == source[0] && item > source[1] { item -= 1 }
+        if path[0] == target[0] && item >= target[1] { item += 1 }
+        return IndexPath(indexes: [path[0], item])
+    }
+}
+
+extension TerminalCollectionView {
+    func displayPath(forActual path: IndexPath) -> IndexPath {
+        reorder?.displayed(forActual: path) ?? path
+    }
+
+    /// The item counts shown: while an item is held over another section, it counts there.
+    func displayCounts() -> [Int] {
+        guard let reorder, reorder.source[0] != reorder.target[0] else { return counts }
+        var shown = counts
+        shown[reorder.source[0]] -= 1
+        shown[reorder.target[0]] += 1
+        return shown
+    }
+
+    // MARK: Keys
+
+    /// Handles a key the way a person at the terminal expects; returns whether the view used it.
+    ///
+    /// Arrows or `h`/`j`/`k`/`l` move the focus (in an outline, left and right collapse and
+    /// expand), Page Up/Down and Home/End (`g`/`G`) jump, Enter or Space selects (or expands and
+    /// collapses an outline parent), `m` picks the focused item up to reorder it (arrows move it,
+    /// Enter drops, Escape puts it back), and the keys of the focused item's swipe actions perform
+    /// them.
+    @discardableResult
+    public func handle(_ key: Key) -> Bool {
+        layoutIfNeeded()
+        if reorder != nil { return handleReorder(key) }
+        if focusedIndexPath == nil, let first = firstItem() {
+            focusedIndexPath = first
+        }
+        switch key {
+        case .up, .character("k"): moveFocusVertically(by: -1)
+        case .down, .character("j"): moveFocusVertically(by: 1)
+        case .left, .character("h"): moveFocusHorizontally(by: -1)
+        case .right, .character("l"): moveFocusHorizontally(by: 1)
+        case .pageUp, .control("b"): for _ in 0..<max(height - 1, 1) { moveFocusVertically(by: -1) }
+        case .pageDown, .control("f"): for _ in 0..<max(height - 1, 1) { moveFocusVertically(by: 1) }
+        case .home, .character("g"): focusedIndexPath = firstItem()
+        case .end, .character("G"): focusedIndexPath = lastItem()
+        case .enter, .character(" "): activateFocusedItem()
+        case .character("m"): return beginReordering()
+        case .character(let character):
+            guard let action = swipeActionsForFocusedItem().first(where: { $0.key == character }) else {
+                return false
+            }
+            action.handler { _ in }
+        default:
+            return false
+        }
+        scrollToFocus()
+        needsDisplay = true
+        return true
+    }
+
+    /// The swipe actions the list configuration offers for the focused item, each bound to a key.
+    public func swipeActionsForFocusedItem() -> [ContextualAction] {
+        layoutIfNeeded()
+        guard let focused = focusedIndexPath, focused[0] < frames.count,
+            let provider = frames[focused[0]].layout.listConfiguration?
+                .trailingSwipeActionsConfigurationProvider
+        else { return [] }
+        return provider(focused)?.actions ?? []
+    }
+
+    /// Whether an item is being moved.
+    public var isReordering: Bool { reorder != nil }
+
+    func firstItem() -> IndexPath? {
+        counts.indices.first { counts[$0] > 0 }.map { IndexPath(indexes: [$0, 0]) }
+    }
+
+    func lastItem() -> IndexPath? {
+        counts.indices.last { counts[$0] > 0 }.map { IndexPath(indexes: [$0, counts[$0] - 1]) }
+    }
+
+    /// Keeps the focus on an existing item after the counts changed.
+    func clampFocus() {
+        guard let focused = focusedIndexPath else { return }
+        if focused[0] < counts.count, focused[1] < counts[focused[0]] { return }
+        if focused[0] < counts.count, counts[focused[0]] > 0 {
+            focusedIndexPath = IndexPath(indexes: [focused[0], counts[focused[0]] - 1])
+            return
+        }
+        let after = (focused[0]..<counts.count).first { counts[$0] > 0 }
+        let before = (0..<min(focused[0], counts.count)).last { counts[$0] > 0 }
+        if let section = after {
+            focusedIndexPath = IndexPath(indexes: [section, 0])
+        } else if let section = before {
+            focusedIndexPath = IndexPath(indexes: [section, counts[section] - 1])
+        } else {
+            focusedIndexPath = nil
+        }
+    }
+
+    func moveFocusVertically(by step: Int) {
+        guard let focused = focusedIndexPath else { return }
+        let frame = frames[focused[0]]
+        var item = focused[1]
+        switch frame.layout.kind {
+        case .list: item += step
+        case .grid: item += step * frame.columns
+        case .horizontal: item = step < 0 ? -1 : frame.itemCount
+        }
+        if item >= 0 && item < frame.itemCount {
+            focusedIndexPath = IndexPath(indexes: [focused[0], item])
+            return
+        }
+        // Into the next or previous section that has items.
+        var section = focused[0] + step
+        while section >= 0 && section < counts.count && counts[section] == 0 { section += step }
+        guard section >= 0 && section < counts.count else { return }
+        let target = frames[section]
+        if step > 0 {
+            focusedIndexPath = IndexPath(indexes: [section, 0])
+        } else if case .grid = target.layout.kind {
+            let column = min(focused[1] % max(frame.columns, 1), target.columns - 1)
+            let lastRowStart = (target.itemCount - 1) / target.columns * target.columns
+            focusedIndexPath = IndexPath(indexes: [section, min(lastRowStart + column, target.itemCount - 1)])
+        } else if case .horizontal = target.layout.kind {
+            focusedIndexPath = IndexPath(indexes: [
+                section, min(horizontalOffsets[section] ?? 0, target.itemCount - 1),
+            ])
+        } else {
+            focusedIndexPath = IndexPath(indexes: [section, target.itemCount - 1])
+        }
+    }
+
+    func moveFocusHorizontally(by step: Int) {
+        guard let focused = focusedIndexPath else { return }
+        let frame = frames[focused[0]]
+        switch frame.layout.kind {
+        case .grid, .horizontal:
+            let item = min(max(focused[1] + step, 0), frame.itemCount - 1)
+            focusedIndexPath = IndexPath(indexes: [focused[0], item])
+        case .list:
+            guard let outline = dataSource?.collectionView(self, outlineStateOfItemAt: focused) else {
+                return
+            }
+            if step > 0 && outline.hasChildren && !outline.isExpanded
+                || step < 0 && outline.isExpanded
+            {
+                dataSource?.collectionView(self, toggleExpansionOfItemAt: focused)
+            } else if step < 0 && outline.level > 0 {
+                // To the parent: the nearest item above with a smaller level.
+                var item = focused[1] - 1
+                while item >= 0 {
+                    let path = IndexPath(indexes: [focused[0], item])
+                    if let above = dataSource?.collectionView(self, outlineStateOfItemAt: path),
+                        above.level < outline.level
+                    {
+                        focusedIndexPath = path
+                        break
+                    }
+                    item -= 1
+                }
+            }
+        }
+    }
+
+    func activateFocusedItem() {
+        guard let focused = focusedIndexPath else { return }
+        if let outline = dataSource?.collectionView(self, outlineStateOfItemAt: focused), outline.hasChildren
+        {
+            dataSource?.collectionView(self, toggleExpansionOfItemAt: focused)
+            return
+        }
+        selectedIndexPaths = [focused]
+        didSelectItemAt?(focused)
+    }
+
+    /// Scrolls so the focused item (and, for a section's first item, its header) is on screen.
+    public func scrollToFocus() {
+        layoutIfNeeded()
+        guard let focused = focusedIndexPath,
+            let rect = contentRect(for: displayPath(forActual: focused), in: frames)
+        else { return }
+        let frame = frames[focused[0]]
+        if case .horizontal = frame.layout.kind {
+            let shown = max(width / frame.itemWidth, 1)
+            var first = horizontalOffsets[focused[0]] ?? 0
+            if focused[1] < first { first = focused[1] }
+            if focused[1] >= first + shown { first = focused[1] - shown + 1 }
+            horizontalOffsets[focused[0]] = first
+        }
+        var top = rect.y
+        if focused[1] < frame.columns || frame.layout.kind.isHorizontal { top = frame.top }
+        if top < contentOffset {
+            contentOffset = top
+        } else if rect.y + rect.height > contentOffset + height {
+            contentOffset = rect.y + rect.height - height
+        }
+        clampContentOffset()
+        needsDisplay = true
+    }
+
+    // MARK: Reordering
+
+    func beginReordering() -> Bool {
+        guard let focused = focusedIndexPath, let dataSource,
+            frames[focused[0]].layout.listConfiguration != nil,
+            dataSource.collectionView(self, canMoveItemAt: focused)
+        else { return false }
+        reorder = ReorderState(source: focused, target: focused)
+        setNeedsLayout()
+        return true
+    }
+
+    func handleReorder(_ key: Key) -> Bool {
+        guard var moving = reorder else { return false }
+        switch key {
+        case .up, .character("k"), .down, .character("j"):
+            let step = key == .up || key == .character("k") ? -1 : 1
+            let shown = displayCounts()
+            let target = moving.target
+            if step > 0 && target[1] + 1 < shown[target[0]] {
+                moving.target = IndexPath(indexes: [target[0], target[1] + 1])
+            } else if step < 0 && target[1] > 0 {
+                moving.target = IndexPath(indexes: [target[0], target[1] - 1])
+            } else {
+                // Over the edge: into the neighbouring list section.
+                var section = target[0] + step
+                while section >= 0 && section < counts.count
+                    && frames[section].layout.listConfiguration == nil
+                {
+                    section += step
+                }
+                guard section >= 0 && section < counts.count else { return true }
+                let countThere = counts[section] + (section == moving.source[0] ? 0 : 1)
+                moving.target = IndexPath(indexes: [section, step > 0 ? 0 : countThere - 1])
+            }
+            reorder = moving
+        case .enter, .character(" "), .character("m"):
+            dropReorderedItem()
+            return true
+        case .escape:
+            reorder = nil
+        default:
+            return true
+        }
+        setNeedsLayout()
+        layoutIfNeeded()
+        scrollToReorderTarget()
+        return true
+    }
+
+    func scrollToReorderTarget() {
+        guard let moving = reorder, let rect = contentRect(for: moving.target, in: frames) else { return }
+        if rect.y < contentOffset { contentOffset = rect.y }
+        if rect.y >= contentOffset + height { contentOffset = rect.y - height + 1 }
+        clampContentOffset()
+    }
+
+    /// Moves the held item's cell to its target, then tells the data source, as UIKit does.
+    func dropReorderedItem() {
+        guard let moving = reorder else { return }
+        reorder = nil
+        guard moving.source != moving.target else {
+            setNeedsLayout()
+            return
+        }
+        var moved: [IndexPath: TerminalCell] = [:]
+        for (path, cell) in cells { moved[moving.displayed(forActual: path)] = cell }
+        cells = moved
+        selectedIndexPaths = Set(selectedIndexPaths.map { moving.displayed(forActual: $0) })
+        focusedIndexPath = moving.target
+        dataSource?.collectionView(self, moveItemAt: moving.source, to: moving.target)
+        counts = currentCounts()
+        setNeedsLayout()
+        layoutIfNeeded()
+        scrollToFocus()
+    }
+}
+
+extension TerminalLayoutSection.Kind {
+    var isHorizontal: Bool {
+        if case .horizontal = self { return true }
+        return false
+    }
+}

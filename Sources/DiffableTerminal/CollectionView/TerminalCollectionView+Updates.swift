@@ -1,0 +1,186 @@
+import Diffable
+import Foundation
+
+/// A running batch-update animation: cells that leave, cells that travel, cells that arrive.
+struct Animation {
+    struct Departing {
+        var cell: TerminalCell
+        var rect: ScreenRect  // in content coordinates, old layout
+        var state: CellState
+    }
+
+    var frame = 0
+    var frameCount: Int
+    var departing: [Departing]
+    /// New index path → where its cell was on screen before (screen coordinates).
+    var travelling: [IndexPath: ScreenRect]
+    var appearing: Set<IndexPath>
+    var completion: (@MainActor (Bool) -> Void)?
+
+    var progress: Double { Double(frame) / Double(max(frameCount, 1)) }
+}
+
+extension TerminalCollectionView {
+    // MARK: DiffableCollectionView
+
+    /// Discards every cell and counts again from the data source.
+    public func reloadData() {
+        finishAnimations()
+        for cell in cells.values { recycle(cell) }
+        for cell in headers.values { recycle(cell) }
+        for cell in footers.values { recycle(cell) }
+        cells = [:]
+        headers = [:]
+        footers = [:]
+        counts = currentCounts()
+        selectedIndexPaths = []
+        reorder = nil
+        setNeedsLayout()
+        layoutIfNeeded()
+        clampFocus()
+        scrollToFocus()
+    }
+
+    /// Applies a batch update: keeps the cells of items that survive (moving them to their new
+    /// index paths), replaces reloaded ones, reconfigures others in place, and animates the change
+    /// over ``animationFrameCount`` frames when asked.
+    public func performBatchUpdates(
+        _ update: BatchUpdate, animatingDifferences: Bool, completion: (@MainActor (Bool) -> Void)?
+    ) {
+        finishAnimations()
+        reorder = nil
+        layoutIfNeeded()
+        let oldFrames = frames
+        let oldOffset = contentOffset
+        let newCounts = currentCounts()
+        let map = BatchUpdate.PositionMap(
+            update, oldSectionCount: counts.count, newSectionCount: newCounts.count)
+
+        var kept: [IndexPath: TerminalCell] = [:]
+        var departing: [Animation.Departing] = []
+        var travelling: [IndexPath: ScreenRect] = [:]
+        for (path, cell) in cells {
+            let oldRect = contentRect(for: path, in: oldFrames)
+            if let newPath = map.newIndexPath(forOld: path) {
+                kept[newPath] = cell
+                if let oldRect { travelling[newPath] = oldRect.offsetBy(rows: -oldOffset) }
+            } else if let oldRect {
+                departing.append(
+                    .init(cell: cell, rect: oldRect.offsetBy(rows: -oldOffset), state: CellState()))
+            } else {
+                recycle(cell)
+            }
+        }
+        var keptHeaders: [Int: TerminalCell] = [:]
+        var keptFooters: [Int: TerminalCell] = [:]
+        let reloadedSections = Set(update.reloadedSections)
+        for (section, cell) in headers {
+            if !reloadedSections.contains(section), let target = map.newSection(forOld: section) {
+                keptHeaders[target] = cell
+            } else {
+                recycle(cell)
+            }
+        }
+        for (section, cell) in footers {
+            if !reloadedSections.contains(section), let target = map.newSection(forOld: section) {
+                keptFooters[target] = cell
+            } else {
+                recycle(cell)
+            }
+        }
+        headers = keptHeaders
+        footers = keptFooters
+        cells = kept
+        counts = newCounts
+        selectedIndexPaths = Set(selectedIndexPaths.compactMap { map.newIndexPath(forOld: $0) })
+        if let focused = focusedIndexPath { focusedIndexPath = map.newIndexPath(forOld: focused) ?? focused }
+        var offsets: [Int: Int] = [:]
+        for (section, offset) in horizontalOffsets {
+            if let target = map.newSection(forOld: section) { offsets[target] = offset }
+        }
+        horizontalOffsets = offsets
+        setNeedsLayout()
+        layoutIfNeeded()
+        clampFocus()
+
+        // Second pass, on final index paths: reloads get new cells, reconfigures keep theirs.
+        if let dataSource {
+            for path in update.reloadedItems {
+                guard let old = cells[path] else { continue }
+                cells[path] = cell(from: dataSource, at: path)
+                recycle(old)
+            }
+            for path in update.reconfiguredItems {
+                guard let existing = cells[path] else { continue }
+                reconfiguring = (path, existing)
+                let returned = cell(from: dataSource, at: path)
+                reconfiguring = nil
+                if returned !== existing {
+                    cells[path] = returned
+                    recycle(existing)
+                }
+            }
+        }
+        let before = Set(cells.keys)
+        updateVisibleCells()
+        needsDisplay = true
+
+        let appearing = Set(cells.keys).subtracting(before).filter { travelling[$0] == nil }
+        let onScreen = departing.contains { $0.rect.y < height && $0.rect.y + $0.rect.height > 0 }
+        guard animatingDifferences, animationFrameCount > 0,
+            onScreen || !appearing.isEmpty || !travelling.isEmpty
+        else {
+            for leaving in departing { recycle(leaving.cell) }
+            completion?(true)
+            return
+        }
+        // Cells that did not move on screen need no travel.
+        for (path, rect) in travelling {
+            if let now = contentRect(for: path, in: frames)?.offsetBy(rows: -contentOffset), now == rect {
+                travelling[path] = nil
+            }
+        }
+        animation = Animation(
+            frameCount: animationFrameCount, departing: departing, travelling: travelling,
+            appearing: appearing,
+            completion: completion)
+    }
+
+    /// Whether a batch-update animation is running.
+    public var isAnimating: Bool { animation != nil }
+
+    /// Advances the running animation by one frame; at the last frame it ends and its completion
+    /// runs. A ``TerminalApplication`` calls this about 60 times a second.
+    public func advanceAnimation() {
+        guard var running = animation else { return }
+        running.frame += 1
+        needsDisplay = true
+        if running.frame >= running.frameCount {
+            finishAnimations()
+        } else {
+            animation = running
+        }
+    }
+
+    /// Ends the running animation at once and runs its completion.
+    public func finishAnimations() {
+        guard let running = animation else { return }
+        animation = nil
+        for leaving in running.departing { recycle(leaving.cell) }
+        needsDisplay = true
+        running.completion?(true)
+    }
+
+    func currentCounts() -> [Int] {
+        guard let dataSource else { return [] }
+        return (0..<dataSource.numberOfSections(in: self)).map {
+            dataSource.collectionView(self, numberOfItemsInSection: $0)
+        }
+    }
+}
+
+extension ScreenRect {
+    func offsetBy(rows: Int, columns: Int = 0) -> ScreenRect {
+        ScreenRect(x: x + columns, y: y + rows, width: width, height: height)
+    }
+}

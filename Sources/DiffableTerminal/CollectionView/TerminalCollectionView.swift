@@ -1,0 +1,301 @@
+import Diffable
+import Foundation
+
+/// A collection view in the terminal, driven by a diffable data source.
+///
+/// Like `UICollectionView`, it pulls section counts, cells and supplementary views from its
+/// ``dataSource`` and learns of changes only through ``reloadData()`` and
+/// ``performBatchUpdates(_:animatingDifferences:completion:)``. Its ``collectionViewLayout`` gives
+/// each section a list, grid or horizontal layout; list sections show outlines (indentation and
+/// disclosure from the data source's section snapshots).
+///
+/// Only what is on screen exists: the layout is computed per section, never per item, and cells
+/// are dequeued from reuse pools as they scroll into view, so a section of a million items scrolls
+/// as cheaply as one of ten. Drawing goes into a ``ScreenBuffer`` (``draw(into:)``), which a
+/// ``TerminalApplication`` diffs against the terminal, or a test reads as text.
+///
+/// ```swift
+/// let view = TerminalCollectionView(layout: .list(using: .init(appearance: .plain)), width: 80, height: 24)
+/// let registration = TerminalCollectionView.CellRegistration<TerminalListCell, String> { cell, _, name in
+///     var content = cell.defaultContentConfiguration()
+///     content.text = name
+///     cell.contentConfiguration = content
+/// }
+/// let dataSource = CollectionViewDiffableDataSource<Int, String>(collectionView: view) { view, indexPath, name in
+///     view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: name)
+/// }
+/// ```
+@MainActor
+public final class TerminalCollectionView: ReusingCollectionView {
+    /// Cells are ``TerminalCell``s.
+    public typealias Cell = TerminalCell
+    /// Headers and footers are ``TerminalCell``s too (usually ``TerminalListCell``).
+    public typealias SupplementaryView = TerminalCell
+    /// `UICollectionView.CellRegistration`.
+    public typealias CellRegistration<RegisteredCell: ReusableView, Item> = Diffable.CellRegistration<
+        RegisteredCell, Item
+    >
+    /// `UICollectionView.SupplementaryRegistration`.
+    public typealias SupplementaryRegistration<Supplementary: ReusableView> = Diffable
+        .SupplementaryRegistration<
+            Supplementary
+        >
+
+    /// The object the view pulls from.
+    public weak var dataSource: (any CollectionViewDataSource)?
+    /// The layout of every section.
+    public var collectionViewLayout: TerminalLayout {
+        didSet { setNeedsLayout() }
+    }
+    /// Called when the person using the view selects an item (Enter or Space): the delegate's
+    /// `collectionView(_:didSelectItemAt:)`.
+    public var didSelectItemAt: (@MainActor (IndexPath) -> Void)?
+    /// How many frames an animated batch update takes; 0 turns animation off.
+    public var animationFrameCount = 6
+
+    /// The size of the view, in columns and rows.
+    public private(set) var width: Int
+    /// The height of the view, in rows.
+    public private(set) var height: Int
+    /// The first content row on screen.
+    public internal(set) var contentOffset = 0
+    /// The item the keyboard focus is on.
+    public internal(set) var focusedIndexPath: IndexPath?
+    /// The selected items.
+    public internal(set) var selectedIndexPaths: Set<IndexPath> = []
+    /// Whether the view has changed since it was last drawn.
+    public internal(set) var needsDisplay = true
+
+    var counts: [Int] = []
+    var frames: [SectionFrame] = []
+    var layoutIsValid = false
+    var cells: [IndexPath: TerminalCell] = [:]
+    var headers: [Int: TerminalCell] = [:]
+    var footers: [Int: TerminalCell] = [:]
+    var pools: [ObjectIdentifier: [TerminalCell]] = [:]
+    var reconfiguring: (indexPath: IndexPath, cell: TerminalCell)?
+    var horizontalOffsets: [Int: Int] = [:]
+    var reorder: ReorderState?
+    var animation: Animation?
+    /// How many cells were dequeued (new or from a pool) since the view was created; for tests and
+    /// benchmarks that check only visible cells are configured.
+    public internal(set) var dequeueCount = 0
+
+    /// Creates a view of a size with a layout.
+    public init(layout: TerminalLayout, width: Int, height: Int) {
+        self.collectionViewLayout = layout
+        self.width = max(width, 1)
+        self.height = max(height, 1)
+    }
+
+    // MARK: Geometry
+
+    /// Changes the view's size and lays it out again, keeping the focused item on screen.
+    public func resize(width: Int, height: Int) {
+        guard width != self.width || height != self.height else { return }
+        self.width = max(width, 1)
+        self.height = max(height, 1)
+        setNeedsLayout()
+        scrollToFocus()
+    }
+
+    func setNeedsLayout() {
+        layoutIsValid = false
+        needsDisplay = true
+    }
+
+    /// Computes where each section lies, per section.
+    ///
+    /// - Complexity: O(s) for s sections, whatever their item counts.
+    func layoutIfNeeded() {
+        guard !layoutIsValid else { return }
+        layoutIsValid = true
+        frames = Self.frames(for: displayCounts(), width: width, layout: collectionViewLayout)
+        clampContentOffset()
+    }
+
+    static func frames(for counts: [Int], width: Int, layout: TerminalLayout) -> [SectionFrame] {
+        var frames: [SectionFrame] = []
+        frames.reserveCapacity(counts.count)
+        var top = 0
+        for (section, count) in counts.enumerated() {
+            let sectionLayout = layout.sectionProvider(section)
+            var columns = 1
+            var itemHeight = 1
+            var itemWidth = width
+            switch sectionLayout.kind {
+            case .list:
+                break
+            case .grid(let minimumItemWidth, let rows, _):
+                columns = max(width / minimumItemWidth, 1)
+                itemWidth = width / columns
+                itemHeight = rows
+            case .horizontal(let strideWidth, _):
+                itemWidth = strideWidth
+            }
+            let frame = SectionFrame(
+                section: section, layout: sectionLayout, itemCount: count, top: top, columns: columns,
+                itemHeight: itemHeight, itemWidth: itemWidth)
+            frames.append(frame)
+            top = frame.bottom
+        }
+        return frames
+    }
+
+    /// The number of content rows.
+    public var contentHeight: Int {
+        layoutIfNeeded()
+        return frames.last?.bottom ?? 0
+    }
+
+    func clampContentOffset() {
+        let maximum = max((frames.last?.bottom ?? 0) - height, 0)
+        contentOffset = min(max(contentOffset, 0), maximum)
+    }
+
+    /// The section whose rows include content row `row`.
+    func section(atRow row: Int, in frames: [SectionFrame]) -> Int? {
+        var low = 0
+        var high = frames.count
+        while low < high {
+            let middle = (low + high) / 2
+            if frames[middle].bottom <= row { low = middle + 1 } else { high = middle }
+        }
+        return low < frames.count && frames[low].top <= row ? low : nil
+    }
+
+    /// Where an item is drawn in content coordinates (row from the top of the content).
+    func contentRect(for indexPath: IndexPath, in frames: [SectionFrame]) -> ScreenRect? {
+        let section = indexPath[0]
+        let item = indexPath[1]
+        guard section < frames.count, item >= 0, item < frames[section].itemCount else { return nil }
+        let frame = frames[section]
+        switch frame.layout.kind {
+        case .list:
+            return ScreenRect(x: 0, y: frame.itemsTop + item, width: width, height: 1)
+        case .grid:
+            return ScreenRect(
+                x: item % frame.columns * frame.itemWidth, y: frame.row(ofItem: item), width: frame.itemWidth,
+                height: frame.itemHeight)
+        case .horizontal:
+            let first = horizontalOffsets[section] ?? 0
+            return ScreenRect(
+                x: (item - first) * frame.itemWidth, y: frame.itemsTop, width: frame.itemWidth,
+                height: frame.itemHeight)
+        }
+    }
+
+    /// The index paths of the items with at least one row on screen, for a given layout and offset.
+    func visibleIndexPaths(in frames: [SectionFrame], offset: Int) -> [IndexPath] {
+        guard !frames.isEmpty, let first = section(atRow: offset, in: frames) ?? frames.indices.last else {
+            return []
+        }
+        var paths: [IndexPath] = []
+        let bottom = offset + height
+        var section = first
+        while section < frames.count && frames[section].top < bottom {
+            let frame = frames[section]
+            if frame.itemCount > 0 {
+                switch frame.layout.kind {
+                case .list:
+                    let start = max(offset - frame.itemsTop, 0)
+                    let end = min(bottom - frame.itemsTop, frame.itemCount)
+                    if start < end {
+                        for item in start..<end { paths.append(IndexPath(indexes: [section, item])) }
+                    }
+                case .grid:
+                    let firstRow = max(offset - frame.itemsTop, 0) / frame.itemHeight
+                    let lastRow = (bottom - frame.itemsTop + frame.itemHeight - 1) / frame.itemHeight
+                    let start = firstRow * frame.columns
+                    let end = min(lastRow * frame.columns, frame.itemCount)
+                    if start < end {
+                        for item in start..<end { paths.append(IndexPath(indexes: [section, item])) }
+                    }
+                case .horizontal:
+                    if frame.itemsTop + frame.itemHeight > offset && frame.itemsTop < bottom {
+                        let start = min(horizontalOffsets[section] ?? 0, frame.itemCount)
+                        let end = min(
+                            start + (width + frame.itemWidth - 1) / frame.itemWidth, frame.itemCount)
+                        for item in start..<end { paths.append(IndexPath(indexes: [section, item])) }
+                    }
+                }
+            }
+            section += 1
+        }
+        return paths
+    }
+
+    // MARK: Cells
+
+    /// Makes sure exactly the items on screen have cells: dequeues the ones that scrolled in and
+    /// returns the ones that scrolled out to their pools.
+    func updateVisibleCells() {
+        layoutIfNeeded()
+        var visible = visibleIndexPaths(in: frames, offset: contentOffset)
+        if let reorder { visible = visible.map { reorder.actual(forDisplayed: $0) } }
+        let wanted = Set(visible)
+        for (path, cell) in cells where !wanted.contains(path) {
+            recycle(cell)
+            cells[path] = nil
+        }
+        guard let dataSource else { return }
+        for path in visible where cells[path] == nil {
+            cells[path] = cell(from: dataSource, at: path)
+        }
+    }
+
+    func cell(from dataSource: any CollectionViewDataSource, at path: IndexPath) -> TerminalCell {
+        let object = dataSource.collectionView(self, cellForItemAt: path)
+        guard let cell = object as? TerminalCell else {
+            fatalError(
+                "TerminalCollectionView: the cell provider returned \(type(of: object)), which is not a TerminalCell"
+            )
+        }
+        cell.configurationCount += 1
+        return cell
+    }
+
+    func supplementary(kind: String, section: Int) -> TerminalCell? {
+        guard let dataSource else { return nil }
+        let object = dataSource.collectionView(
+            self, viewForSupplementaryElementOfKind: kind, at: IndexPath(indexes: [section, 0]))
+        return object as? TerminalCell
+    }
+
+    /// A pooled cell, or the cell being reconfigured at `indexPath`.
+    public func dequeueReusableView<View: ReusableView>(
+        ofType type: View.Type, reuseKey: ObjectIdentifier, elementKind: String?, for indexPath: IndexPath
+    ) -> View {
+        if let reconfiguring, reconfiguring.indexPath == indexPath, let cell = reconfiguring.cell as? View {
+            return cell
+        }
+        dequeueCount += 1
+        if let cell = pools[reuseKey]?.popLast() as? View {
+            cell.prepareForReuse()
+            return cell
+        }
+        let view = View()
+        (view as? TerminalCell)?.reuseKey = reuseKey
+        return view
+    }
+
+    func recycle(_ cell: TerminalCell) {
+        guard let key = cell.reuseKey else { return }
+        pools[key, default: []].append(cell)
+    }
+
+    /// The cell on screen for an item, if it is on screen.
+    public func cellForItem(at indexPath: IndexPath) -> TerminalCell? {
+        updateVisibleCells()
+        return cells[indexPath]
+    }
+
+    /// The number of cells that exist for items (those on screen).
+    public var visibleCellCount: Int { cells.count }
+
+    /// The number of sections, as last counted from the data source.
+    public var numberOfSections: Int { counts.count }
+
+    /// The number of items in a section, as last counted from the data source.
+    public func numberOfItems(inSection section: Int) -> Int { counts[section] }
+}

@@ -1,0 +1,276 @@
+import Diffable
+import Foundation
+import Testing
+
+@testable import DiffableTerminal
+
+/// A list view over String items in Int sections, with "Section N" headers.
+@MainActor
+func makeListView(
+    width: Int = 30, height: Int = 8,
+    configuration: ListConfiguration = {
+        var configuration = ListConfiguration(appearance: .plain)
+        configuration.headerMode = .supplementary
+        return configuration
+    }()
+) -> (TerminalCollectionView, CollectionViewDiffableDataSource<Int, String>) {
+    let view = TerminalCollectionView(layout: .list(using: configuration), width: width, height: height)
+    let registration = TerminalCollectionView.CellRegistration<TerminalListCell, String> { cell, _, name in
+        var content = cell.defaultContentConfiguration()
+        content.text = name
+        cell.contentConfiguration = content
+        cell.accessories = name.hasPrefix("♥") ? [.label(text: "♥")] : []
+    }
+    let header = TerminalCollectionView.SupplementaryRegistration<TerminalListCell>(
+        elementKind: TerminalCollectionView.elementKindSectionHeader
+    ) { header, _, indexPath in
+        var content = ListContentConfiguration.header()
+        content.text = "Section \(indexPath.section)"
+        header.contentConfiguration = content
+    }
+    let dataSource = CollectionViewDiffableDataSource<Int, String>(collectionView: view) {
+        view, indexPath, name in
+        view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: name)
+    }
+    dataSource.supplementaryViewProvider = { _, _, indexPath in
+        view.dequeueConfiguredReusableSupplementary(using: header, for: indexPath)
+    }
+    return (view, dataSource)
+}
+
+func listSnapshot(_ sections: [[String]]) -> DiffableDataSourceSnapshot<Int, String> {
+    var snapshot = DiffableDataSourceSnapshot<Int, String>()
+    for (index, items) in sections.enumerated() {
+        snapshot.appendSections([index])
+        snapshot.appendItems(items, toSection: index)
+    }
+    return snapshot
+}
+
+@MainActor
+@Suite("TerminalCollectionView")
+struct CollectionViewTests {
+    @Test func listWithSupplementaryHeaders() {
+        let (view, dataSource) = makeListView()
+        dataSource.apply(listSnapshot([["Apple", "Pear"], ["Leek"]]), animatingDifferences: false)
+        #expect(
+            view.screenText == """
+                Section 0
+                Apple
+                Pear
+                Section 1
+                Leek
+                """)
+    }
+
+    @Test func focusIsDrawnInverseAndMovesWithArrowsAndViKeys() {
+        let (view, dataSource) = makeListView()
+        dataSource.apply(listSnapshot([["Apple", "Pear"], ["Leek"]]), animatingDifferences: false)
+        view.handle(.down)
+        #expect(view.focusedIndexPath == IndexPath(item: 1, section: 0))
+        view.handle(.character("j"))
+        #expect(view.focusedIndexPath == IndexPath(item: 0, section: 1), "down crosses into the next section")
+        view.handle(.character("k"))
+        #expect(view.focusedIndexPath == IndexPath(item: 1, section: 0))
+        let screen = view.render()
+        #expect(screen[x: 0, y: 2].style.inverse, "the focused row is highlighted")
+        #expect(!screen[x: 0, y: 1].style.inverse)
+        view.handle(.end)
+        #expect(view.focusedIndexPath == IndexPath(item: 0, section: 1))
+        view.handle(.home)
+        #expect(view.focusedIndexPath == IndexPath(item: 0, section: 0))
+    }
+
+    @Test func selectionCallsTheDelegate() {
+        let (view, dataSource) = makeListView()
+        dataSource.apply(listSnapshot([["Apple", "Pear"]]), animatingDifferences: false)
+        var selected: [IndexPath] = []
+        view.didSelectItemAt = { selected.append($0) }
+        view.handle(.down)
+        view.handle(.enter)
+        #expect(selected == [IndexPath(item: 1, section: 0)])
+        #expect(view.selectedIndexPaths == [IndexPath(item: 1, section: 0)])
+    }
+
+    @Test func onlyVisibleCellsExistForAMillionItems() {
+        let (view, dataSource) = makeListView(width: 30, height: 10)
+        dataSource.applySnapshotUsingReloadData(listSnapshot([(0..<1_000_000).map { "Item \($0)" }]))
+        _ = view.render()
+        #expect(view.visibleCellCount == 9, "one header row and nine item rows")
+        view.handle(.pageDown)
+        view.handle(.pageDown)
+        _ = view.render()
+        #expect(view.visibleCellCount <= 10)
+        view.handle(.end)
+        let screen = view.screenText
+        #expect(screen.hasSuffix("Item 999999"))
+        #expect(view.dequeueCount < 40, "scrolling dequeues only what comes into view")
+    }
+
+    @Test func animatedUpdatesTakeFramesThenComplete() {
+        let (view, dataSource) = makeListView()
+        view.animationFrameCount = 4
+        dataSource.apply(listSnapshot([["A", "B", "C"]]), animatingDifferences: false)
+        var done = false
+        dataSource.apply(listSnapshot([["C", "A", "X"]])) { done = true }
+        #expect(view.isAnimating)
+        #expect(!done)
+        _ = view.render()
+        view.advanceAnimation()
+        view.advanceAnimation()
+        view.advanceAnimation()
+        #expect(!done)
+        view.advanceAnimation()
+        #expect(done)
+        #expect(!view.isAnimating)
+        #expect(view.screenText == "Section 0\nC\nA\nX")
+    }
+
+    @Test func appliesDuringAnAnimationQueueBehindIt() {
+        let (view, dataSource) = makeListView()
+        view.animationFrameCount = 3
+        dataSource.apply(listSnapshot([["A"]]), animatingDifferences: false)
+        dataSource.apply(listSnapshot([["A", "B"]]))
+        dataSource.apply(listSnapshot([["B"]]))
+        #expect(dataSource.pendingApplyCount == 1)
+        #expect(view.screenText.hasSuffix("A\nB"))
+        for _ in 0..<6 { view.advanceAnimation() }
+        #expect(view.screenText == "Section 0\nB")
+        #expect(dataSource.pendingApplyCount == 0)
+    }
+
+    @Test func reconfigureUpdatesTheVisibleCellInPlaceAndReloadReplacesIt() {
+        let (view, dataSource) = makeListView()
+        dataSource.apply(listSnapshot([["A", "B"]]), animatingDifferences: false)
+        let a = view.cellForItem(at: IndexPath(item: 0, section: 0))
+        let b = view.cellForItem(at: IndexPath(item: 1, section: 0))
+        var snapshot = dataSource.snapshot()
+        snapshot.reconfigureItems(["A"])
+        snapshot.reloadItems(["B"])
+        dataSource.apply(snapshot, animatingDifferences: false)
+        #expect(view.cellForItem(at: IndexPath(item: 0, section: 0)) === a)
+        #expect(a?.configurationCount == 2)
+        #expect(view.cellForItem(at: IndexPath(item: 1, section: 0)) !== b)
+    }
+
+    @Test func gridColumnsFollowTheWidth() {
+        let view = TerminalCollectionView(
+            layout: TerminalLayout { _ in .grid(minimumItemWidth: 10, itemHeight: 2, hasHeader: false) },
+            width: 40,
+            height: 6)
+        let registration = TerminalCollectionView.CellRegistration<TerminalGridCell, Int> { cell, _, number in
+            cell.image = "#\(number)"
+            cell.text = "n\(number)"
+        }
+        let dataSource = CollectionViewDiffableDataSource<Int, Int>(collectionView: view) {
+            view, indexPath, number in
+            view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: number)
+        }
+        var snapshot = DiffableDataSourceSnapshot<Int, Int>()
+        snapshot.appendSections([0])
+        snapshot.appendItems(Array(1...6))
+        dataSource.apply(snapshot, animatingDifferences: false)
+        #expect(
+            view.screenText == """
+                   #1        #2        #3        #4
+                   n1        n2        n3        n4
+                   #5        #6
+                   n5        n6
+                """)
+        view.resize(width: 20, height: 6)
+        #expect(view.screenText.hasPrefix("   #1        #2\n   n1        n2\n   #3"))
+        view.handle(.right)
+        view.handle(.down)
+        #expect(view.focusedIndexPath == IndexPath(item: 3, section: 0), "down moves by a row of two columns")
+    }
+
+    @Test func outlineSectionsIndentAndExpandThroughTheDataSource() {
+        let (view, dataSource) = makeListView(configuration: ListConfiguration(appearance: .sidebar))
+        view.animationFrameCount = 0
+        let registration = TerminalCollectionView.CellRegistration<TerminalListCell, String> {
+            cell, _, name in
+            var content = cell.defaultContentConfiguration()
+            content.text = name
+            cell.contentConfiguration = content
+            cell.accessories = [.outlineDisclosure()]
+        }
+        let outlineSource = CollectionViewDiffableDataSource<Int, String>(collectionView: view) {
+            view, indexPath, name in
+            view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: name)
+        }
+        _ = dataSource
+        var outline = DiffableDataSourceSectionSnapshot<String>()
+        outline.append(["Soups", "Cakes"])
+        outline.append(["Leek soup", "Pea soup"], to: "Soups")
+        outlineSource.apply(outline, to: 0, animatingDifferences: false)
+        #expect(view.screenText == "▸ Soups\n  Cakes", "only a parent shows a disclosure")
+        view.handle(.right)
+        #expect(view.screenText == "▾ Soups\n    Leek soup\n    Pea soup\n  Cakes")
+        view.handle(.down)
+        view.handle(.left)
+        #expect(view.focusedIndexPath == IndexPath(item: 0, section: 0), "left on a child goes to its parent")
+        view.handle(.enter)
+        #expect(view.screenText == "▸ Soups\n  Cakes")
+    }
+
+    @Test func reorderingWithKeysCommitsThroughTheDataSource() {
+        let (view, dataSource) = makeListView()
+        var backing = ["A", "B", "C"]
+        dataSource.apply(listSnapshot([backing]), animatingDifferences: false)
+        dataSource.reorderingHandlers.canReorderItem = { _ in true }
+        dataSource.reorderingHandlers.didReorder = { transaction in
+            backing = backing.applying(transaction.difference)!
+        }
+        #expect(view.handle(.character("m")))
+        view.handle(.down)
+        view.handle(.down)
+        #expect(view.screenText.contains("↕ A"))
+        view.handle(.enter)
+        #expect(backing == ["B", "C", "A"])
+        #expect(dataSource.snapshot().itemIdentifiers == ["B", "C", "A"])
+        #expect(view.screenText == "Section 0\nB\nC\nA")
+        #expect(view.focusedIndexPath == IndexPath(item: 2, section: 0))
+    }
+
+    @Test func swipeActionsAreBoundToKeys() {
+        var configuration = ListConfiguration(appearance: .plain)
+        let holder = DataSourceHolder()
+        configuration.trailingSwipeActionsConfigurationProvider = { indexPath in
+            SwipeActionsConfiguration(actions: [
+                ContextualAction(style: .destructive, title: "Delete", key: "d") { completion in
+                    guard let dataSource = holder.dataSource,
+                        let item = dataSource.itemIdentifier(for: indexPath)
+                    else {
+                        return completion(false)
+                    }
+                    var snapshot = dataSource.snapshot()
+                    snapshot.deleteItems([item])
+                    dataSource.apply(snapshot, animatingDifferences: false)
+                    completion(true)
+                }
+            ])
+        }
+        let (view, dataSource) = makeListView(configuration: configuration)
+        holder.dataSource = dataSource
+        dataSource.apply(listSnapshot([["A", "B", "C"]]), animatingDifferences: false)
+        view.handle(.down)
+        #expect(view.swipeActionsForFocusedItem().map(\.title) == ["Delete"])
+        #expect(view.handle(.character("d")))
+        #expect(view.screenText == "A\nC")
+        #expect(view.focusedIndexPath == IndexPath(item: 1, section: 0))
+    }
+}
+
+@MainActor
+final class DataSourceHolder: Sendable {
+    var dataSource: CollectionViewDiffableDataSource<Int, String>?
+}
+
+extension TerminalCollectionView {
+    /// The rendered screen as text, without the empty rows at the bottom.
+    var screenText: String {
+        var lines = render().text.split(separator: "\n", omittingEmptySubsequences: false)
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines.joined(separator: "\n")
+    }
+}
