@@ -40,11 +40,25 @@ public struct DiffableDataSourceTransaction<
         ) -> _IdentifierTable<ItemIdentifierType> {
             snapshot._items.subtable(snapshot._sectionStarts[section]..<snapshot._sectionStarts[section + 1])
         }
+        func range(
+            _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>, _ section: Int
+        ) -> Range<Int> {
+            snapshot._sectionStarts[section]..<snapshot._sectionStarts[section + 1]
+        }
         for newSection in 0..<finalSnapshot.numberOfSections {
             let oldSection = Int(sections.newToOld[newSection])
+            if oldSection >= 0 {
+                // Compare in place first: only sections that changed get tables of their own.
+                let old = range(initialSnapshot, oldSection)
+                let new = range(finalSnapshot, newSection)
+                if initialSnapshot._items.hashes[old] == finalSnapshot._items.hashes[new]
+                    && initialSnapshot._items.elements[old] == finalSnapshot._items.elements[new]
+                {
+                    continue
+                }
+            }
             let after = items(finalSnapshot, newSection)
             let before = oldSection >= 0 ? items(initialSnapshot, oldSection) : _IdentifierTable()
-            guard before.hashes != after.hashes || before.elements != after.elements else { continue }
             transactions.append(
                 .init(
                     sectionIdentifier: finalSnapshot._sections.elements[newSection],

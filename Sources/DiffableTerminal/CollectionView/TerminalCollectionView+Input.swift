@@ -44,7 +44,8 @@ extension TerminalCollectionView {
     /// Handles a key the way a person at the terminal expects; returns whether the view used it.
     ///
     /// Arrows or `h`/`j`/`k`/`l` move the focus (in an outline, left and right collapse and
-    /// expand), Page Up/Down and Home/End (`g`/`G`) jump, Enter or Space selects (or expands and
+    /// expand), Tab and Shift-Tab jump between sections, Page Up/Down and Home/End (`g`/`G`)
+    /// jump, Enter or Space selects (or expands and
     /// collapses an outline parent), `m` picks the focused item up to reorder it (arrows move it,
     /// Enter drops, Escape puts it back), and the keys of the focused item's swipe actions perform
     /// them.
@@ -62,6 +63,8 @@ extension TerminalCollectionView {
         case .right, .character("l"): moveFocusHorizontally(by: 1)
         case .pageUp, .control("b"): for _ in 0..<max(height - 1, 1) { moveFocusVertically(by: -1) }
         case .pageDown, .control("f"): for _ in 0..<max(height - 1, 1) { moveFocusVertically(by: 1) }
+        case .tab: focusSection(by: 1)
+        case .backTab: focusSection(by: -1)
         case .home, .character("g"): focusedIndexPath = firstItem()
         case .end, .character("G"): focusedIndexPath = lastItem()
         case .enter, .character(" "): activateFocusedItem()
@@ -98,6 +101,15 @@ extension TerminalCollectionView {
 
     func lastItem() -> IndexPath? {
         counts.indices.last { counts[$0] > 0 }.map { IndexPath(indexes: [$0, counts[$0] - 1]) }
+    }
+
+    /// Moves the focus to the first item of the next (or previous) section that has items.
+    func focusSection(by step: Int) {
+        guard let focused = focusedIndexPath else { return }
+        var section = focused[0] + step
+        while section >= 0 && section < counts.count && counts[section] == 0 { section += step }
+        guard section >= 0 && section < counts.count else { return }
+        focusedIndexPath = IndexPath(indexes: [section, 0])
     }
 
     /// Keeps the focus on an existing item after the counts changed.

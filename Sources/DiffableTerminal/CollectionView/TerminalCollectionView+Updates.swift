@@ -38,6 +38,7 @@ extension TerminalCollectionView {
         setNeedsLayout()
         layoutIfNeeded()
         clampFocus()
+        if focusedIndexPath == nil { focusedIndexPath = firstItem() }
         scrollToFocus()
     }
 

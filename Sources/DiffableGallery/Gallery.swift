@@ -1,0 +1,281 @@
+import Diffable
+import DiffableTerminal
+import Foundation
+
+/// The sections of the gallery, one per layout.
+public enum GallerySection: Int, CaseIterable, Hashable, Sendable {
+    case favorites, recipes, ingredients, browse, rows
+
+    var title: String {
+        switch self {
+        case .favorites: return "Favorites"
+        case .recipes: return "Recipes"
+        case .ingredients: return "Ingredients"
+        case .browse: return "Browse"
+        case .rows: return "Rows"
+        }
+    }
+}
+
+/// The items of the gallery: identifiers only, unique across the whole snapshot.
+public enum GalleryItem: Hashable, Sendable {
+    case favorite(Int)
+    case recipe(Int)
+    case ingredient(Int)
+    case browseRoot
+    case cuisine(String)
+    case browsed(Int)
+    case row(Int)
+}
+
+/// `diffable-gallery`: every layout and interaction of `DiffableTerminal` on generated data — a
+/// horizontal strip of favorites, a list of recipes (search, swipe to delete or favorite,
+/// reorder), a grid of ingredients, an outline with lazily loaded children, and a section of a
+/// million rows.
+@MainActor
+public final class Gallery {
+    public typealias DataSource = CollectionViewDiffableDataSource<GallerySection, GalleryItem>
+
+    public private(set) var store: RecipeStore
+    public let rowCount: Int
+    public let collectionView: TerminalCollectionView
+    public let dataSource: DataSource
+    public let application: TerminalApplication
+    public let searchField = TerminalSearchField(placeholder: "Search recipes")
+
+    /// Builds the gallery on a terminal; `rowCount` is the size of the last section.
+    public init(device: any TerminalDevice, rowCount: Int = 1_000_000, recipeCount: Int = 48) {
+        store = RecipeStore(count: recipeCount)
+        self.rowCount = rowCount
+        let weakSelf = WeakGallery()
+        let layout = TerminalLayout { index in
+            switch GallerySection(rawValue: index) ?? .rows {
+            case .favorites:
+                return .horizontal(itemWidth: 22)
+            case .recipes:
+                var list = ListConfiguration(appearance: .grouped)
+                list.headerMode = .supplementary
+                list.trailingSwipeActionsConfigurationProvider = { indexPath in
+                    weakSelf.gallery?.swipeActions(at: indexPath)
+                }
+                return .list(using: list)
+            case .ingredients:
+                return .grid(minimumItemWidth: 14, itemHeight: 2)
+            case .browse:
+                var list = ListConfiguration(appearance: .sidebar)
+                list.headerMode = .firstItemInSection
+                return .list(using: list)
+            case .rows:
+                var list = ListConfiguration(appearance: .grouped)
+                list.headerMode = .supplementary
+                return .list(using: list)
+            }
+        }
+        let size = device.size
+        collectionView = TerminalCollectionView(layout: layout, width: size.width, height: size.height - 2)
+        dataSource = Self.makeDataSource(collectionView: collectionView, store: weakSelf)
+        application = TerminalApplication(device: device, collectionView: collectionView)
+        weakSelf.gallery = self
+        application.searchField = searchField
+        configureBehaviour()
+        dataSource.applySnapshotUsingReloadData(initialSnapshot())
+        dataSource.apply(browseSnapshot(), to: .browse, animatingDifferences: false)
+    }
+
+    /// Runs the gallery until the person quits.
+    public func run() async {
+        await application.run()
+    }
+
+    // MARK: Snapshots
+
+    func initialSnapshot() -> DiffableDataSourceSnapshot<GallerySection, GalleryItem> {
+        var snapshot = DiffableDataSourceSnapshot<GallerySection, GalleryItem>()
+        snapshot.appendSections(GallerySection.allCases)
+        snapshot.appendItems(store.favorites.map { .favorite($0.id) }, toSection: .favorites)
+        snapshot.appendItems(store.recipes(matching: "").map { .recipe($0.id) }, toSection: .recipes)
+        snapshot.appendItems(store.ingredients.indices.map { .ingredient($0) }, toSection: .ingredients)
+        snapshot.appendItems((0..<rowCount).map { .row($0) }, toSection: .rows)
+        return snapshot
+    }
+
+    /// An outline: Browse ▸ cuisines ▸ recipes, with the recipes loaded when a cuisine expands.
+    func browseSnapshot() -> DiffableDataSourceSectionSnapshot<GalleryItem> {
+        var outline = DiffableDataSourceSectionSnapshot<GalleryItem>()
+        outline.append([.browseRoot])
+        outline.append(store.cuisines.map { .cuisine($0) }, to: .browseRoot)
+        for cuisine in store.cuisines {
+            // One placeholder child so the cuisine shows a disclosure; the real ones load on expand.
+            if let first = store.order.first(where: { store[$0]?.cuisine == cuisine }) {
+                outline.append([.browsed(first)], to: .cuisine(cuisine))
+            }
+        }
+        outline.expand([.browseRoot])
+        return outline
+    }
+
+    /// Shows the recipes matching the search text; other sections are untouched.
+    func applySearch(_ text: String) {
+        var recipes = DiffableDataSourceSectionSnapshot<GalleryItem>()
+        recipes.append(store.recipes(matching: text).map { .recipe($0.id) })
+        dataSource.apply(recipes, to: .recipes)
+        application.statusMessage = text.isEmpty ? "" : "\(recipes.items.count) matching"
+    }
+
+    /// Refreshes the favorites strip and reconfigures a recipe whose favorite flag changed.
+    func refreshFavorites(reconfiguring id: Int?) {
+        var snapshot = dataSource.snapshot()
+        let shown = snapshot.itemIdentifiers(inSection: .favorites)
+        snapshot.deleteItems(shown)
+        snapshot.appendItems(store.favorites.map { .favorite($0.id) }, toSection: .favorites)
+        if let id, snapshot.contains(item: .recipe(id)) { snapshot.reconfigureItems([.recipe(id)]) }
+        dataSource.apply(snapshot)
+    }
+
+    // MARK: Behaviour
+
+    func swipeActions(at indexPath: IndexPath) -> SwipeActionsConfiguration? {
+        guard case .recipe(let id) = dataSource.itemIdentifier(for: indexPath), let recipe = store[id] else {
+            return nil
+        }
+        let favorite = ContextualAction(
+            style: .normal, title: recipe.isFavorite ? "Unfavorite" : "Favorite", key: "f"
+        ) {
+            [weak self] completion in
+            guard let self else { return completion(false) }
+            self.store.toggleFavorite(id)
+            self.refreshFavorites(reconfiguring: id)
+            completion(true)
+        }
+        let delete = ContextualAction(style: .destructive, title: "Delete", key: "d") {
+            [weak self] completion in
+            guard let self else { return completion(false) }
+            self.store.delete(id)
+            var snapshot = self.dataSource.snapshot()
+            snapshot.deleteItems([.recipe(id), .favorite(id), .browsed(id)])
+            self.dataSource.apply(snapshot)
+            self.application.statusMessage = "Deleted \(recipe.title)"
+            completion(true)
+        }
+        return SwipeActionsConfiguration(actions: [delete, favorite])
+    }
+
+    func configureBehaviour() {
+        dataSource.coalescesApplies = true
+        searchField.textDidChange = { [weak self] text in self?.applySearch(text) }
+        collectionView.didSelectItemAt = { [weak self] indexPath in
+            guard let self, let item = self.dataSource.itemIdentifier(for: indexPath) else { return }
+            self.application.statusMessage = "Selected \(self.title(of: item))"
+        }
+        dataSource.reorderingHandlers.canReorderItem = { item in
+            if case .recipe = item { return true }
+            return false
+        }
+        dataSource.reorderingHandlers.didReorder = { [weak self] transaction in
+            guard let self else { return }
+            let shown = transaction.finalSnapshot.itemIdentifiers(inSection: .recipes).compactMap {
+                item -> Int? in
+                if case .recipe(let id) = item { return id }
+                return nil
+            }
+            // Keep hidden (filtered-out) recipes after the shown ones, in their old order.
+            self.store.order = shown + self.store.order.filter { !shown.contains($0) }
+            self.application.statusMessage = "Moved"
+        }
+        dataSource.sectionSnapshotHandlers.snapshotForExpandingParent = { [weak self] parent, children in
+            guard let self, case .cuisine(let cuisine) = parent else { return children }
+            var loaded = DiffableDataSourceSectionSnapshot<GalleryItem>()
+            loaded.append(self.store.order.filter { self.store[$0]?.cuisine == cuisine }.map { .browsed($0) })
+            return loaded
+        }
+    }
+
+    func title(of item: GalleryItem) -> String {
+        switch item {
+        case .favorite(let id), .recipe(let id), .browsed(let id): return store[id]?.title ?? "?"
+        case .ingredient(let index): return store.ingredients[index].name
+        case .browseRoot: return "Browse"
+        case .cuisine(let cuisine): return cuisine
+        case .row(let number): return "Row \(number.formatted())"
+        }
+    }
+
+    // MARK: Cells
+
+    static func makeDataSource(collectionView: TerminalCollectionView, store: WeakGallery) -> DataSource {
+        let recipeCell = TerminalCollectionView.CellRegistration<TerminalListCell, Int> { cell, _, id in
+            guard let recipe = store.gallery?.store[id] else { return }
+            var content = cell.defaultContentConfiguration()
+            content.image = recipe.emoji
+            content.text = recipe.title
+            content.secondaryText = "\(recipe.cuisine) · \(recipe.minutes) min"
+            cell.contentConfiguration = content
+            cell.accessories =
+                (recipe.isFavorite ? [.label(text: "♥", style: TextStyle(foreground: .red))] : [])
+                + [.disclosureIndicator()]
+        }
+        let favoriteCell = TerminalCollectionView.CellRegistration<TerminalListCell, Int> { cell, _, id in
+            guard let recipe = store.gallery?.store[id] else { return }
+            var content = cell.defaultContentConfiguration()
+            content.image = recipe.emoji
+            content.text = recipe.title
+            cell.contentConfiguration = content
+        }
+        let ingredientCell = TerminalCollectionView.CellRegistration<TerminalGridCell, Int> {
+            cell, _, index in
+            guard let ingredient = store.gallery?.store.ingredients[index] else { return }
+            cell.image = ingredient.emoji
+            cell.text = ingredient.name
+        }
+        let outlineCell = TerminalCollectionView.CellRegistration<TerminalListCell, GalleryItem> {
+            cell, _, item in
+            var content = cell.defaultContentConfiguration()
+            content.text = store.gallery?.title(of: item)
+            if case .browsed(let id) = item { content.image = store.gallery?.store[id]?.emoji }
+            cell.contentConfiguration = content
+            cell.accessories = [.outlineDisclosure()]
+        }
+        let rowCell = TerminalCollectionView.CellRegistration<TerminalListCell, Int> { cell, _, number in
+            var content = ListContentConfiguration.valueCell()
+            content.text = "Row \(number.formatted())"
+            content.secondaryText = "#\(String(number, radix: 16))"
+            cell.contentConfiguration = content
+        }
+        let header = TerminalCollectionView.SupplementaryRegistration<TerminalListCell>(
+            elementKind: TerminalCollectionView.elementKindSectionHeader
+        ) { header, _, indexPath in
+            var content = ListContentConfiguration.groupedHeader()
+            // Supplementary views are not diffed (as in UIKit), so headers show nothing that changes.
+            let section = GallerySection(rawValue: indexPath.section) ?? .rows
+            content.text = section.title.uppercased()
+            if section == .rows, let count = store.gallery?.rowCount {
+                content.text = "\(count.formatted()) ROWS"
+            }
+            header.contentConfiguration = content
+        }
+        let dataSource = DataSource(collectionView: collectionView) { view, indexPath, item in
+            switch item {
+            case .recipe(let id):
+                return view.dequeueConfiguredReusableCell(using: recipeCell, for: indexPath, item: id)
+            case .favorite(let id):
+                return view.dequeueConfiguredReusableCell(using: favoriteCell, for: indexPath, item: id)
+            case .ingredient(let index):
+                return view.dequeueConfiguredReusableCell(using: ingredientCell, for: indexPath, item: index)
+            case .browseRoot, .cuisine, .browsed:
+                return view.dequeueConfiguredReusableCell(using: outlineCell, for: indexPath, item: item)
+            case .row(let number):
+                return view.dequeueConfiguredReusableCell(using: rowCell, for: indexPath, item: number)
+            }
+        }
+        dataSource.supplementaryViewProvider = { view, _, indexPath in
+            collectionView.dequeueConfiguredReusableSupplementary(using: header, for: indexPath)
+        }
+        return dataSource
+    }
+}
+
+/// Lets registrations and layout closures, made before the gallery exists, reach it.
+@MainActor
+final class WeakGallery: Sendable {
+    weak var gallery: Gallery?
+}

@@ -1,0 +1,148 @@
+import Diffable
+import Foundation
+
+/// Runs a ``TerminalCollectionView`` on a terminal: reads keys, advances animations, and draws
+/// only what changed. The same code runs on a real ``Terminal`` and on a ``HeadlessTerminal`` in
+/// tests.
+///
+/// The screen is an optional ``searchField`` on the first row, the collection view, and a help
+/// line on the last row. `q`, Ctrl-C or Ctrl-D quits (outside the search field).
+///
+/// The loop never blocks the main actor for long: between frames it sleeps with `Task.sleep`, so
+/// applies (and the data source's off-main diffs and coalesced updates) run while the app waits
+/// for keys. Keys typed while an animation plays are read and handled in order; applies they
+/// cause queue behind the animation through the data source's update path.
+@MainActor
+public final class TerminalApplication {
+    /// The terminal drawn on.
+    public let device: any TerminalDevice
+    /// The collection view shown.
+    public let collectionView: TerminalCollectionView
+    /// The search field on the first row, if any.
+    public var searchField: TerminalSearchField? {
+        didSet { layout() }
+    }
+    /// Text shown at the start of the help line, such as the last selection.
+    public var statusMessage = ""
+    /// Called for keys the collection view and search field did not use; return whether it was used.
+    public var keyHandler: (@MainActor (Key) -> Bool)?
+    /// Whether ``run()`` is running.
+    public private(set) var isRunning = false
+    /// Whether the person asked to quit.
+    public private(set) var quitRequested = false
+    /// How many frames were drawn.
+    public private(set) var frameCount = 0
+
+    private var needsDisplay = true
+
+    /// Creates an application for a device and a view; the view is sized to fit.
+    public init(device: any TerminalDevice, collectionView: TerminalCollectionView) {
+        self.device = device
+        self.collectionView = collectionView
+        layout()
+    }
+
+    /// Runs until ``stop()`` or a quit key.
+    public func run() async {
+        isRunning = true
+        while isRunning {
+            let busy = step(keys: device.readKeys(timeout: .zero))
+            if !isRunning { break }
+            try? await Task.sleep(for: .milliseconds(busy ? 8 : 16))
+        }
+    }
+
+    /// Ends ``run()`` after the current step.
+    public func stop() {
+        isRunning = false
+    }
+
+    /// One turn of the loop: handles resize and keys, advances the animation, draws if needed.
+    /// Returns whether anything happened (so the loop may poll again sooner).
+    @discardableResult
+    public func step(keys: [Key]) -> Bool {
+        if device.didResize {
+            layout()
+        }
+        for key in keys where !quitRequested {
+            handle(key)
+        }
+        let animating = collectionView.isAnimating
+        if animating { collectionView.advanceAnimation() }
+        if needsDisplay || collectionView.needsDisplay {
+            device.present(compose())
+            frameCount += 1
+            needsDisplay = false
+        }
+        return !keys.isEmpty || animating
+    }
+
+    func handle(_ key: Key) {
+        needsDisplay = true
+        if let searchField, searchField.isActive, searchField.handle(key) {
+            return
+        }
+        if collectionView.handle(key) { return }
+        if let keyHandler, keyHandler(key) { return }
+        switch key {
+        case .character("/") where searchField != nil:
+            searchField?.isActive = true
+        case .character("q"), .control("c"), .control("d"):
+            quitRequested = true
+            isRunning = false
+        case .escape:
+            if let searchField, !searchField.text.isEmpty { searchField.setText("") }
+        default:
+            break
+        }
+    }
+
+    /// Sizes the collection view to the terminal, less the search and help rows.
+    func layout() {
+        let size = device.size
+        let chrome = (searchField == nil ? 0 : 1) + 1
+        collectionView.resize(width: size.width, height: max(size.height - chrome, 1))
+        needsDisplay = true
+    }
+
+    /// The whole screen: search field, collection view, help line.
+    public func compose() -> ScreenBuffer {
+        let size = device.size
+        var screen = ScreenBuffer(width: size.width, height: size.height)
+        var top = 0
+        if let searchField {
+            searchField.draw(into: &screen, y: 0)
+            top = 1
+        }
+        let content = collectionView.render()
+        screen.copy(
+            content, toX: 0, y: top,
+            clip: ScreenRect(x: 0, y: top, width: size.width, height: collectionView.height))
+        let help = helpLine()
+        let style = TextStyle(inverse: true)
+        screen.fill(
+            ScreenRect(x: 0, y: size.height - 1, width: size.width, height: 1), with: " ", style: style)
+        screen.write(truncate(help, toWidth: size.width), x: 0, y: size.height - 1, style: style)
+        return screen
+    }
+
+    /// `status · keys`, naming the focused item's swipe actions.
+    func helpLine() -> String {
+        if let searchField, searchField.isActive {
+            let keys = "type to filter · ⏎ done · esc clear"
+            return statusMessage.isEmpty ? " " + keys : " \(statusMessage) │ \(keys)"
+        }
+        if collectionView.isReordering {
+            return " ↑↓ move · ⏎ drop · esc cancel"
+        }
+        var parts = ["↑↓←→ move", "tab section", "⏎ select"]
+        for action in collectionView.swipeActionsForFocusedItem() {
+            parts.append("\(action.key) \(action.title.lowercased())")
+        }
+        parts.append("m reorder")
+        if searchField != nil { parts.append("/ search") }
+        parts.append("q quit")
+        let keys = parts.joined(separator: " · ")
+        return statusMessage.isEmpty ? " " + keys : " \(statusMessage) │ \(keys)"
+    }
+}

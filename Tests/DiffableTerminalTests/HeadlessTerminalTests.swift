@@ -1,0 +1,99 @@
+import DiffableTerminal
+import Testing
+
+@Suite("Headless terminal")
+struct HeadlessTerminalTests {
+    @Test func itShowsABlankScreenOfItsSizeBeforeTheFirstFrame() {
+        let terminal = HeadlessTerminal(width: 20, height: 3)
+        #expect(terminal.size == TerminalSize(width: 20, height: 3))
+        #expect(terminal.screen == ScreenBuffer(width: 20, height: 3))
+        #expect(terminal.frames.isEmpty)
+        #expect(!terminal.didResize)
+    }
+
+    @Test func presentedFramesAreKeptInOrderAndTheLastIsTheScreen() {
+        let terminal = HeadlessTerminal(width: 10, height: 2)
+        var frame = ScreenBuffer(width: 10, height: 2)
+        frame.write("one", x: 0, y: 0)
+        terminal.present(frame)
+        frame.write("two", x: 0, y: 1)
+        terminal.present(frame)
+        #expect(terminal.frames.map(\.text) == ["one\n", "one\ntwo"])
+        #expect(terminal.screen.text == "one\ntwo")
+    }
+
+    @Test func itReportsWhatARealTerminalWouldBeSent() {
+        let terminal = HeadlessTerminal(width: 10, height: 2)
+        var frame = ScreenBuffer(width: 10, height: 2)
+        frame.write("one", x: 0, y: 0)
+        terminal.present(frame)
+        let first = terminal.lastFrameOutput.utf8.count
+        frame.write("!", x: 3, y: 0)
+        terminal.present(frame)
+        #expect(terminal.lastFrameOutput == "!")
+        #expect(terminal.totalOutputByteCount == first + 1)
+        terminal.present(frame)
+        #expect(terminal.lastFrameOutput == "")
+    }
+
+    @Test func resizeChangesTheSizeAndSetsDidResizeOnce() {
+        let terminal = HeadlessTerminal(width: 80, height: 24)
+        terminal.resize(width: 100, height: 30)
+        #expect(terminal.size == TerminalSize(width: 100, height: 30))
+        #expect(terminal.didResize)
+        #expect(!terminal.didResize)
+        #expect(terminal.screen.width == 100)
+    }
+
+    @Test func sentKeysAreReadOnceInOrderWithoutWaiting() {
+        let terminal = HeadlessTerminal(width: 80, height: 24)
+        terminal.send(.down, .down)
+        terminal.send([.enter])
+        #expect(terminal.readKeys(timeout: nil) == [.down, .down, .enter])
+        #expect(terminal.readKeys(timeout: nil) == [])
+        #expect(terminal.readKeys(timeout: .seconds(100)) == [])
+    }
+
+    @Test func sentBytesAreDecodedAsATerminalWouldSendThem() {
+        let terminal = HeadlessTerminal(width: 80, height: 24)
+        terminal.send(bytes: Array("q\u{1B}[B\u{3}漢".utf8))
+        terminal.send(bytes: [0x1B])
+        #expect(
+            terminal.readKeys(timeout: .zero) == [
+                .character("q"), .down, .control("c"), .character("漢"), .escape,
+            ])
+    }
+
+    @Test func aUIWrittenAgainstTheProtocolRunsOnIt() {
+        /// A tiny UI: a list with a movable highlight, quit with q.
+        func run(on device: some TerminalDevice) {
+            var selected = 0
+            while true {
+                var frame = ScreenBuffer(width: device.size.width, height: device.size.height)
+                for row in 0..<3 {
+                    frame.write(
+                        pad("Item \(row + 1)", toWidth: frame.width), x: 0, y: row,
+                        style: row == selected ? TextStyle(inverse: true) : .plain)
+                }
+                device.present(frame)
+                let keys = device.readKeys(timeout: .milliseconds(100))
+                if keys.isEmpty || keys.contains(.character("q")) { return }
+                for key in keys {
+                    if key == .down { selected = min(selected + 1, 2) }
+                    if key == .up { selected = max(selected - 1, 0) }
+                }
+            }
+        }
+        let terminal = HeadlessTerminal(width: 12, height: 4)
+        terminal.send(.down, .down, .up)
+        run(on: terminal)
+        #expect(
+            terminal.screen.styledText == """
+                Item 1
+                [inverse]Item 2      [/]
+                Item 3
+
+                """)
+        #expect(terminal.frames.count == 2)
+    }
+}

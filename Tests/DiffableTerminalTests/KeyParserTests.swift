@@ -1,0 +1,194 @@
+import DiffableTerminal
+import Testing
+
+/// The bytes of `text`.
+private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+/// Every way of splitting `input` into consecutive chunks at one or two cut points, plus byte by
+/// byte.
+private func splits(of input: [UInt8]) -> [[[UInt8]]] {
+    var result: [[[UInt8]]] = [input.map { [$0] }]
+    for first in 0...input.count {
+        for second in first...input.count {
+            result.append([Array(input[..<first]), Array(input[first..<second]), Array(input[second...])])
+        }
+    }
+    return result
+}
+
+/// The keys `chunks` decode to, fed one by one, then flushed.
+private func decode(_ chunks: [[UInt8]]) -> [Key] {
+    var parser = KeyParser()
+    var keys: [Key] = []
+    for chunk in chunks {
+        keys += parser.feed(chunk)
+    }
+    return keys + parser.flush()
+}
+
+@Suite("Key parser")
+struct KeyParserTests {
+    /// Every escape sequence the parser decodes, with its key.
+    static let sequences: [(String, Key)] = [
+        ("\u{1B}[A", .up), ("\u{1B}[B", .down), ("\u{1B}[C", .right), ("\u{1B}[D", .left),
+        ("\u{1B}OA", .up), ("\u{1B}OB", .down), ("\u{1B}OC", .right), ("\u{1B}OD", .left),
+        ("\u{1B}[1;5A", .up), ("\u{1B}[1;2D", .left),
+        ("\u{1B}[H", .home), ("\u{1B}[1~", .home), ("\u{1B}[7~", .home), ("\u{1B}OH", .home),
+        ("\u{1B}[F", .end), ("\u{1B}[4~", .end), ("\u{1B}[8~", .end), ("\u{1B}OF", .end),
+        ("\u{1B}[5~", .pageUp), ("\u{1B}[6~", .pageDown), ("\u{1B}[3~", .delete), ("\u{1B}[3;5~", .delete),
+        ("\u{1B}[Z", .backTab), ("\u{1B}OM", .enter),
+        ("\u{1B}OP", .function(1)), ("\u{1B}OQ", .function(2)), ("\u{1B}OR", .function(3)),
+        ("\u{1B}OS", .function(4)),
+        ("\u{1B}[11~", .function(1)), ("\u{1B}[12~", .function(2)), ("\u{1B}[13~", .function(3)),
+        ("\u{1B}[14~", .function(4)), ("\u{1B}[1;2P", .function(1)), ("\u{1B}[1;5S", .function(4)),
+        ("\u{1B}[[A", .function(1)), ("\u{1B}[[E", .function(5)),
+        ("\u{1B}[15~", .function(5)), ("\u{1B}[17~", .function(6)), ("\u{1B}[18~", .function(7)),
+        ("\u{1B}[19~", .function(8)), ("\u{1B}[20~", .function(9)), ("\u{1B}[21~", .function(10)),
+        ("\u{1B}[23~", .function(11)), ("\u{1B}[24~", .function(12)), ("\u{1B}[24;2~", .function(12)),
+        ("\u{1B}[25~", .function(13)), ("\u{1B}[34~", .function(20)),
+    ]
+
+    @Test(arguments: sequences)
+    func decodesEscapeSequences(sequence: String, key: Key) {
+        var parser = KeyParser()
+        #expect(parser.feed(bytes(sequence)) == [key])
+        #expect(!parser.hasPendingInput)
+    }
+
+    @Test(arguments: sequences)
+    func decodesEscapeSequencesSplitAcrossReads(sequence: String, key: Key) {
+        for chunks in splits(of: bytes(sequence)) {
+            #expect(decode(chunks) == [key], "\(chunks)")
+        }
+    }
+
+    @Test func holdsAnIncompleteSequenceUntilTheRestArrives() {
+        var parser = KeyParser()
+        #expect(parser.feed([0x1B]) == [])
+        #expect(parser.hasPendingInput)
+        #expect(parser.feed(bytes("[")) == [])
+        #expect(parser.feed(bytes("2")) == [])
+        #expect(parser.feed(bytes("4~x")) == [.function(12), .character("x")])
+        #expect(!parser.hasPendingInput)
+    }
+
+    @Test func aLoneEscapeIsReportedOnFlush() {
+        var parser = KeyParser()
+        #expect(parser.feed([0x1B]) == [])
+        #expect(parser.flush() == [.escape])
+        #expect(!parser.hasPendingInput)
+        #expect(parser.flush() == [])
+    }
+
+    @Test func anIncompleteSequenceAtFlushIsEscapeThenItsBytes() {
+        var parser = KeyParser()
+        #expect(parser.feed(bytes("\u{1B}[")) == [])
+        #expect(parser.flush() == [.escape, .character("[")])
+        #expect(parser.feed(bytes("\u{1B}[12")) == [])
+        #expect(parser.flush() == [.escape, .character("["), .character("1"), .character("2")])
+        #expect(parser.feed(bytes("\u{1B}O")) == [])
+        #expect(parser.flush() == [.escape, .character("O")])
+    }
+
+    @Test func escapeFollowedByAnotherKeyIsEscapeThenThatKey() {
+        #expect(decode([bytes("\u{1B}x")]) == [.escape, .character("x")])
+        #expect(decode([bytes("\u{1B}\u{1B}[A")]) == [.escape, .up])
+        #expect(decode([bytes("\u{1B}\r")]) == [.escape, .enter])
+    }
+
+    @Test func unknownSequencesAreReportedWhole() {
+        #expect(decode([bytes("\u{1B}[2~")]) == [.unknown(bytes("\u{1B}[2~"))])
+        #expect(decode([bytes("\u{1B}[99~a")]) == [.unknown(bytes("\u{1B}[99~")), .character("a")])
+        #expect(decode([bytes("\u{1B}[<0;12;5M")]) == [.unknown(bytes("\u{1B}[<0;12;5M"))])
+        #expect(decode([bytes("\u{1B}[1 q")]) == [.unknown(bytes("\u{1B}[1 q"))])
+        #expect(decode([bytes("\u{1B}Ox")]) == [.unknown(bytes("\u{1B}Ox"))])
+        #expect(decode([bytes("\u{1B}[[x")]) == [.unknown(bytes("\u{1B}[[x"))])
+        #expect(decode([bytes("\u{1B}[~")]) == [.unknown(bytes("\u{1B}[~"))])
+    }
+
+    @Test func aSequenceInterruptedByAControlByteIsUnknownThenTheRest() {
+        #expect(decode([bytes("\u{1B}[1\r")]) == [.unknown(bytes("\u{1B}[1")), .enter])
+    }
+
+    @Test func anOverlongSequenceIsReportedUnknown() {
+        let long = bytes("\u{1B}[" + String(repeating: "1", count: 40))
+        var parser = KeyParser()
+        #expect(parser.feed(long) == [.unknown(long)])
+        #expect(!parser.hasPendingInput)
+    }
+
+    @Test func printableTextBecomesCharacters() {
+        #expect(decode([bytes("aZ 9~")]) == ["a", "Z", " ", "9", "~"].map(Key.character))
+    }
+
+    @Test func utf8TextBecomesCharactersGroupedIntoGraphemes() {
+        #expect(decode([bytes("é漢🙂")]) == [.character("é"), .character("漢"), .character("🙂")])
+        #expect(decode([bytes("e\u{301}👩‍💻🇫🇷")]) == [.character("e\u{301}"), .character("👩‍💻"), .character("🇫🇷")])
+    }
+
+    @Test(arguments: ["é", "漢", "🙂", "\u{10FFFF}"])
+    func multiByteCharactersSplitAcrossReadsAreHeldBack(text: String) {
+        for chunks in splits(of: bytes(text)) {
+            #expect(decode(chunks) == [.character(Character(text))], "\(chunks)")
+        }
+    }
+
+    @Test func invalidUTF8BecomesUnknownBytes() {
+        #expect(decode([[0xFF, 0x61]]) == [.unknown([0xFF]), .character("a")])
+        #expect(decode([[0x80]]) == [.unknown([0x80])])
+        #expect(decode([[0xC0, 0xAF]]) == [.unknown([0xC0]), .unknown([0xAF])])  // overlong
+        // A surrogate:
+        #expect(decode([[0xED, 0xA0, 0x80]]) == [.unknown([0xED]), .unknown([0xA0]), .unknown([0x80])])
+        #expect(decode([[0xE6, 0x41]]) == [.unknown([0xE6]), .character("A")])
+        #expect(decode([[0xF4, 0x90, 0x80, 0x80]]).first == .unknown([0xF4]))  // past U+10FFFF
+    }
+
+    @Test func aCutOffCharacterAtFlushIsUnknown() {
+        var parser = KeyParser()
+        #expect(parser.feed([0xE6, 0xBC]) == [])
+        #expect(parser.flush() == [.unknown([0xE6, 0xBC])])
+    }
+
+    @Test func enterIsCarriageReturnOrLineFeed() {
+        #expect(decode([[0x0D], [0x0A]]) == [.enter, .enter])
+    }
+
+    @Test func tabAndBackspace() {
+        #expect(decode([[0x09, 0x7F, 0x08]]) == [.tab, .backspace, .backspace])
+    }
+
+    @Test func controlBytesAreControlKeys() {
+        var expected: [Key] = []
+        var input: [UInt8] = []
+        for byte in UInt8(0x01)...0x1A where ![0x08, 0x09, 0x0A, 0x0D].contains(byte) {
+            input.append(byte)
+            expected.append(.control(Character(Unicode.Scalar(byte + 0x60))))
+        }
+        #expect(decode([input]) == expected)
+        #expect(decode([[0x03]]) == [.control("c")])
+        #expect(
+            decode([[0x00, 0x1C, 0x1D, 0x1E, 0x1F]]) == [
+                .control("@"), .control("\\"), .control("]"), .control("^"), .control("_"),
+            ])
+    }
+
+    @Test func manyKeysInOneRead() {
+        let input = bytes("ab\u{1B}[A\r\u{1B}OP漢\u{7F}\u{3}")
+        let expected: [Key] = [
+            .character("a"), .character("b"), .up, .enter, .function(1), .character("漢"), .backspace,
+            .control("c"),
+        ]
+        #expect(decode([input]) == expected)
+        for chunks in splits(of: input) {
+            #expect(decode(chunks) == expected, "\(chunks)")
+        }
+    }
+
+    @Test func keysDescribeThemselves() {
+        #expect(Key.character("a").description == "a")
+        #expect(Key.control("c").description == "ctrl-c")
+        #expect(Key.function(5).description == "F5")
+        #expect(Key.backTab.description == "shift-tab")
+        #expect(Key.unknown([0x1B, 0x5B, 0x32, 0x7E]).description == "unknown(1b 5b 32 7e)")
+    }
+}

@@ -1,0 +1,102 @@
+import DiffableTerminal
+import Testing
+
+/// The renderer's oracle: replaying its output on a terminal (the VT emulator) that shows the
+/// previous frame must show the new frame exactly, whatever the frames. Seeded; set
+/// `DIFFABLE_SEED` to replay a printed seed.
+@Suite("Renderer properties")
+struct RendererPropertyTests {
+    /// How many random frame sequences each test checks.
+    private static let sequenceCount = 300
+    /// How many frames each sequence has.
+    private static let framesPerSequence = 6
+
+    @Test(arguments: [true, false])
+    func replayingTheOutputOnTheLastFrameGivesTheNewFrame(autoWrap: Bool) {
+        var failures = 0
+        for seed in SeededRandom.seeds(count: Self.sequenceCount) {
+            if let problem = Self.replayProblem(seed: seed, autoWrap: autoWrap) {
+                Issue.record("DIFFABLE_SEED=\(seed) (auto-wrap \(autoWrap ? "on" : "off")): \(problem)")
+                failures += 1
+                if failures == 3 { break }
+            }
+        }
+    }
+
+    @Test func renderingTheSameFrameAgainWritesNothing() {
+        for seed in SeededRandom.seeds(count: 50) {
+            var random = SeededRandom(seed: seed)
+            let (width, height) = RandomFrames.size(using: &random)
+            let frame = RandomFrames.frame(width: width, height: height, using: &random)
+            var renderer = ScreenDiffRenderer()
+            _ = renderer.render(frame)
+            #expect(renderer.render(frame) == "", "DIFFABLE_SEED=\(seed)")
+        }
+    }
+
+    @Test func smallEditsCostLessThanAFullRepaint() {
+        for seed in SeededRandom.seeds(count: 50) {
+            var random = SeededRandom(seed: seed)
+            var frame = RandomFrames.frame(width: 80, height: 24, using: &random)
+            frame.write(String(repeating: "x", count: 80), x: 0, y: 0)
+            var renderer = ScreenDiffRenderer()
+            let full = renderer.render(frame).utf8.count
+            frame.write(
+                RandomFrames.text(length: 10, using: &random), x: Int.random(in: 0..<70, using: &random), y: 0
+            )
+            let update = renderer.render(frame).utf8.count
+            #expect(update < full, "DIFFABLE_SEED=\(seed): update \(update) bytes, full repaint \(full)")
+        }
+    }
+
+    /// Renders a random sequence of frames from `seed` onto an emulator that starts with
+    /// garbage on screen, and describes the first way the emulator's screen differs from the
+    /// frame, or `nil`.
+    private static func replayProblem(seed: UInt64, autoWrap: Bool) -> String? {
+        var random = SeededRandom(seed: seed)
+        var (width, height) = RandomFrames.size(using: &random)
+        var emulator = VTEmulator(
+            width: width, height: height, fill: ["?", " ", "#"].randomElement(using: &random)!,
+            cursorX: Int.random(in: 0..<width, using: &random),
+            cursorY: Int.random(in: 0..<height, using: &random),
+            pen: RandomFrames.styles.randomElement(using: &random)!, autoWrap: autoWrap)
+        var renderer = ScreenDiffRenderer()
+        var frame = RandomFrames.frame(width: width, height: height, using: &random)
+        var previous: ScreenBuffer?
+        for step in 0..<framesPerSequence {
+            if step > 0 {
+                switch Int.random(in: 0..<20, using: &random) {
+                case 0..<12:
+                    RandomFrames.edit(
+                        &frame, operations: Int.random(in: 1...4, using: &random), using: &random)
+                case 12..<16:
+                    frame = RandomFrames.frame(width: width, height: height, using: &random)
+                case 16..<18:
+                    (width, height) = RandomFrames.size(using: &random)
+                    emulator.resize(width: width, height: height)
+                    frame = RandomFrames.frame(width: width, height: height, using: &random)
+                default:
+                    renderer.invalidate()
+                }
+            }
+            frame._checkInvariants()
+            let output = renderer.render(frame)
+            emulator.feed(output)
+            let mismatches = emulator.mismatches(with: frame)
+            if !mismatches.isEmpty || !emulator.problems.isEmpty || emulator.pen != .plain {
+                return """
+                    frame \(step) (\(width)×\(height)): \(mismatches.joined(separator: "; "))
+                    problems: \(emulator.problems)
+                    pen at the end: \(emulator.pen)
+                    previous frame:
+                    \(previous.map(String.init(describing:)) ?? "none")
+                    frame:
+                    \(frame)
+                    output: \(output.debugDescription)
+                    """
+            }
+            previous = frame
+        }
+        return nil
+    }
+}

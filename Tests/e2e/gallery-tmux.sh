@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# End-to-end test of diffable-gallery: run it in tmux, type like a person, read the screen.
+#
+#   Tests/e2e/gallery-tmux.sh [path/to/diffable-gallery]
+#
+# Prints one line per check and closes with "N passed, N failed"; exits non-zero on a failure.
+set -uo pipefail
+binary=${1:-.build/debug/diffable-gallery}
+session="diffable-e2e-$$"
+passed=0
+failed=0
+
+cleanup() { tmux kill-session -t "$session" 2>/dev/null || true; }
+trap cleanup EXIT
+
+screen() { tmux capture-pane -t "$session" -p; }
+keys() { tmux send-keys -t "$session" "$@"; }
+
+# Waits up to 10 s for the screen to contain (or, with -n, not contain) a fixed string; with -e,
+# an extended regular expression.
+check() {
+    local negate=0 mode=-F
+    while [ "${1:0:1}" = "-" ]; do
+        case "$1" in -n) negate=1 ;; -e) mode=-E ;; esac
+        shift
+    done
+    local name=$1 text=$2
+    for _ in $(seq 1 100); do
+        if screen | grep -q $mode -- "$text"; then found=1; else found=0; fi
+        if [ "$found" -ne "$negate" ]; then
+            echo "ok   - $name"
+            passed=$((passed + 1))
+            return 0
+        fi
+        sleep 0.1
+    done
+    echo "FAIL - $name (expected the screen $([ $negate = 1 ] && echo "not ")to show: $text)"
+    screen | sed 's/^/     | /'
+    failed=$((failed + 1))
+    return 1
+}
+
+start() {
+    cleanup
+    tmux new-session -d -s "$session" -x 100 -y 30 "$binary --rows 100000"
+    tmux set-option -t "$session" remain-on-exit on >/dev/null
+}
+
+start
+check "starts on the gallery" "RECIPES"
+check "shows the favorites strip" "FAVORITES"
+check "shows the help line" "tab section"
+
+keys j Enter
+check "down then enter selects the first recipe" "Selected Classic Pancakes"
+
+keys d
+check "d deletes the focused recipe" "Deleted Classic Pancakes"
+check -n "the deleted recipe is gone" "🥞 Classic Pancakes"
+
+keys f
+check -e "f makes the focused recipe a favorite" "Spicy Ramen  Japanese · 17 min +♥ ›"
+
+keys m j Enter
+check "m, down, enter reorders" "Moved"
+check "the moved recipe is second" "$(printf '🌮 Smoky Tacos  Mexican · 24 min')"
+
+keys / r a m
+check "typing in search filters the list" "3 matching"
+check -n "non-matching recipes are hidden" "Lemony Paella"
+keys Escape
+check "escape clears the search" "Lemony Paella"
+
+keys g Tab Tab Tab j l
+check "tab jumps to the outline; right expands a cuisine" "▾ American"
+keys j
+check "its recipes load lazily" "🍔 Classic Burger"
+keys h
+check "left collapses it" "▸ American"
+
+keys G
+check "end jumps to the last of 100,000 rows" "Row 99,999"
+
+keys g Tab
+sleep 0.5
+first_three=$(screen | sed -n '/^RECIPES/,$p' | sed -n 2,4p | sed -E 's/^[^ ]+ ([^ ]+ [^ ]+) .*/\1/')
+keys d d d
+for name in $first_three; do :; done
+while read -r name; do
+    [ -n "$name" ] && check -n "three deletes typed during animations all land: $name" "$name  "
+done <<< "$first_three"
+
+tmux resize-window -t "$session" -x 60 -y 20
+check -e "resizing re-lays out: the help line is cut to 60 columns" "^ .{40,58}…$"
+keys Tab
+check "the grid follows the new width" "   Tomato         Lemon        Garlic         Onion"
+check -n "with four columns now, not seven" "Carrot        Pepper"
+
+keys q
+for _ in $(seq 1 50); do [ "$(tmux display -p -t "$session" '#{pane_dead}')" = 1 ] && break; sleep 0.1; done
+if [ "$(tmux display -p -t "$session" '#{pane_dead}')" = 1 ]; then
+    echo "ok   - q quits"; passed=$((passed + 1))
+else
+    echo "FAIL - q did not quit"; failed=$((failed + 1))
+fi
+check -n "quitting leaves the alternate screen" "RECIPES"
+
+start
+check "starts again" "RECIPES"
+keys C-c
+for _ in $(seq 1 50); do [ "$(tmux display -p -t "$session" '#{pane_dead}')" = 1 ] && break; sleep 0.1; done
+if [ "$(tmux display -p -t "$session" '#{pane_dead}')" = 1 ] && [ "$(tmux display -p -t "$session" '#{pane_dead_status}')" = 0 ]; then
+    echo "ok   - ctrl-c quits cleanly"; passed=$((passed + 1))
+else
+    echo "FAIL - ctrl-c did not quit cleanly"; failed=$((failed + 1))
+fi
+check -n "ctrl-c restores the screen" "RECIPES"
+
+echo "e2e: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
