@@ -3,6 +3,7 @@
 // so every figure can be read as a ratio that holds on a noisy machine.
 //
 //   swift run -c release --package-path Benchmarks diffable-compare [--scenario NAME] [--runs N]
+//       [--profile-diff | --profile-build]   (loop one Int diff or build, for `perf record`)
 
 import BenchmarkScenarios
 import Diffable
@@ -12,14 +13,18 @@ import Foundation
 var selected = Scenario.names
 var runs: Int?
 var profileDiff = false
+var profileBuild = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "--scenario": selected = [arguments.popFirst() ?? ""]
     case "--runs": runs = Int(arguments.popFirst() ?? "")
     case "--profile-diff": profileDiff = true  // loop the Int diff of the first scenario, for perf
+    case "--profile-build": profileBuild = true  // loop the Int build of the first scenario, for perf
     default:
-        print("usage: diffable-compare [--scenario \(Scenario.names.joined(separator: "|"))] [--runs N]")
+        print(
+            "usage: diffable-compare [--scenario \(Scenario.names.joined(separator: "|"))] [--runs N] [--profile-diff | --profile-build]"
+        )
         exit(2)
     }
 }
@@ -37,6 +42,8 @@ func median(runs: Int, _ body: () -> Void) -> Double {
     samples.sort()
     return samples[samples.count / 2]
 }
+
+func format(_ value: Double) -> String { String(format: "%.3f", value) }
 
 @inline(never) func consume<T>(_ value: T) { withExtendedLifetime(value) {} }  // keeps results alive
 
@@ -108,16 +115,27 @@ func snapshotMemoryPerItem() -> (resident: Double, peak: Double)? {
     )
 }
 
-func format(_ value: Double) -> String { String(format: "%.3f", value) }
-
+// Measured first, before anything else has raised the high-water mark; this also leaves the heap
+// as warm (the allocator's mmap threshold raised) as every later measurement, profiles included.
+let memory = snapshotMemoryPerItem()
 if profileDiff {
     let (oldSections, newSections) = Scenario.named(selected[0]).identifiers(Int.self)
     let old = Scenario.snapshot(oldSections)
     let new = Scenario.snapshot(newSections)
-    for _ in 0..<(runs ?? 200) { consume(BatchUpdate(from: old, to: new)) }
+    var times: [Double] = []
+    for _ in 0..<(runs ?? 200) { times.append(median(runs: 1) { consume(BatchUpdate(from: old, to: new)) }) }
+    times.sort()
+    print("diff: min \(format(times[0])) ms, median \(format(times[times.count / 2])) ms")
     exit(0)
 }
-let memory = snapshotMemoryPerItem()
+if profileBuild {
+    let (_, newSections) = Scenario.named(selected[0]).identifiers(Int.self)
+    var times: [Double] = []
+    for _ in 0..<(runs ?? 200) { times.append(median(runs: 1) { consume(Scenario.snapshot(newSections)) }) }
+    times.sort()
+    print("build: min \(format(times[0])) ms, median \(format(times[times.count / 2])) ms")
+    exit(0)
+}
 var rows: [Row] = []
 for name in selected {
     let scenario = Scenario.named(name)

@@ -141,6 +141,13 @@ extension BatchUpdate {
     }
 
     /// Item inserts, deletes and moves for the live sections.
+    ///
+    /// Per pair of live sections, the items that open and close both sections in the same order
+    /// (a common prefix and suffix) are settled first: they belong to a longest increasing
+    /// subsequence (any increasing run of the others fits between them), so they stay, and only
+    /// the middle goes through the subsequence search. Which section an old item is in is read
+    /// from `_itemSections` only for items that leave their section; the others are recognised by
+    /// the section's bounds, which saves a random memory access per item.
     @inlinable mutating func _diffItems<S, I>(
         old: DiffableDataSourceSnapshot<S, I>, new: DiffableDataSourceSnapshot<S, I>, items: _Matching,
         sections: _Matching, oldLive: [Bool], newLive: [Bool]
@@ -161,32 +168,52 @@ extension BatchUpdate {
             candidateNew.deallocate()
             stays.deallocate()
         }
+        // For each old live section, the old flat range between its common prefix and suffix with
+        // its new section: only those items can be deleted.
+        var untrimmedOld = [Range<Int>](repeating: 0..<0, count: oldLive.count)
         old._itemSections.withUnsafeBufferPointer { oldItemSections in
             items.newToOld.withUnsafeBufferPointer { newToOld in
                 for newSection in newLive.indices where newLive[newSection] {
-                    let oldSection = Int32(truncatingIfNeeded: sections.newToOld[newSection])
+                    let oldSection = Int(sections.newToOld[newSection])
                     let start = newStarts[newSection]
                     let end = newStarts[newSection + 1]
+                    let oldStart = oldStarts[oldSection]
+                    let oldEnd = oldStarts[oldSection + 1]
+                    var first = start  // the middle is first..<last in new, oldFirst..<oldLast in old
+                    var oldFirst = oldStart
+                    while first < end && oldFirst < oldEnd && Int(newToOld[first]) == oldFirst {
+                        first &+= 1
+                        oldFirst &+= 1
+                    }
+                    var last = end
+                    var oldLast = oldEnd
+                    while last > first && oldLast > oldFirst && Int(newToOld[last &- 1]) == oldLast &- 1 {
+                        last &-= 1
+                        oldLast &-= 1
+                    }
+                    untrimmedOld[oldSection] = oldFirst..<oldLast
+                    guard first < last else { continue }
+                    let sectionPath = IndexPath(index: newSection)
                     var candidates = 0
-                    for flat in start..<end {
+                    for flat in first..<last {
                         let oldFlat = Int(newToOld[flat])
                         if oldFlat < 0 {
-                            insertedItems.append(_indexPath(newSection, flat &- start))
-                            continue
-                        }
-                        let from = oldItemSections[oldFlat]
-                        if from == oldSection {
+                            insertedItems.append(sectionPath.appending(flat &- start))
+                        } else if oldStart <= oldFlat && oldFlat < oldEnd {
                             candidateOld[candidates] = Int32(truncatingIfNeeded: oldFlat)
                             candidateNew[candidates] = Int32(truncatingIfNeeded: flat)
                             candidates &+= 1
-                        } else if oldLive[Int(from)] {
-                            movedItems.append(
-                                Move(
-                                    from: _indexPath(Int(from), oldFlat &- oldStarts[Int(from)]),
-                                    to: _indexPath(newSection, flat &- start)))
                         } else {
-                            // From a deleted or reloaded section: UIKit cannot move it.
-                            insertedItems.append(_indexPath(newSection, flat &- start))
+                            let from = Int(oldItemSections[oldFlat])
+                            if oldLive[from] {
+                                movedItems.append(
+                                    Move(
+                                        from: _indexPath(from, oldFlat &- oldStarts[from]),
+                                        to: sectionPath.appending(flat &- start)))
+                            } else {
+                                // From a deleted or reloaded section: UIKit cannot move it.
+                                insertedItems.append(sectionPath.appending(flat &- start))
+                            }
                         }
                     }
                     guard candidates > 0 else { continue }
@@ -195,12 +222,12 @@ extension BatchUpdate {
                     let kept = _markLongestIncreasingSubsequence(
                         UnsafeBufferPointer(rebasing: candidateOld[0..<candidates]), into: run)
                     guard kept < candidates else { continue }
-                    let oldStart = oldStarts[Int(oldSection)]
+                    let oldSectionPath = IndexPath(index: oldSection)
                     for k in 0..<candidates where !run[k] {
                         movedItems.append(
                             Move(
-                                from: _indexPath(Int(oldSection), Int(candidateOld[k]) &- oldStart),
-                                to: _indexPath(newSection, Int(candidateNew[k]) &- start)))
+                                from: oldSectionPath.appending(Int(candidateOld[k]) &- oldStart),
+                                to: sectionPath.appending(Int(candidateNew[k]) &- start)))
                     }
                 }
             }
@@ -209,11 +236,19 @@ extension BatchUpdate {
             items.oldToNew.withUnsafeBufferPointer { oldToNew in
                 for oldSection in oldLive.indices where oldLive[oldSection] {
                     let start = oldStarts[oldSection]
-                    for flat in start..<oldStarts[oldSection + 1] {
+                    let newSection = Int(sections.oldToNew[oldSection])
+                    let newStart = newStarts[newSection]
+                    let newEnd = newStarts[newSection + 1]
+                    let sectionPath = IndexPath(index: oldSection)
+                    for flat in untrimmedOld[oldSection] {
                         let newFlat = Int(oldToNew[flat])
-                        // Gone, or going into an inserted or reloaded section.
-                        if newFlat < 0 || !newLive[Int(newItemSections[newFlat])] {
-                            deletedItems.append(_indexPath(oldSection, flat - start))
+                        // Gone, or going into an inserted or reloaded section; an item that stays
+                        // in its section's new counterpart is live without a lookup.
+                        if newFlat < 0
+                            || ((newFlat < newStart || newFlat >= newEnd)
+                                && !newLive[Int(newItemSections[newFlat])])
+                        {
+                            deletedItems.append(sectionPath.appending(flat &- start))
                         }
                     }
                 }

@@ -35,13 +35,17 @@
         var slot: Int
         if length == 0 || tailValues[length &- 1] < value {
             slot = length
+        } else if length == 1 || tailValues[length &- 2] < value {
+            // Replaces the last tail: the usual next step after an outlier was appended (a value
+            // that moved backwards), which the finger, just past it, misses.
+            slot = length &- 1
         } else if finger < length && (finger == 0 || tailValues[finger &- 1] < value)
             && value <= tailValues[finger]
         {
             slot = finger
         } else {
-            // The first run whose tail is >= value: a branch-free binary search, since where an
-            // out-of-order value lands is unpredictable.
+            // The first run whose tail is >= value: a binary search over the tails. (Written
+            // without branches, it still compiles to one per step, so it stays plain.)
             var base = 0
             var size = length
             while size > 1 {

@@ -208,9 +208,9 @@ extension DiffableDataSourceSnapshot {
     /// Inserts `newItems` into `section` at flat position `position` (which must lie within or at
     /// the end of that section).
     ///
-    /// One pass appends every identifier to the table, hashing each once and probing once; an
-    /// identifier already in the snapshot is re-pointed (Apple's move-into-place) or, with
-    /// `dropDuplicates`, skipped. A repeat inside `newItems` rolls the table back and throws. When
+    /// The table appends every identifier, hashing each once and probing once; an identifier
+    /// already in the snapshot is re-pointed (Apple's move-into-place) or, with `dropDuplicates`,
+    /// skipped. A repeat inside `newItems` rolls the table back and throws. When
     /// the insertion point is the end of the snapshot and nothing moved, that is all; otherwise the
     /// block is permuted into place and the index rebuilt from stored hashes.
     @inlinable mutating func _insertItems(
@@ -221,20 +221,26 @@ extension DiffableDataSourceSnapshot {
         _items.reserveCapacity(oldCount + newItems.count)
         var relocated: [Int] = []
         var dropped: [ItemIdentifierType] = []
-        for item in newItems {
-            let hash = item.hashValue
-            if dropDuplicates && _items.index(of: item, hash: hash) != nil {
-                dropped.append(item)
-                continue
+        if !dropDuplicates {
+            if let duplicate = _items.appendOrRelocate(contentsOf: newItems, relocated: &relocated) {
+                throw .duplicateItem(duplicate, call: call)
             }
-            switch _items.appendOrRelocate(item, hash: hash, protectedFrom: oldCount) {
-            case .appended:
-                break
-            case .relocated(let from):
-                relocated.append(from)
-            case .duplicate:
-                _items.truncate(to: oldCount)
-                throw .duplicateItem(item, call: call)
+        } else {
+            for item in newItems {
+                let hash = item.hashValue
+                if _items.index(of: item, hash: hash) != nil {
+                    dropped.append(item)
+                    continue
+                }
+                switch _items.appendOrRelocate(item, hash: hash, protectedFrom: oldCount) {
+                case .appended:
+                    break
+                case .relocated(let from):
+                    relocated.append(from)
+                case .duplicate:
+                    _items.truncate(to: oldCount)
+                    throw .duplicateItem(item, call: call)
+                }
             }
         }
         let added = _items.count - oldCount

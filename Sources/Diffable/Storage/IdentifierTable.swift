@@ -6,16 +6,20 @@
 /// probing this table with an identifier taken from another table (which is what the diff engine
 /// does), never calls `hash(into:)` again.
 ///
-/// The index uses linear probing over a power-of-two slot array of `Int32` (0 means empty, any other
-/// value is a position plus one) and is kept at most three-quarters full.
+/// The index uses linear probing over a power-of-two array of slots and is kept at most
+/// three-quarters full. A slot is 0 when empty; otherwise its low 32 bits are a position plus one
+/// and its high 32 bits the high half of that identifier's hash value (see `_Slot`), so a probe
+/// passes over other identifiers without reading their stored hash: a miss (the diff's inserted
+/// identifiers, or a fresh append) usually costs one random memory access instead of two. The tag
+/// doubles the index to 8 bytes a slot, 10.7 to 21.3 bytes an identifier depending on the fill.
 
 @usableFromInline struct _IdentifierTable<Element: Hashable> {
     /// The identifiers, in order.
     @usableFromInline var elements: [Element] = []
     /// `elements[i].hashValue`, computed once when the identifier was added.
     @usableFromInline var hashes: [Int] = []
-    /// The open-addressing index: 0 = empty, otherwise a position in `elements` plus one.
-    @usableFromInline var slots: [Int32] = []
+    /// The open-addressing index: 0 = empty, otherwise a `_Slot` entry.
+    @usableFromInline var slots: [UInt64] = []
 
     @inlinable init() {}
 
@@ -51,20 +55,35 @@
     /// - Complexity: O(1) expected; `==` is called only on identifiers whose stored hash matches.
     @inlinable func index(of element: Element, hash: Int) -> Int? {
         slots.withUnsafeBufferPointer { slots in
-            let mask = slots.count &- 1
-            guard mask >= 0 else { return nil }
+            guard !slots.isEmpty else { return nil }
             return hashes.withUnsafeBufferPointer { hashes in
                 elements.withUnsafeBufferPointer { elements in
-                    var slot = hash & mask
-                    while true {
-                        let entry = Int(slots[slot])
-                        if entry == 0 { return nil }
-                        let position = entry &- 1
-                        if hashes[position] == hash && elements[position] == element { return position }
-                        slot = (slot &+ 1) & mask
-                    }
+                    let position = Self._find(
+                        element, hash: hash, slots: slots, hashes: hashes, elements: elements)
+                    return position < 0 ? nil : position
                 }
             }
+        }
+    }
+
+    /// The position of `element` in the table made of `slots`, `hashes` and `elements`, or -1: the
+    /// probe loop that lookups and the diff share. `slots` must not be empty.
+    ///
+    /// - Complexity: O(1) expected; `==` is called only on identifiers whose stored hash matches.
+    @inlinable @inline(__always) static func _find(
+        _ element: Element, hash: Int, slots: UnsafeBufferPointer<UInt64>, hashes: UnsafeBufferPointer<Int>,
+        elements: UnsafeBufferPointer<Element>
+    ) -> Int {
+        let mask = slots.count &- 1
+        var slot = hash & mask
+        while true {
+            let entry = slots[slot]
+            if entry == 0 { return -1 }
+            if _Slot.tagMatches(entry, hash: hash) {
+                let position = _Slot.position(entry)
+                if hashes[position] == hash && elements[position] == element { return position }
+            }
+            slot = (slot &+ 1) & mask
         }
     }
 
@@ -72,11 +91,18 @@
     @inlinable func contains(_ element: Element) -> Bool { index(of: element) != nil }
 
     /// Reserves room for `capacity` identifiers, growing the index if needed.
+    ///
+    /// An empty table reserves exactly `capacity` (one big append costs no slack); a table that
+    /// already holds identifiers at least doubles, index included, because `Array.reserveCapacity`
+    /// reallocates to the exact size and repeated appends (one per section) would otherwise copy
+    /// every identifier, or rebuild the index, far more often.
     @inlinable mutating func reserveCapacity(_ capacity: Int) {
-        elements.reserveCapacity(capacity)
-        hashes.reserveCapacity(capacity)
+        guard capacity > elements.capacity else { return }
+        let grown = elements.isEmpty ? capacity : Swift.max(capacity, 2 &* elements.capacity)
+        elements.reserveCapacity(grown)
+        hashes.reserveCapacity(grown)
         if Self.slotCount(for: capacity) > slots.count {
-            rebuildIndex(slotCount: Self.slotCount(for: capacity))
+            rebuildIndex(slotCount: Self.slotCount(for: grown))
         }
     }
 
@@ -98,16 +124,18 @@
             let mask = slots.count &- 1
             var slot = hash & mask
             while true {
-                let entry = Int(slots[slot])
+                let entry = slots[slot]
                 if entry == 0 {
-                    slots[slot] = Int32(truncatingIfNeeded: newPosition &+ 1)
+                    slots[slot] = _Slot.entry(hash: hash, position: newPosition)
                     return .appended
                 }
-                let position = entry &- 1
-                if hashes[position] == hash && elements[position] == element {
-                    if position >= protectedFrom { return .duplicate(at: position) }
-                    slots[slot] = Int32(truncatingIfNeeded: newPosition &+ 1)
-                    return .relocated(from: position)
+                if _Slot.tagMatches(entry, hash: hash) {
+                    let position = _Slot.position(entry)
+                    if hashes[position] == hash && elements[position] == element {
+                        if position >= protectedFrom { return .duplicate(at: position) }
+                        slots[slot] = _Slot.entry(hash: hash, position: newPosition)
+                        return .relocated(from: position)
+                    }
                 }
                 slot = (slot &+ 1) & mask
             }
@@ -118,6 +146,62 @@
         return outcome
     }
 
+    /// Appends identifiers, hashing each once; an identifier already in the table is appended too
+    /// and the index re-pointed at the new copy (its old position goes to `relocated`, and the
+    /// caller must remove that copy), exactly as `appendOrRelocate` one at a time.
+    ///
+    /// Runs in passes: every hash first, then one copy of the identifiers, then the index entries.
+    /// Keeping the index pass free of hashing lets the processor overlap its random memory accesses,
+    /// which one combined loop per identifier did not.
+    ///
+    /// - Returns: `nil`, or the first identifier listed twice in `newElements`; then the table is
+    ///   left as it was (and `relocated` must be ignored).
+    /// - Complexity: O(k) amortized expected for k identifiers; one call to `hash(into:)` each.
+    @inlinable mutating func appendOrRelocate(
+        contentsOf newElements: [Element], relocated: inout [Int]
+    ) -> Element? {
+        let oldCount = elements.count
+        let total = oldCount + newElements.count
+        if total + 1 > slots.count - slots.count / 4 {
+            rebuildIndex(slotCount: Self.slotCount(for: Swift.max(total, oldCount * 2)))
+        }
+        hashes.append(contentsOf: newElements.lazy.map { $0.hashValue })
+        elements.append(contentsOf: newElements)
+        let duplicate: Int? = slots.withUnsafeMutableBufferPointer { slots in
+            hashes.withUnsafeBufferPointer { hashes in
+                elements.withUnsafeBufferPointer { elements in
+                    let mask = slots.count &- 1
+                    for newPosition in oldCount..<total {
+                        let hash = hashes[newPosition]
+                        var slot = hash & mask
+                        while true {
+                            let entry = slots[slot]
+                            if entry == 0 {
+                                slots[slot] = _Slot.entry(hash: hash, position: newPosition)
+                                break
+                            }
+                            if _Slot.tagMatches(entry, hash: hash) {
+                                let position = _Slot.position(entry)
+                                if hashes[position] == hash && elements[position] == elements[newPosition] {
+                                    if position >= oldCount { return newPosition }
+                                    slots[slot] = _Slot.entry(hash: hash, position: newPosition)
+                                    relocated.append(position)
+                                    break
+                                }
+                            }
+                            slot = (slot &+ 1) & mask
+                        }
+                    }
+                    return nil
+                }
+            }
+        }
+        guard let duplicate else { return nil }
+        let element = elements[duplicate]
+        truncate(to: oldCount)
+        return element
+    }
+
     /// Rebuilds the index from the stored hash values; never calls `hash(into:)`.
     ///
     /// - Complexity: O(n), where n is the number of identifiers.
@@ -126,7 +210,7 @@
         if slots.count == slotCount {
             slots.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
         } else {
-            slots = [Int32](repeating: 0, count: slotCount)
+            slots = [UInt64](repeating: 0, count: slotCount)
         }
         guard slotCount > 0 else { return }
         slots.withUnsafeMutableBufferPointer { slots in
@@ -135,7 +219,7 @@
                 for position in hashes.indices {
                     var slot = hashes[position] & mask
                     while slots[slot] != 0 { slot = (slot &+ 1) & mask }
-                    slots[slot] = Int32(truncatingIfNeeded: position &+ 1)
+                    slots[slot] = _Slot.entry(hash: hashes[position], position: position)
                 }
             }
         }
@@ -219,6 +303,26 @@
 }
 
 extension _IdentifierTable: Sendable where Element: Sendable {}
+
+/// The layout of one non-empty slot of an `_IdentifierTable` index: the high 32 bits of the
+/// identifier's hash value (the tag) above its position plus one (never 0, so 0 can mean empty).
+/// Positions are below 2^31 everywhere in the library (they are also stored as `Int32`).
+@usableFromInline enum _Slot {
+    @inlinable @inline(__always) static var tagMask: UInt64 { 0xFFFF_FFFF_0000_0000 }
+
+    @inlinable @inline(__always) static func entry(hash: Int, position: Int) -> UInt64 {
+        UInt64(truncatingIfNeeded: hash) & tagMask | UInt64(truncatingIfNeeded: position &+ 1)
+    }
+
+    /// Whether `entry` may hold the identifier with hash value `hash` (its tag agrees).
+    @inlinable @inline(__always) static func tagMatches(_ entry: UInt64, hash: Int) -> Bool {
+        (entry ^ UInt64(truncatingIfNeeded: hash)) & tagMask == 0
+    }
+
+    @inlinable @inline(__always) static func position(_ entry: UInt64) -> Int {
+        Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) &- 1
+    }
+}
 
 /// Outcome of `_IdentifierTable.appendOrRelocate(_:hash:protectedFrom:)`; not nested in the
 /// generic table so that using it needs no generic metadata.
