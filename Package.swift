@@ -17,7 +17,9 @@ let package = Package(
         .target(name: "DiffableGallery", dependencies: ["DiffableTerminal"]),
         .executableTarget(name: "diffable-gallery", dependencies: ["DiffableGallery"]),
         .testTarget(name: "DiffableTests", dependencies: ["Diffable", "DiffableTesting"]),
-        .testTarget(name: "DiffableTerminalTests", dependencies: ["DiffableTerminal", "DiffableGallery"]),
+        .testTarget(
+            name: "DiffableTerminalTests", dependencies: ["DiffableTerminal", "DiffableGallery"],
+            exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,6 +2,8 @@
 // Benchmarks for Diffable, kept out of the library's package so its users never fetch them.
 //
 //   swift run -c release --package-path Benchmarks diffable-compare   # the comparison table
+//   swift run -c release --package-path Benchmarks diffable-apply     # data source: main-actor time
+//   swift run -c release --package-path Benchmarks diffable-scroll    # terminal view: frame time, bytes
 //   swift package --package-path Benchmarks benchmark                 # ordo-one/benchmark suite
 import PackageDescription
 
@@ -21,6 +23,13 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "diffable-compare", dependencies: ["BenchmarkScenarios"]),
+        .executableTarget(
+            name: "diffable-apply",
+            dependencies: ["BenchmarkScenarios", .product(name: "DiffableTesting", package: "Diffable")]
+        ),
+        .executableTarget(
+            name: "diffable-scroll", dependencies: [.product(name: "DiffableTerminal", package: "Diffable")]
+        ),
         .executableTarget(
             name: "DiffableBenchmarks",
             dependencies: ["BenchmarkScenarios", .product(name: "Benchmark", package: "benchmark")],

@@ -274,3 +274,35 @@ extension TerminalCollectionView {
         return lines.joined(separator: "\n")
     }
 }
+
+@MainActor
+@Suite("README terminal example")
+struct ReadmeTerminalExampleTests {
+    @Test func readmeTerminalExample() {
+        // The README's terminal example, verbatim.
+        let view = TerminalCollectionView(
+            layout: .list(using: .init(appearance: .plain)), width: 40, height: 5)
+        let registration = TerminalCollectionView.CellRegistration<TerminalListCell, String> {
+            cell, _, fruit in
+            var content = cell.defaultContentConfiguration()
+            content.image = "🍎"
+            content.text = fruit
+            cell.contentConfiguration = content
+            cell.accessories = [.disclosureIndicator()]
+        }
+        let dataSource = CollectionViewDiffableDataSource<Int, String>(collectionView: view) {
+            view, indexPath, fruit in
+            view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: fruit)
+        }
+        var snapshot = DiffableDataSourceSnapshot<Int, String>()
+        snapshot.appendSections([0])
+        snapshot.appendItems(["Apple", "Pear", "Quince"])
+        dataSource.apply(snapshot, animatingDifferences: false)
+        print(view.render().text)
+
+        #expect(
+            view.screenText
+                == "🍎 Apple                               ›\n🍎 Pear                                ›\n🍎 Quince                              ›"
+        )
+    }
+}

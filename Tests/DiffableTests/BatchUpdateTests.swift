@@ -1,3 +1,4 @@
+import DiffableTesting
 import Foundation
 import Testing
 
@@ -129,5 +130,54 @@ struct BatchUpdateTests {
                   insert sections: 1
                   insert items: [0, 1]
                 """)
+    }
+}
+
+@Suite("BatchUpdate between section snapshots")
+struct SectionSnapshotBatchUpdateTests {
+    @Test func expandingInsertsTheChildrenAsRows() {
+        var old = DiffableDataSourceSectionSnapshot<String>()
+        old.append(["Soups", "Cakes"])
+        old.append(["Leek"], to: "Soups")
+        var new = old
+        new.expand(["Soups"])
+        let update = BatchUpdate(from: old, to: new, inSection: 2)
+        #expect(update.insertedItems == [IndexPath(item: 1, section: 2)])
+        #expect(update.deletedItems.isEmpty && update.movedItems.isEmpty)
+        #expect(
+            BatchUpdate(from: new, to: old, inSection: 2).deletedItems == [IndexPath(item: 1, section: 2)])
+    }
+
+    @Test func visibleItemsReplayToTheNewVisibleItems() {
+        var rng = SeededRandom(seed: SeededRandom.baseSeed())
+        for round in 0..<200 {
+            func random() -> DiffableDataSourceSectionSnapshot<Int> {
+                var snapshot = DiffableDataSourceSectionSnapshot<Int>()
+                var pool = Array(0..<30).shuffled(using: &rng)
+                let roots = Array(pool.prefix(Int.random(in: 0...8, using: &rng)))
+                pool.removeFirst(roots.count)
+                snapshot.append(roots)
+                for root in roots where Bool.random(using: &rng) && !pool.isEmpty {
+                    let children = Array(pool.prefix(Int.random(in: 1...4, using: &rng)))
+                    pool.removeFirst(children.count)
+                    snapshot.append(children, to: root)
+                    if Bool.random(using: &rng) { snapshot.expand([root]) }
+                }
+                return snapshot
+            }
+            let old = random()
+            let new = random()
+            let update = BatchUpdate(from: old, to: new, inSection: 0)
+            var before = DiffableDataSourceSnapshot<Int, Int>()
+            before.appendSections([0])
+            before.appendItems(old.visibleItems)
+            var after = DiffableDataSourceSnapshot<Int, Int>()
+            after.appendSections([0])
+            after.appendItems(new.visibleItems)
+            #expect(
+                (try? replay(update, on: before, insertingFrom: after)) == after,
+                "DIFFABLE_SEED=\(SeededRandom.baseSeed()) round \(round)")
+            #expect(update.movedItems.count == minimalItemMoveCount(from: before, to: after))
+        }
     }
 }

@@ -160,6 +160,9 @@ open class CollectionViewDiffableDataSource<
     /// Whether an apply is in progress: a diff off the main actor, or an animation.
     public var isApplying: Bool { _inFlight != nil }
 
+    /// Whether an apply is in progress or waiting.
+    public var hasPendingUpdates: Bool { _inFlight != nil || pendingApplyCount > 0 }
+
     // MARK: CollectionViewDataSource
 
     /// The number of sections in the committed snapshot.

@@ -90,6 +90,10 @@ public protocol CollectionViewDataSource: AnyObject {
     /// The identifier of the item at an index path, type-erased, for views that check identity.
     func collectionView(_ collectionView: any DiffableCollectionView, identifierOfItemAt indexPath: IndexPath)
         -> AnyHashable?
+    /// Whether updates are still on their way to the view (a diff running, or applies queued behind
+    /// an animation). An interactive view holds input until they have landed, so that a key or tap
+    /// acts on what the person sees.
+    var hasPendingUpdates: Bool { get }
 }
 
 extension CollectionViewDataSource {
@@ -124,6 +128,8 @@ extension CollectionViewDataSource {
     public func collectionView(
         _ collectionView: any DiffableCollectionView, identifierOfItemAt indexPath: IndexPath
     ) -> AnyHashable? { nil }
+    /// `false` by default.
+    public var hasPendingUpdates: Bool { false }
 }
 
 /// Where an item sits in its section's outline.

@@ -10,8 +10,10 @@ import Foundation
 ///
 /// The loop never blocks the main actor for long: between frames it sleeps with `Task.sleep`, so
 /// applies (and the data source's off-main diffs and coalesced updates) run while the app waits
-/// for keys. Keys typed while an animation plays are read and handled in order; applies they
-/// cause queue behind the animation through the data source's update path.
+/// for keys. Keys are read as they arrive and handled in order, each against the screen it was
+/// typed at: a key ends a running animation, and waits while a diff is on its way to the view, so
+/// none is lost or applied to a row that is about to move. Applies queue through the data source's
+/// update path.
 @MainActor
 public final class TerminalApplication {
     /// The terminal drawn on.
@@ -34,6 +36,8 @@ public final class TerminalApplication {
     public private(set) var frameCount = 0
 
     private var needsDisplay = true
+    /// Keys read but not yet handled: they wait while updates are on their way to the view.
+    private var pendingKeys: [Key] = []
 
     /// Creates an application for a device and a view; the view is sized to fit.
     public init(device: any TerminalDevice, collectionView: TerminalCollectionView) {
@@ -64,9 +68,8 @@ public final class TerminalApplication {
         if device.didResize {
             layout()
         }
-        for key in keys where !quitRequested {
-            handle(key)
-        }
+        pendingKeys += keys
+        handlePendingKeys()
         let animating = collectionView.isAnimating
         if animating { collectionView.advanceAnimation() }
         if needsDisplay || collectionView.needsDisplay {
@@ -74,7 +77,19 @@ public final class TerminalApplication {
             frameCount += 1
             needsDisplay = false
         }
-        return !keys.isEmpty || animating
+        return !keys.isEmpty || animating || !pendingKeys.isEmpty
+    }
+
+    /// Handles keys in order, each against the screen the person saw when typing it: a key that
+    /// arrives during an animation ends the animation first, and while a diff is still on its way
+    /// to the view, the remaining keys wait for it rather than act on rows about to change.
+    func handlePendingKeys() {
+        while !pendingKeys.isEmpty && !quitRequested {
+            if collectionView.isAnimating { collectionView.finishAnimations() }
+            if collectionView.dataSource?.hasPendingUpdates == true && !collectionView.isAnimating { return }
+            if collectionView.isAnimating { continue }
+            handle(pendingKeys.removeFirst())
+        }
     }
 
     func handle(_ key: Key) {

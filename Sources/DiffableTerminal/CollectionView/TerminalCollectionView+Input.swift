@@ -178,6 +178,7 @@ extension TerminalCollectionView {
             if step > 0 && outline.hasChildren && !outline.isExpanded
                 || step < 0 && outline.isExpanded
             {
+                if step > 0 { pendingReveal = focused }
                 dataSource?.collectionView(self, toggleExpansionOfItemAt: focused)
             } else if step < 0 && outline.level > 0 {
                 // To the parent: the nearest item above with a smaller level.
@@ -230,6 +231,29 @@ extension TerminalCollectionView {
         }
         clampContentOffset()
         needsDisplay = true
+    }
+
+    /// Scrolls down just enough to show the children of a parent that was just expanded, keeping
+    /// the parent on screen.
+    func revealExpandedChildren() {
+        guard let parent = pendingReveal else { return }
+        pendingReveal = nil
+        guard let dataSource, let state = dataSource.collectionView(self, outlineStateOfItemAt: parent),
+            state.isExpanded, let parentRect = contentRect(for: parent, in: frames)
+        else { return }
+        var last = parent[1]
+        while last + 1 < counts[parent[0]] && last - parent[1] < height - 1,
+            let child = dataSource.collectionView(
+                self, outlineStateOfItemAt: IndexPath(indexes: [parent[0], last + 1])),
+            child.level > state.level
+        {
+            last += 1
+        }
+        let bottom = parentRect.y + (last - parent[1]) + 1
+        if bottom > contentOffset + height {
+            contentOffset = min(bottom - height, parentRect.y)
+            clampContentOffset()
+        }
     }
 
     // MARK: Reordering

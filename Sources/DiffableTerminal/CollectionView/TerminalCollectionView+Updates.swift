@@ -122,6 +122,7 @@ extension TerminalCollectionView {
                 }
             }
         }
+        revealExpandedChildren()
         let before = Set(cells.keys)
         updateVisibleCells()
         needsDisplay = true

@@ -76,6 +76,8 @@ public final class TerminalCollectionView: ReusingCollectionView {
     var reconfiguring: (indexPath: IndexPath, cell: TerminalCell)?
     var horizontalOffsets: [Int: Int] = [:]
     var reorder: ReorderState?
+    /// A parent the person just expanded: after the update, its children are scrolled into view.
+    var pendingReveal: IndexPath?
     var animation: Animation?
     /// How many cells were dequeued (new or from a pool) since the view was created; for tests and
     /// benchmarks that check only visible cells are configured.
