@@ -18,7 +18,8 @@ let package = Package(
         .executableTarget(name: "diffable-gallery", dependencies: ["DiffableGallery"]),
         .testTarget(name: "DiffableTests", dependencies: ["Diffable", "DiffableTesting"]),
         .testTarget(
-            name: "DiffableTerminalTests", dependencies: ["DiffableTerminal", "DiffableGallery"],
+            name: "DiffableTerminalTests",
+            dependencies: ["DiffableTerminal", "DiffableGallery", "DiffableTesting"],
             exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]

@@ -15,12 +15,35 @@ struct RendererPropertyTests {
     func replayingTheOutputOnTheLastFrameGivesTheNewFrame(autoWrap: Bool) {
         var failures = 0
         for seed in SeededRandom.seeds(count: Self.sequenceCount) {
-            if let problem = Self.replayProblem(seed: seed, autoWrap: autoWrap) {
+            if let problem = Self.replay(seed: seed, autoWrap: autoWrap, scrolling: false).problem {
                 Issue.record("DIFFABLE_SEED=\(seed) (auto-wrap \(autoWrap ? "on" : "off")): \(problem)")
                 failures += 1
                 if failures == 3 { break }
             }
         }
+    }
+
+    /// Frames where a band of rows moved (a list scrolled between a fixed header and footer,
+    /// by one row or by many, up or down, with a few other cells changed) exercise the scroll
+    /// path: DECSTBM, SU or SD, and the cell diff against the scrolled screen.
+    @Test(arguments: [true, false])
+    func replayingScrolledFramesOnTheLastFrameGivesTheNewFrame(autoWrap: Bool) {
+        var failures = 0
+        var scrolls = 0
+        var scrolledFrames = 0
+        for seed in SeededRandom.seeds(count: Self.sequenceCount) {
+            let result = Self.replay(seed: seed, autoWrap: autoWrap, scrolling: true)
+            scrolls += result.scrolls
+            scrolledFrames += result.scrolledFrames
+            if let problem = result.problem {
+                Issue.record("DIFFABLE_SEED=\(seed) (auto-wrap \(autoWrap ? "on" : "off")): \(problem)")
+                failures += 1
+                if failures == 3 { break }
+            }
+        }
+        // Not every shifted frame is worth a scroll (a one-row band, a tiny screen, new rows
+        // that are mostly blank), but most must be, or this test checks little.
+        #expect(scrolls * 2 > scrolledFrames, "\(scrolls) scrolls in \(scrolledFrames) scrolled frames")
     }
 
     @Test func renderingTheSameFrameAgainWritesNothing() {
@@ -51,8 +74,14 @@ struct RendererPropertyTests {
 
     /// Renders a random sequence of frames from `seed` onto an emulator that starts with
     /// garbage on screen, and describes the first way the emulator's screen differs from the
-    /// frame, or `nil`.
-    private static func replayProblem(seed: UInt64, autoWrap: Bool) -> String? {
+    /// frame, or the scroll region is not reset at the end of a frame, or `nil`; with
+    /// `scrolling`, most frames are the last one with a band of rows shifted. Also counts the
+    /// frames that shifted a band and the frames whose output scrolled.
+    private static func replay(
+        seed: UInt64, autoWrap: Bool, scrolling: Bool
+    ) -> (problem: String?, scrolledFrames: Int, scrolls: Int) {
+        var scrolledFrames = 0
+        var scrolls = 0
         var random = SeededRandom(seed: seed)
         var (width, height) = RandomFrames.size(using: &random)
         var emulator = VTEmulator(
@@ -64,7 +93,10 @@ struct RendererPropertyTests {
         var frame = RandomFrames.frame(width: width, height: height, using: &random)
         var previous: ScreenBuffer?
         for step in 0..<framesPerSequence {
-            if step > 0 {
+            if step > 0 && scrolling && Int.random(in: 0..<4, using: &random) != 0 {
+                frame = RandomFrames.scrolled(frame, using: &random)
+                scrolledFrames += 1
+            } else if step > 0 {
                 switch Int.random(in: 0..<20, using: &random) {
                 case 0..<12:
                     RandomFrames.edit(
@@ -81,10 +113,13 @@ struct RendererPropertyTests {
             }
             frame._checkInvariants()
             let output = renderer.render(frame)
+            if output.contains("S\u{1B}[r") || output.contains("T\u{1B}[r") { scrolls += 1 }
             emulator.feed(output)
             let mismatches = emulator.mismatches(with: frame)
-            if !mismatches.isEmpty || !emulator.problems.isEmpty || emulator.pen != .plain {
-                return """
+            if !mismatches.isEmpty || !emulator.problems.isEmpty || emulator.pen != .plain
+                || !emulator.hasFullScrollRegion || renderer.lastFrameByteCount != output.utf8.count
+            {
+                let problem = """
                     frame \(step) (\(width)×\(height)): \(mismatches.joined(separator: "; "))
                     problems: \(emulator.problems)
                     pen at the end: \(emulator.pen)
@@ -92,11 +127,13 @@ struct RendererPropertyTests {
                     \(previous.map(String.init(describing:)) ?? "none")
                     frame:
                     \(frame)
+                    scroll region: \(emulator.scrollTop)..<\(emulator.scrollBottom)
                     output: \(output.debugDescription)
                     """
+                return (problem, scrolledFrames, scrolls)
             }
             previous = frame
         }
-        return nil
+        return (nil, scrolledFrames, scrolls)
     }
 }

@@ -25,6 +25,148 @@ func sampleScreen(selectedRow: Int = 2, status: String = "12 messages") -> Scree
     return screen
 }
 
+/// An 80×24 list as a terminal UI shows it: a search field on row 0, items `first…` on rows
+/// 1–22 (with wide characters), item `selected` highlighted, and a help line on row 23.
+func listScreen(first: Int, selected: Int? = nil) -> ScreenBuffer {
+    var screen = ScreenBuffer(width: 80, height: 24)
+    screen.fill(ScreenRect(x: 0, y: 0, width: 80, height: 1), style: TextStyle(background: .blue))
+    screen.write("🔍 Search: report", x: 1, y: 0, style: TextStyle(foreground: .white, background: .blue))
+    for row in 1..<23 {
+        let item = first + row - 1
+        let style = item == selected ? TextStyle(inverse: true) : .plain
+        if item == selected {
+            screen.fill(ScreenRect(x: 0, y: row, width: 80, height: 1), style: style)
+        }
+        screen.write("Item \(item): quarterly report 東京 🙂 draft \(item * 7 % 13)", x: 2, y: row, style: style)
+        screen.write(
+            "#\(String(item, radix: 16))", x: 72, y: row,
+            style: item == selected ? style : TextStyle(dim: true))
+    }
+    screen.write("↑↓ move  ⏎ open  / search  q quit", x: 0, y: 23, style: TextStyle(foreground: .brightBlack))
+    return screen
+}
+
+/// The output for going from `old` to `new`, with scrolling allowed or not, checked by replaying
+/// it on the emulator showing `old`.
+func scrollUpdate(from old: ScreenBuffer, to new: ScreenBuffer, allowsScrolling: Bool = true) -> String {
+    var renderer = ScreenDiffRenderer()
+    renderer.allowsScrolling = allowsScrolling
+    var emulator = VTEmulator(width: old.width, height: old.height)
+    emulator.feed(renderer.render(old))
+    let update = renderer.render(new)
+    emulator.feed(update)
+    #expect(emulator.mismatches(with: new).isEmpty, "\(emulator.mismatches(with: new))")
+    #expect(emulator.problems.isEmpty)
+    #expect(emulator.hasFullScrollRegion)
+    #expect(emulator.pen == .plain)
+    #expect(renderer.lastFrameByteCount == update.utf8.count)
+    return update
+}
+
+@Suite("Screen diff renderer scrolling")
+struct ScreenDiffRendererScrollingTests {
+    /// The bytes of a full repaint of `listScreen(first: 0)`.
+    private static var fullRepaintBytes: Int {
+        var renderer = ScreenDiffRenderer()
+        _ = renderer.render(listScreen(first: 0, selected: 21))
+        return renderer.lastFrameByteCount
+    }
+
+    @Test func aOneRowScrollOfAListBetweenAHeaderAndAFooterScrollsOnlyTheList() {
+        // The focus stays on the last row, as when pressing ↓ there.
+        let old = listScreen(first: 0, selected: 21)
+        let new = listScreen(first: 1, selected: 22)
+        let update = scrollUpdate(from: old, to: new)
+        let withoutScrolling = scrollUpdate(from: old, to: new, allowsScrolling: false)
+        let full = Self.fullRepaintBytes
+        #expect(
+            update.hasPrefix("\(esc)[2;23r\(esc)[S\(esc)[r")
+                || update.hasPrefix("\(esc)[2;22r\(esc)[S\(esc)[r"))
+        #expect(update.utf8.count * 4 < full, "\(update.utf8.count) bytes, full repaint \(full)")
+        #expect(update.utf8.count * 8 < full, "\(update.utf8.count) bytes, full repaint \(full)")
+        #expect(update.utf8.count * 3 < withoutScrolling.utf8.count)
+    }
+
+    @Test func aOneRowScrollLeavesAnUnchangedHeaderAndFooterOutOfTheBand() {
+        let scroll = ScreenDiffRenderer.Scroll.best(from: listScreen(first: 0), to: listScreen(first: 1))
+        #expect(scroll == ScreenDiffRenderer.Scroll(top: 1, bottom: 23, shift: 1))
+        let back = ScreenDiffRenderer.Scroll.best(from: listScreen(first: 1), to: listScreen(first: 0))
+        #expect(back == ScreenDiffRenderer.Scroll(top: 1, bottom: 23, shift: -1))
+    }
+
+    @Test func aScrollByAPageWritesNoMoreThanTheCellDiffAndReplaysExactly() {
+        // Page Down moves by the list's height less one: the last item becomes the first.
+        let old = listScreen(first: 0, selected: 3)
+        let new = listScreen(first: 21, selected: 24)
+        let update = scrollUpdate(from: old, to: new)
+        let withoutScrolling = scrollUpdate(from: old, to: new, allowsScrolling: false)
+        #expect(update.utf8.count <= withoutScrolling.utf8.count)
+        #expect(!update.contains("\(esc)[2J"))
+    }
+
+    @Test func aScrollByHalfAPageUsesSUWithACount() {
+        let old = listScreen(first: 0)
+        let new = listScreen(first: 11)
+        let update = scrollUpdate(from: old, to: new)
+        let withoutScrolling = scrollUpdate(from: old, to: new, allowsScrolling: false)
+        #expect(update.hasPrefix("\(esc)[2;23r\(esc)[11S\(esc)[r"))
+        #expect(update.utf8.count < withoutScrolling.utf8.count)
+    }
+
+    @Test func aShiftDownScrollsTheListDownWithSD() {
+        // The focus stays on the first row, as when pressing ↑ there.
+        let old = listScreen(first: 5, selected: 5)
+        let new = listScreen(first: 4, selected: 4)
+        let update = scrollUpdate(from: old, to: new)
+        let withoutScrolling = scrollUpdate(from: old, to: new, allowsScrolling: false)
+        #expect(update.contains("T\(esc)[r"))
+        #expect(update.utf8.count * 4 < Self.fullRepaintBytes)
+        #expect(update.utf8.count * 3 < withoutScrolling.utf8.count)
+    }
+
+    @Test func oneChangedRowIsNeverAScroll() {
+        var new = listScreen(first: 0)
+        new.write("changed", x: 2, y: 5)
+        #expect(ScreenDiffRenderer.Scroll.best(from: listScreen(first: 0), to: new) == nil)
+        #expect(!scrollUpdate(from: listScreen(first: 0), to: new).contains("r\(esc)["))
+    }
+
+    @Test func unrelatedFramesAreNotAScroll() {
+        #expect(ScreenDiffRenderer.Scroll.best(from: sampleScreen(), to: listScreen(first: 0)) == nil)
+    }
+
+    @Test func aScrolledFrameWithAStyledPenResetsTheStyleBeforeScrolling() {
+        // The new frame's first change is styled, but the blank rows SU makes must be plain.
+        var old = ScreenBuffer(width: 10, height: 6)
+        var new = ScreenBuffer(width: 10, height: 6)
+        for row in 0..<6 {
+            old.write("line \(row) 漢", x: 0, y: row, style: TextStyle(background: .red))
+            if row + 2 < 6 {
+                new.write("line \(row + 2) 漢", x: 0, y: row, style: TextStyle(background: .red))
+            }
+        }
+        let update = scrollUpdate(from: old, to: new)
+        #expect(update.hasPrefix("\(esc)[1;6r\(esc)[2S\(esc)[r"))
+    }
+
+    @Test func theEmulatorScrollsOnlyTheRegionAndHomesTheCursorAsXtermDoes() {
+        var emulator = VTEmulator(width: 3, height: 4)
+        emulator.feed("\(esc)[H0\r\n1\r\n2\r\n3")
+        emulator.feed("\(esc)[2;3r")
+        #expect(emulator.cursorX == 0 && emulator.cursorY == 0)
+        #expect(!emulator.hasFullScrollRegion)
+        emulator.feed("\(esc)[41m\(esc)[S")
+        #expect(emulator.text == "0\n2\n\n3")
+        #expect(emulator.rows[2][0].style == TextStyle(background: .red))
+        emulator.feed("\(esc)[0m\(esc)[2T")
+        #expect(emulator.text == "0\n\n\n3")
+        emulator.feed("\(esc)[r")
+        #expect(emulator.hasFullScrollRegion)
+        emulator.feed("\(esc)[4;2r")
+        #expect(emulator.problems == ["DECSTBM 4;2 ignored"])
+    }
+}
+
 @Suite("Screen diff renderer")
 struct ScreenDiffRendererTests {
     @Test func theFirstFrameResetsClearsAndDrawsNonBlankCells() {
@@ -160,6 +302,21 @@ struct ScreenDiffRendererTests {
         frame.write("🇷", x: 2, y: 0)
         let output = renderer.render(frame)
         #expect(output == "\(esc)[0m\(esc)[H\(esc)[2J🇫\(esc)[1;3H🇷")
+        var emulator = VTEmulator(width: 6, height: 1)
+        emulator.feed(output)
+        #expect(emulator.problems.isEmpty)
+        #expect(emulator.mismatches(with: frame).isEmpty)
+    }
+
+    /// Regression: a lone 🇷 written right before the flag 🇫🇷 read back as the flag 🇷🇫 and
+    /// a lone 🇷, as regional indicators pair up from the left (DIFFABLE_SEED=8511734995983245848).
+    @Test func aLoneRegionalIndicatorBeforeAFlagIsSeparatedByACursorMove() {
+        var renderer = ScreenDiffRenderer()
+        var frame = ScreenBuffer(width: 6, height: 1)
+        frame.write("🇷", x: 0, y: 0)
+        frame.write("🇫🇷", x: 2, y: 0)
+        let output = renderer.render(frame)
+        #expect(output == "\(esc)[0m\(esc)[H\(esc)[2J🇷\(esc)[1;3H🇫🇷")
         var emulator = VTEmulator(width: 6, height: 1)
         emulator.feed(output)
         #expect(emulator.problems.isEmpty)

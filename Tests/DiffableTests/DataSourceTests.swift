@@ -163,7 +163,7 @@ struct DataSourceTests {
     }
 
     @Test func applyFromACellProviderIsQueued() {
-        final class Holder { var dataSource: TestDataSource? }
+        final class Holder { weak var dataSource: TestDataSource? }
         let view = ValidatingCollectionView()
         let holder = Holder()
         var appliedFromProvider = false
@@ -317,7 +317,7 @@ struct DataSourceTests {
         var events: [String] = []
         dataSource.reorderingHandlers.canReorderItem = { $0 != 5 }
         dataSource.reorderingHandlers.willReorder = { _ in events.append("will") }
-        dataSource.reorderingHandlers.didReorder = { transaction in
+        dataSource.reorderingHandlers.didReorder = { [unowned dataSource] transaction in
             events.append("did")
             backing = backing.applying(transaction.difference)!
             #expect(transaction.finalSnapshot == dataSource.snapshot(), "already committed")

@@ -1,3 +1,4 @@
+import DiffableTesting
 import Foundation
 import Testing
 
@@ -15,37 +16,20 @@ private typealias OutlineError = SectionSnapshotError<Int>
 
 // MARK: - Random numbers
 
-/// SplitMix64: small, fast and seedable, so a failure can be replayed from its seed.
-private struct SectionSnapshotTestRNG: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+/// The shared seeded generator, with the two helpers this test leans on.
+extension SeededRandom {
     /// True with the given probability.
-    mutating func chance(_ probability: Double) -> Bool {
+    fileprivate mutating func chance(_ probability: Double) -> Bool {
         Double.random(in: 0..<1, using: &self) < probability
     }
 
-    mutating func int(_ range: ClosedRange<Int>) -> Int {
+    fileprivate mutating func int(_ range: ClosedRange<Int>) -> Int {
         Int.random(in: range, using: &self)
     }
 }
 
 /// `DIFFABLE_SEED` (decimal or 0x-hex) if set, otherwise a fixed seed so CI runs are repeatable.
-private let sectionSnapshotBaseSeed: UInt64 = {
-    guard let text = ProcessInfo.processInfo.environment["DIFFABLE_SEED"] else { return 0x5EC7_10A5_0F_7EE5 }
-    let seed = text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) : UInt64(text)
-    guard let seed else { fatalError("DIFFABLE_SEED is not a UInt64: \(text)") }
-    return seed
-}()
+private let sectionSnapshotBaseSeed = SeededRandom.baseSeed(default: 0x5EC7_10A5_0F_7EE5)
 
 // MARK: - The model
 
@@ -357,10 +341,10 @@ private func forest(of outline: Outline) -> [OutlineNode] {
 /// Draws random operations against the current model, mostly valid, sometimes with an unknown
 /// anchor or a duplicate identifier.
 private struct OutlineOperationGenerator {
-    var rng: SectionSnapshotTestRNG
+    var rng: SeededRandom
     private var nextItem = 0
 
-    init(seed: UInt64) { rng = SectionSnapshotTestRNG(seed: seed) }
+    init(seed: UInt64) { rng = SeededRandom(seed: seed) }
 
     private mutating func freshItem() -> Int {
         defer { nextItem += 1 }

@@ -1,3 +1,4 @@
+import DiffableTesting
 import Foundation
 import Testing
 

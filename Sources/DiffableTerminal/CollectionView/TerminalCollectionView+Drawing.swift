@@ -29,10 +29,7 @@ extension TerminalCollectionView {
         }
         let progress = animation?.progress ?? 1
         for (path, cell) in cells {
-            if let from = animation?.travelling[path] {
-                _ = from  // drawn on top, below
-                continue
-            }
+            if animation?.travelling[path] != nil { continue }  // drawn on top, below
             guard let rect = screenRect(for: path) else { continue }
             var state = self.state(for: path)
             if progress < 0.5, animation?.appearing.contains(path) == true { state.isTransient = true }

@@ -16,9 +16,24 @@
 /// a known position; a frame equal to the last one renders as the empty string. Graphemes from
 /// neighboring cells that would fuse into one when written back to back (two regional
 /// indicators into a flag, an emoji and a lone skin-tone modifier, a consonant and a lone vowel
-/// sign) are kept apart with a cursor move, so every terminal sees them as separate. The output uses
-/// only CUP (`ESC[…H`), SGR (`ESC[…m`), ED (`ESC[2J`), EL (`ESC[K`), CR and LF, and it never
-/// makes the terminal scroll. It works with auto-wrap on or off.
+/// sign) are kept apart with a cursor move, so every terminal sees them as separate.
+///
+/// When a band of rows moved up or down — a list scrolled between a fixed header and footer —
+/// the renderer lets the terminal move them: it resets the style, makes the band the scroll
+/// region (DECSTBM, `ESC[top;bottomr`), scrolls it (SU `ESC[nS` or SD `ESC[nT`), resets the region
+/// (`ESC[r`), and then writes the cells that still differ from the scrolled screen, starting with
+/// a cursor move, as terminals home the cursor after DECSTBM. It looks for the band and shift
+/// whose rows, compared whole by hash, save the most bytes, leaving out rows that did not change,
+/// and takes the scroll only when the output comes out shorter than without it.
+///
+/// The output uses only CUP (`ESC[…H`), SGR (`ESC[…m`), ED (`ESC[2J`), EL (`ESC[K`), DECSTBM,
+/// SU, SD, CR and LF; line feeds never make the terminal scroll, and the scroll region is always
+/// the whole screen again at the end of a frame. It works with auto-wrap on or off.
+///
+/// - Complexity: A frame costs O(*w* × *h* + *c*), *w* × *h* its size and *c* the output's size.
+///   When two or more rows changed, looking for a scroll adds O(*w* × *h*) to hash the rows and
+///   O(*h*²) to try every shift with every band (O(*h*) per shift, by prefix sums), and a scroll
+///   found is checked by rendering the frame both ways, which doubles the O(*w* × *h* + *c*).
 ///
 /// ```swift
 /// var renderer = ScreenDiffRenderer()
@@ -35,6 +50,9 @@ public struct ScreenDiffRenderer: Sendable {
     public private(set) var previousFrame: ScreenBuffer?
     /// The number of bytes (UTF-8) the last ``render(_:)`` returned.
     public private(set) var lastFrameByteCount = 0
+    /// Whether a frame whose rows moved may scroll them (see above); tests turn it off to
+    /// compare with the cell diff alone.
+    package var allowsScrolling = true
     /// The style the terminal draws in; `nil` when unknown.
     private var pen: TextStyle?
     /// Where the terminal's cursor is; `nil` when unknown.
@@ -62,22 +80,33 @@ public struct ScreenDiffRenderer: Sendable {
     /// - Parameter frame: What the screen should show; its size should be the terminal's.
     /// - Returns: Text with escape sequences to write to the terminal as is; empty when nothing
     ///   changed.
-    /// - Complexity: O(*w* × *h* + *c*), *w* × *h* the frame's size and *c* the size of the
-    ///   output, which is proportional to the changed cells (to all non-blank ones on a full
-    ///   repaint).
+    /// - Complexity: O(*w* × *h* + *h*² + *c*), *w* × *h* the frame's size and *c* the size of
+    ///   the output, which is proportional to the changed cells (to all non-blank ones on a full
+    ///   repaint); the *h*² term, looking for a scroll, only when two or more rows changed.
     public mutating func render(_ frame: ScreenBuffer) -> String {
-        var output = Output(pen: pen, cursor: cursor, lastGrapheme: lastGrapheme, width: frame.width)
-        let previous: ScreenBuffer
+        let start = Output(pen: pen, cursor: cursor, lastGrapheme: lastGrapheme, width: frame.width)
+        var output = start
         if let previousFrame, previousFrame.width == frame.width, previousFrame.height == frame.height {
-            previous = previousFrame
+            output.renderRows(frame.height, from: previousFrame.cells, to: frame.cells)
+            output.finish()
+            if allowsScrolling, let scroll = Scroll.best(from: previousFrame, to: frame) {
+                var scrolled = start
+                scrolled.scroll(scroll)
+                scrolled.renderRows(
+                    frame.height, from: scroll.applied(to: previousFrame.cells, width: frame.width),
+                    to: frame.cells)
+                scrolled.finish()
+                if scrolled.text.utf8.count < output.text.utf8.count {
+                    output = scrolled
+                }
+            }
         } else {
             output.clearScreen()
-            previous = ScreenBuffer(width: frame.width, height: frame.height)
+            output.renderRows(
+                frame.height, from: ScreenBuffer(width: frame.width, height: frame.height).cells,
+                to: frame.cells)
+            output.finish()
         }
-        for y in 0..<frame.height {
-            output.renderRow(y, from: previous.cells, to: frame.cells)
-        }
-        output.finish()
         previousFrame = frame
         pen = output.pen
         cursor = output.cursor
@@ -121,6 +150,21 @@ private struct Output {
         cursor = CursorPosition(x: 0, y: 0)
     }
 
+    /// Scrolls the band of `scroll` with the style reset, so the rows it uncovers are plain
+    /// blanks, and forgets where the cursor is (terminals home it).
+    mutating func scroll(_ scroll: ScreenDiffRenderer.Scroll) {
+        setPen(.plain)
+        appendControl(scroll.escapeSequence)
+        cursor = nil
+    }
+
+    /// Writes the changed cells of the first `height` rows, top to bottom.
+    mutating func renderRows(_ height: Int, from old: [ScreenCell], to new: [ScreenCell]) {
+        for y in 0..<height {
+            renderRow(y, from: old, to: new)
+        }
+    }
+
     /// Resets the style if needed and makes sure the cursor position is known.
     mutating func finish() {
         if pen != .plain {
@@ -140,13 +184,16 @@ private struct Output {
         lastGrapheme = nil
     }
 
-    /// Whether `next`, written right after `previous`, would fuse with it into one grapheme.
+    /// Whether `next`, written right after `previous`, would not read back as those two
+    /// graphemes: when they fuse into one, or when their characters pair up differently — a
+    /// lone regional indicator before a flag makes a flag and a lone indicator.
     ///
-    /// - Complexity: O(1) when either is ASCII; otherwise O(*n*), *n* their length.
+    /// - Complexity: O(1) when both are ASCII; otherwise O(*n*), *n* their length.
     private static func fuses(_ previous: String?, _ next: String) -> Bool {
         guard let previous else { return false }
         if previous.utf8.count == 1 && next.utf8.count == 1 { return false }
-        return (previous + next).count < 2
+        let joined = previous + next
+        return joined.count != 2 || joined.first.map(String.init) != previous
     }
 
     /// Writes the cells of row `y` that differ between `old` and `new`, left to right.

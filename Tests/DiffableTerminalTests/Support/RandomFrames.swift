@@ -67,6 +67,64 @@ enum RandomFrames {
         }
     }
 
+    /// `frame` with a band of rows shifted, as a scrolled list shows it: rows `top..<bottom`
+    /// move up by `shift` (down when negative), the rows they uncover get new random text, and
+    /// the rows above and below the band (a header, a footer) stay; then `edits` random writes.
+    static func scrolled(
+        _ frame: ScreenBuffer, top: Int, bottom: Int, shift: Int, edits: Int, using random: inout SeededRandom
+    ) -> ScreenBuffer {
+        var result = frame
+        for y in top..<bottom {
+            let source = y + shift
+            if source >= top && source < bottom {
+                copyRow(source, of: frame, to: y, of: &result)
+            } else {
+                result.fill(ScreenRect(x: 0, y: y, width: frame.width, height: 1))
+                result.write(
+                    text(length: frame.width, using: &random), x: Int.random(in: 0..<3, using: &random), y: y,
+                    style: styles.randomElement(using: &random)!)
+            }
+        }
+        edit(&result, operations: edits, using: &random)
+        return result
+    }
+
+    /// `frame` with a random band shifted by a random amount: often between a fixed header and
+    /// footer, often by one row, sometimes by almost the whole band; see
+    /// ``scrolled(_:top:bottom:shift:edits:using:)``. `frame` itself when it has fewer than two
+    /// rows.
+    static func scrolled(_ frame: ScreenBuffer, using random: inout SeededRandom) -> ScreenBuffer {
+        guard frame.height >= 2 else { return frame }
+        var top =
+            Bool.random(using: &random) ? 0 : Int.random(in: 0...min(2, frame.height - 2), using: &random)
+        var bottom =
+            Bool.random(using: &random)
+            ? frame.height : frame.height - Int.random(in: 0...min(2, frame.height - 2), using: &random)
+        if bottom - top < 2 {
+            top = 0
+            bottom = frame.height
+        }
+        let largest = bottom - top - 1
+        let amount =
+            Int.random(in: 0..<3, using: &random) == 0
+            ? Int.random(in: 1...largest, using: &random)
+            : min(Int.random(in: 1...2, using: &random), largest)
+        return scrolled(
+            frame, top: top, bottom: bottom, shift: Bool.random(using: &random) ? amount : -amount,
+            edits: Int.random(in: 0...3, using: &random), using: &random)
+    }
+
+    /// Makes row `target` of `destination` a copy of row `source` of `frame`, cell by cell.
+    static func copyRow(
+        _ source: Int, of frame: ScreenBuffer, to target: Int, of destination: inout ScreenBuffer
+    ) {
+        destination.fill(ScreenRect(x: 0, y: target, width: destination.width, height: 1))
+        for x in 0..<frame.width where !frame[x: x, y: source].isContinuation {
+            let cell = frame[x: x, y: source]
+            destination.write(cell.grapheme, x: x, y: target, style: cell.style)
+        }
+    }
+
     /// A random size, mostly small, sometimes 80×24.
     static func size(using random: inout SeededRandom) -> (width: Int, height: Int) {
         if Int.random(in: 0..<8, using: &random) == 0 { return (80, 24) }

@@ -1,10 +1,11 @@
 import DiffableTerminal
 
 /// A tiny in-memory VT100/xterm screen that interprets exactly the output `ScreenDiffRenderer`
-/// may produce — printable graphemes, CR, LF, CUP (`ESC[r;cH`), SGR (`ESC[…m`), ED (`ESC[…J`)
-/// and EL (`ESC[…K`) — the way xterm does, and records a problem for anything else, or for
-/// output that relies on behavior terminals disagree on (scrolling, wrapping a wide character,
-/// printing in the pending-wrap state, graphemes fusing across writes).
+/// may produce — printable graphemes, CR, LF, CUP (`ESC[r;cH`), SGR (`ESC[…m`), ED (`ESC[…J`),
+/// EL (`ESC[…K`), DECSTBM (`ESC[t;br`, `ESC[r`), SU (`ESC[nS`) and SD (`ESC[nT`) — the way xterm
+/// does, and records a problem for anything else, or for output that relies on behavior
+/// terminals disagree on (a line feed that scrolls, wrapping a wide character, printing in the
+/// pending-wrap state, graphemes fusing across writes).
 ///
 /// It is written independently of `ScreenBuffer`'s writing code, so that comparing the two is a
 /// real check.
@@ -20,6 +21,10 @@ struct VTEmulator {
     private(set) var isWrapPending = false
     /// The style printing and erasing use.
     private(set) var pen = TextStyle.plain
+    /// The first row of the scroll region (DECSTBM), zero-based.
+    private(set) var scrollTop = 0
+    /// The row after the last of the scroll region.
+    private(set) var scrollBottom: Int
     /// Whether printing past the last column wraps (DECAWM); with it off, the cursor stays in
     /// the last column.
     var autoWrap: Bool
@@ -36,6 +41,7 @@ struct VTEmulator {
     ) {
         self.width = width
         self.height = height
+        self.scrollBottom = height
         self.rows = Array(
             repeating: Array(repeating: ScreenCell(grapheme: String(fill), style: pen), count: width),
             count: height)
@@ -61,6 +67,9 @@ struct VTEmulator {
         }
         self.width = width
         self.height = height
+        // xterm resets the scroll region on a resize.
+        scrollTop = 0
+        scrollBottom = height
         cursorX = min(cursorX, max(width - 1, 0))
         cursorY = min(cursorY, max(height - 1, 0))
         isWrapPending = false
@@ -116,7 +125,7 @@ struct VTEmulator {
         guard !run.isEmpty else { return }
         let text = String(run)
         run = String.UnicodeScalarView()
-        if let lastPrinted, (lastPrinted + text).count != 1 + text.count {
+        if let lastPrinted, Array(lastPrinted + text) != Array(lastPrinted) + Array(text) {
             problems.append(
                 "\(text.debugDescription) fuses with \(lastPrinted.debugDescription) printed before")
         }
@@ -140,6 +149,9 @@ struct VTEmulator {
         }
         return found
     }
+
+    /// Whether the scroll region is the whole screen, as DECSTBM's reset (`ESC[r`) leaves it.
+    var hasFullScrollRegion: Bool { scrollTop == 0 && scrollBottom == height }
 
     /// The screen's plain text, like `ScreenBuffer.text`.
     var text: String {
@@ -193,15 +205,35 @@ struct VTEmulator {
         isWrapPending = false
     }
 
+    /// Moves the cursor down a row; at the bottom of the scroll region, scrolls the region up
+    /// instead, and below it, on the last row, does nothing (as xterm).
     private mutating func lineFeed() {
         isWrapPending = false
-        if cursorY == height - 1 {
-            problems.append("line feed on the last row scrolls")
-            rows.removeFirst()
-            rows.append(Array(repeating: .blank, count: width))
-        } else {
+        if cursorY == scrollBottom - 1 {
+            problems.append("line feed on the last row of the scroll region scrolls")
+            scrollUp(1)
+        } else if cursorY < height - 1 {
             cursorY += 1
         }
+    }
+
+    /// Moves the rows of the scroll region up by `count` (down when negative), filling the rows
+    /// left behind with blanks in the pen's background, as xterm does (SU, SD). The cursor stays.
+    private mutating func scrollUp(_ count: Int) {
+        let regionHeight = scrollBottom - scrollTop
+        guard regionHeight > 0, count != 0 else { return }
+        let amount = min(abs(count), regionHeight)
+        let blankRow = Array(
+            repeating: ScreenCell(grapheme: " ", style: TextStyle(background: pen.background)), count: width)
+        var region = Array(rows[scrollTop..<scrollBottom])
+        if count > 0 {
+            region.removeFirst(amount)
+            region.append(contentsOf: repeatElement(blankRow, count: amount))
+        } else {
+            region.removeLast(amount)
+            region.insert(contentsOf: repeatElement(blankRow, count: amount), at: 0)
+        }
+        rows.replaceSubrange(scrollTop..<scrollBottom, with: region)
     }
 
     private mutating func control(final: Character, parameters: String) {
@@ -217,6 +249,32 @@ struct VTEmulator {
             cursorY = min(max(row, 1), height) - 1
             cursorX = min(max(column, 1), width) - 1
             isWrapPending = false
+        case "r":
+            // DECSTBM: the region must have two rows at least, or the sequence is ignored; a set
+            // region homes the cursor (origin mode is off).
+            guard values.count <= 2 else {
+                problems.append("DECSTBM with \(values.count) parameters")
+                return
+            }
+            let top = max((values.first ?? nil) ?? 1, 1)
+            var bottom = values.count > 1 ? (values[1] ?? 0) : 0
+            if bottom == 0 || bottom > height { bottom = height }
+            guard top < bottom else {
+                problems.append("DECSTBM \(top);\(bottom) ignored")
+                return
+            }
+            scrollTop = top - 1
+            scrollBottom = bottom
+            cursorX = 0
+            cursorY = 0
+            isWrapPending = false
+        case "S", "T":
+            guard values.count <= 1 else {
+                problems.append("ESC[\(parameters)\(final) is not SU or SD")
+                return
+            }
+            let count = max((values.first ?? nil) ?? 1, 1)
+            scrollUp(final == "S" ? count : -count)
         case "m":
             selectGraphicRendition(values.isEmpty ? [0] : values.map { $0 ?? 0 })
         case "J":

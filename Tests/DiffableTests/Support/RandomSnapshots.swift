@@ -1,4 +1,5 @@
 import Diffable
+import DiffableTesting
 
 /// One section of a generated snapshot, as plain values.
 struct RandomSection: Equatable {
