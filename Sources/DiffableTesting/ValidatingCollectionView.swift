@@ -249,11 +249,10 @@ public final class ValidatingCollectionView: ReusingCollectionView {
         for section in sections {
             for slot in section where !kept.contains(ObjectIdentifier(slot.cell)) { recycle(slot.cell) }
         }
-        // Now ask for the new cells, with the whole structure in place.
-        sections = result.map { $0.map { $0 ?? Slot(cell: Cell(), identity: nil) } }
-        for (section, slots) in result.enumerated() {
-            for (item, slot) in slots.enumerated() where slot == nil {
-                sections[section][item] = newSlot(at: IndexPath(item: item, section: section))
+        // New cells for the inserted positions (the data source has committed the new state).
+        sections = result.enumerated().map { section, slots in
+            slots.enumerated().map { item, slot in
+                slot ?? newSlot(at: IndexPath(item: item, section: section))
             }
         }
     }
