@@ -118,7 +118,11 @@ public final class Gallery {
     func applySearch(_ text: String) {
         var recipes = DiffableDataSourceSectionSnapshot<GalleryItem>()
         recipes.append(store.recipes(matching: text).map { .recipe($0.id) })
-        dataSource.apply(recipes, to: .recipes)
+        dataSource.apply(recipes, to: .recipes) { [weak self] in
+            // Show the results, wherever the list was scrolled to.
+            self?.collectionView.scrollToItem(
+                at: IndexPath(item: 0, section: GallerySection.recipes.rawValue))
+        }
         application.statusMessage = text.isEmpty ? "" : "\(recipes.items.count) matching"
     }
 

@@ -208,6 +208,17 @@ extension TerminalCollectionView {
         didSelectItemAt?(focused)
     }
 
+    /// Moves the keyboard focus to an item and scrolls it (and, for a section's first item, the
+    /// section's header) into view, as `UICollectionView.scrollToItem(at:at:animated:)` would;
+    /// an index path that is out of range is ignored.
+    public func scrollToItem(at indexPath: IndexPath) {
+        guard indexPath.count == 2, indexPath[0] >= 0, indexPath[0] < counts.count, indexPath[1] >= 0,
+            indexPath[1] < counts[indexPath[0]]
+        else { return }
+        focusedIndexPath = indexPath
+        scrollToFocus()
+    }
+
     /// Scrolls so the focused item (and, for a section's first item, its header) is on screen.
     public func scrollToFocus() {
         layoutIfNeeded()
