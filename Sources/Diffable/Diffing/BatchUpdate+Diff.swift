@@ -5,10 +5,12 @@ extension BatchUpdate {
     /// computes it.
     ///
     /// Sections and items present in both keep their identity; the others are deleted or inserted.
-    /// Moves are minimal: among the sections present in both, those in a longest increasing
-    /// subsequence of old positions stay, the rest move; within each section present in both, the
-    /// items that stay in it keep the longest increasing subsequence in place and only the others
-    /// move, plus the items that change between surviving sections. Items marked with
+    /// Moves are minimal: among the sections present in both and not marked for reload, those in a
+    /// longest increasing subsequence of old positions stay and the rest move (a reload-marked
+    /// section never moves: it is reloaded in place when it fits between the sections that stay,
+    /// else deleted and inserted); within each section present in both, the items that stay in it
+    /// keep a longest increasing subsequence in place and only the others move, plus the items
+    /// that change between surviving sections. Items marked with
     /// `reloadItems`/`reconfigureItems` on `new` appear in ``reloadedItems``/``reconfiguredItems`` at
     /// their final index paths (a reload wins over a reconfigure); sections marked with
     /// `reloadSections` appear in ``reloadedSections`` or, when they also move, as a delete and an
