@@ -1,4 +1,5 @@
 import Diffable
+import DiffableTesting
 import Foundation
 
 /// Identifier types the benchmarks run with, each made from an integer.
@@ -37,19 +38,6 @@ extension UUID: BenchmarkIdentifier {
     public static var label: String { "UUID" }
 }
 
-/// A reproducible generator (SplitMix64).
-public struct ScenarioRandom: RandomNumberGenerator {
-    var state: UInt64
-    public init(seed: UInt64) { state = seed }
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z &>> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z &>> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z &>> 31)
-    }
-}
-
 /// A scenario as integer keys: sections (by key) with their items (by key), before and after.
 public struct Scenario: Sendable {
     public var name: String
@@ -63,7 +51,7 @@ public struct Scenario: Sendable {
     ]
 
     public static func named(_ name: String) -> Scenario {
-        var rng = ScenarioRandom(seed: 0xD1FF_AB1E)
+        var rng = SeededRandom(seed: 0xD1FF_AB1E)
         switch name {
         case "flat-10k": return mix(name: name, sections: 1, perSection: 10_000, rng: &rng)
         case "flat-10pct": return mix(name: name, sections: 1, perSection: 100_000, rng: &rng)
@@ -91,7 +79,7 @@ public struct Scenario: Sendable {
     /// `movedSections` sections.
     static func mix(
         name: String, sections: Int, perSection: Int, crossSection: Double = 0, movedSections: Int = 0,
-        rng: inout ScenarioRandom
+        rng: inout SeededRandom
     ) -> Scenario {
         let old = (0..<sections).map { s in
             (section: s, items: Array((s * perSection)..<((s + 1) * perSection)))
