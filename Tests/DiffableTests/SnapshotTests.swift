@@ -41,10 +41,15 @@ struct SnapshotTests {
         snapshot.appendItems([1, 2, 3], toSection: "Fruit")
         snapshot.appendItems([10, 11])  // no section: the last one, "Vegetables"
 
-        #expect(snapshot.numberOfItems == 5)
-        #expect(snapshot.itemIdentifiers(inSection: "Vegetables") == [10, 11])
-        #expect(snapshot.indexOfItem(10) == 3)  // flattened, not within the section
-        #expect(snapshot.sectionIdentifier(containingItem: 2) == "Fruit")
+        let count = snapshot.numberOfItems  // 5
+        let vegetables = snapshot.itemIdentifiers(inSection: "Vegetables")  // [10, 11]
+        let index = snapshot.indexOfItem(10)  // 3: flattened, not within the section
+        let section = snapshot.sectionIdentifier(containingItem: 2)  // "Fruit"
+
+        #expect(count == 5)
+        #expect(vegetables == [10, 11])
+        #expect(index == 3)
+        #expect(section == "Fruit")
     }
 
     @Test func appendItemsWithoutSectionGoesToLastSection() {
