@@ -367,3 +367,43 @@ struct DataSourceTests {
         #expect(view.itemIdentifiers(as: Int.self) == [[2], [5]])
     }
 }
+
+@MainActor
+@Suite("Section snapshots after full applies")
+struct SectionSnapshotRebaseTests {
+    @Test func deletingAnOutlineItemWithAFullSnapshotKeepsTheOutline() {
+        let (view, dataSource) = makeDataSource()
+        var outline = DiffableDataSourceSectionSnapshot<Int>()
+        outline.append([1, 2, 3])
+        outline.append([10, 11], to: 1)
+        outline.append([20], to: 2)
+        outline.expand([1])
+        dataSource.apply(outline, to: "S")
+        #expect(view.itemIdentifiers(as: Int.self) == [[1, 10, 11, 2, 3]])
+
+        var snapshot = dataSource.snapshot()
+        snapshot.deleteItems([10, 2])
+        dataSource.apply(snapshot)
+
+        let rebased = dataSource.snapshot(for: "S")
+        #expect(rebased.items == [1, 11, 3], "2 went with its hidden child 20")
+        #expect(rebased.parent(of: 11) == 1)
+        #expect(rebased.isExpanded(1))
+        #expect(view.outlineState(at: IndexPath(item: 1, section: 0))?.level == 1)
+        #expect(view.violations.isEmpty)
+    }
+
+    @Test func addingItemsWithAFullSnapshotFallsBackToAFlatSection() {
+        let (_, dataSource) = makeDataSource()
+        var outline = DiffableDataSourceSectionSnapshot<Int>()
+        outline.append([1, 2])
+        outline.append([10], to: 1)
+        dataSource.apply(outline, to: "S")
+        var snapshot = dataSource.snapshot()
+        snapshot.appendItems([5], toSection: "S")
+        dataSource.apply(snapshot)
+        let flat = dataSource.snapshot(for: "S")
+        #expect(flat.items == [1, 2, 5])
+        #expect(flat.rootItems == flat.items)
+    }
+}

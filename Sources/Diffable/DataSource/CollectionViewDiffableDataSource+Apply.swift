@@ -232,16 +232,25 @@ extension CollectionViewDiffableDataSource {
         _drain()
     }
 
-    /// Keeps a stored section snapshot only while its visible items are what its section shows.
+    /// Rebases stored section snapshots on the committed state, as UIKit does after a full apply:
+    /// visible items the section no longer shows are deleted from the outline (with their
+    /// children), and the outline is kept when what remains visible is exactly what the section
+    /// shows; otherwise (items added or reordered by a full snapshot) it falls back to a flat one.
+    ///
+    /// - Complexity: O(k) for the k items of each section that has a stored section snapshot.
     func _rebaseSectionSnapshots() {
         guard !_sectionSnapshots.isEmpty else { return }
-        for (section, snapshot) in _sectionSnapshots {
-            guard _committed.contains(section: section),
-                _committed.itemIdentifiers(inSection: section) == snapshot.visibleItems
-            else {
+        for (section, outline) in _sectionSnapshots {
+            guard _committed.contains(section: section) else {
                 _sectionSnapshots[section] = nil
                 continue
             }
+            let shown = _committed.itemIdentifiers(inSection: section)
+            if outline.visibleItems == shown { continue }
+            let stillShown = Set(shown)
+            var rebased = outline
+            rebased.delete(outline.visibleItems.filter { !stillShown.contains($0) })
+            _sectionSnapshots[section] = rebased.visibleItems == shown ? rebased : nil
         }
     }
 }
