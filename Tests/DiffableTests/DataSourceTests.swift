@@ -149,6 +149,23 @@ struct DataSourceTests {
         #expect(view.cellConfigurations.map(\.kind) == [.reconfigured])
     }
 
+    @Test func readModifyApplyDuringAnAnimationComposes() {
+        // The UIKit pattern `var s = dataSource.snapshot(); s.deleteItems(…); dataSource.apply(s)`,
+        // twice while the first animation still runs: both deletions land.
+        let (view, dataSource) = makeDataSource(animationMode: .manual)
+        dataSource.apply(snapshotOf(["A": [1, 2, 3]]), animatingDifferences: false)
+        var first = dataSource.snapshot()
+        first.deleteItems([1])
+        dataSource.apply(first)
+        var second = dataSource.snapshot()
+        second.deleteItems([2])
+        dataSource.apply(second)
+        view.finishAnimations()
+        view.finishAnimations()
+        #expect(view.itemIdentifiers(as: Int.self) == [[3]])
+        #expect(view.violations.isEmpty)
+    }
+
     @Test func applyFromACompletionIsQueuedNotReentrant() {
         let (view, dataSource) = makeDataSource()
         var order: [String] = []
@@ -194,7 +211,12 @@ struct DataSourceTests {
         #expect(dataSource.isApplying)
         #expect(dataSource.pendingApplyCount == 2)
         #expect(
-            dataSource.snapshot() == snapshotOf(["A": [1]]), "the committed snapshot is what the view shows")
+            dataSource.snapshot() == snapshotOf(["A": [3]]),
+            "snapshot() reflects every apply at once, as UIKit")
+        #expect(
+            view.itemIdentifiers(as: Int.self) == [[1]], "the view shows the first until its animation ends")
+        #expect(
+            dataSource.itemIdentifier(for: IndexPath(item: 0, section: 0)) == 1, "index paths are the view's")
         view.finishAnimations()
         #expect(done == [1])
         #expect(view.itemIdentifiers(as: Int.self) == [[1, 2]])
@@ -231,7 +253,8 @@ struct DataSourceTests {
         snapshot.appendItems(Array(5000..<5100))
         dataSource.apply(snapshot, completion: nil)  // the synchronous form, without waiting
         #expect(dataSource.isApplying, "the diff is running elsewhere")
-        #expect(dataSource.snapshot().numberOfItems == 2000)
+        #expect(view.itemIdentifiers(as: Int.self).first?.count == 2000, "the view has not changed yet")
+        #expect(dataSource.snapshot().numberOfItems == 1100, "snapshot() already reflects the apply")
         await dataSource.apply(snapshot)
         #expect(view.itemIdentifiers(as: Int.self) == [Array(1000..<2000) + Array(5000..<5100)])
         #expect(view.violations.isEmpty)

@@ -14,9 +14,7 @@ extension CollectionViewDiffableDataSource {
         _ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (@MainActor () -> Void)? = nil
     ) {
         _enqueue(
-            .init(
-                kind: .apply(snapshot, animated: animatingDifferences),
-                completions: completion.map { [$0] } ?? []))
+            target: snapshot, sectionSnapshot: nil, reload: false, animated: animatingDifferences, completion)
     }
 
     /// Shows a snapshot and returns when the view has finished.
@@ -29,7 +27,7 @@ extension CollectionViewDiffableDataSource {
     /// Shows a snapshot by reloading the view: no diff, no animation, every cell recreated.
     public func applySnapshotUsingReloadData(_ snapshot: Snapshot, completion: (@MainActor () -> Void)? = nil)
     {
-        _enqueue(.init(kind: .reload(snapshot), completions: completion.map { [$0] } ?? []))
+        _enqueue(target: snapshot, sectionSnapshot: nil, reload: true, animated: false, completion)
     }
 
     /// Shows a snapshot by reloading the view and returns when it has.
@@ -45,10 +43,17 @@ extension CollectionViewDiffableDataSource {
         _ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>, to section: SectionIdentifierType,
         animatingDifferences: Bool = true, completion: (@MainActor () -> Void)? = nil
     ) {
+        var target = _latest
+        if target.contains(section: section) {
+            target.deleteItems(target.itemIdentifiers(inSection: section))
+        } else {
+            target.appendSections([section])
+        }
+        target.appendItems(snapshot.visibleItems, toSection: section)
         _enqueue(
-            .init(
-                kind: .section(snapshot, section, animated: animatingDifferences),
-                completions: completion.map { [$0] } ?? []))
+            target: target, sectionSnapshot: (section, snapshot), reload: false,
+            animated: animatingDifferences,
+            completion)
     }
 
     /// Replaces one section's content with a section snapshot and returns when the view has
@@ -67,10 +72,10 @@ extension CollectionViewDiffableDataSource {
     public func snapshot(for section: SectionIdentifierType) -> DiffableDataSourceSectionSnapshot<
         ItemIdentifierType
     > {
-        if let stored = _sectionSnapshots[section] { return stored }
+        if let stored = _latestSectionSnapshots[section] { return stored }
         var flat = DiffableDataSourceSectionSnapshot<ItemIdentifierType>()
-        if _committed.contains(section: section) {
-            flat.append(_committed.itemIdentifiers(inSection: section))
+        if _latest.contains(section: section) {
+            flat.append(_latest.itemIdentifiers(inSection: section))
         }
         return flat
     }
@@ -79,26 +84,35 @@ extension CollectionViewDiffableDataSource {
 // MARK: - The update path
 
 extension CollectionViewDiffableDataSource {
+    /// One apply on its way to the view: the full state it leads to, computed when it was made.
     struct _Request {
-        enum Kind {
-            case apply(Snapshot, animated: Bool)
-            case reload(Snapshot)
-            case section(
-                DiffableDataSourceSectionSnapshot<ItemIdentifierType>, SectionIdentifierType, animated: Bool)
-
-            /// Whether the request replaces the whole state (so earlier requests can be skipped).
-            var isFullState: Bool {
-                if case .section = self { return false }
-                return true
-            }
-        }
-        var kind: Kind
+        /// The snapshot to show, with its reload and reconfigure marks.
+        var target: Snapshot
+        /// The section snapshots that go with it.
+        var sectionSnapshots: [SectionIdentifierType: DiffableDataSourceSectionSnapshot<ItemIdentifierType>]
+        var reload: Bool
+        var animated: Bool
         var completions: [@MainActor () -> Void]
     }
 
-    func _enqueue(_ request: _Request) {
-        if coalescesApplies, request.kind.isFullState, let stale = _inFlight, _diffTask != nil {
-            // A diff is running for a snapshot this one supersedes: cancel it, keep its completions.
+    /// Records an apply: the latest state moves on at once (so ``snapshot()`` reflects every apply
+    /// made so far, as UIKit's does), and the request joins the queue to the view.
+    func _enqueue(
+        target: Snapshot,
+        sectionSnapshot: (SectionIdentifierType, DiffableDataSourceSectionSnapshot<ItemIdentifierType>)?,
+        reload: Bool, animated: Bool, _ completion: (@MainActor () -> Void)?
+    ) {
+        _latest = target.withoutMarks
+        if let (section, snapshot) = sectionSnapshot {
+            _latestSectionSnapshots[section] = snapshot
+        } else {
+            _latestSectionSnapshots = Self._rebase(_latestSectionSnapshots, on: _latest)
+        }
+        let request = _Request(
+            target: target, sectionSnapshots: _latestSectionSnapshots, reload: reload, animated: animated,
+            completions: completion.map { [$0] } ?? [])
+        if coalescesApplies, let stale = _inFlight, _diffTask != nil {
+            // A diff is running for a state this one supersedes: cancel it, keep its completions.
             _diffTask?.cancel()
             _diffTask = nil
             _inFlight = nil
@@ -118,13 +132,14 @@ extension CollectionViewDiffableDataSource {
         while _inFlight == nil, _queueHead < _queue.count {
             var request = _queue[_queueHead]
             _queueHead += 1
-            if coalescesApplies, let last = _queue[_queueHead...].lastIndex(where: { $0.kind.isFullState }) {
-                // Skip to the newest full snapshot; the skipped requests' completions run with it.
+            if coalescesApplies, _queueHead < _queue.count {
+                // Every request holds a full state: skip to the newest; the skipped requests'
+                // completions run with it, in call order.
                 var completions = request.completions
-                for skipped in _queue[_queueHead..<last] { completions += skipped.completions }
-                request = _queue[last]
+                for skipped in _queue[_queueHead..<(_queue.count - 1)] { completions += skipped.completions }
+                request = _queue[_queue.count - 1]
                 request.completions = completions + request.completions
-                _queueHead = last + 1
+                _queueHead = _queue.count
             }
             if _queueHead == _queue.count {
                 _queue.removeAll(keepingCapacity: true)
@@ -135,40 +150,18 @@ extension CollectionViewDiffableDataSource {
     }
 
     func _start(_ request: _Request) {
-        switch request.kind {
-        case .reload(let snapshot):
-            _committed = snapshot.withoutMarks
-            _rebaseSectionSnapshots()
+        if request.reload {
+            _committed = request.target.withoutMarks
+            _sectionSnapshots = Self._rebase(request.sectionSnapshots, on: _committed)
             _view?.reloadData()
             _finish(request)
-        case .apply(let snapshot, let animated):
-            _diffAndCommit(target: snapshot, sectionSnapshot: nil, animated: animated, request: request)
-        case .section(let sectionSnapshot, let section, let animated):
-            var target = _committed
-            if target.contains(section: section) {
-                target.deleteItems(target.itemIdentifiers(inSection: section))
-            } else {
-                target.appendSections([section])
-            }
-            target.appendItems(sectionSnapshot.visibleItems, toSection: section)
-            _diffAndCommit(
-                target: target, sectionSnapshot: (section, sectionSnapshot), animated: animated,
-                request: request)
+            return
         }
-    }
-
-    func _diffAndCommit(
-        target: Snapshot,
-        sectionSnapshot: (SectionIdentifierType, DiffableDataSourceSectionSnapshot<ItemIdentifierType>)?,
-        animated: Bool, request: _Request
-    ) {
         let old = _committed
+        let target = request.target
         let compare = isContentEqual
         if old.numberOfItems + target.numberOfItems <= offMainDiffingThreshold {
-            let update = Self._diff(old, target, compare)
-            _commit(
-                update, target: target, sectionSnapshot: sectionSnapshot, animated: animated, request: request
-            )
+            _commit(Self._diff(old, target, compare), request: request)
             return
         }
         _inFlight = request
@@ -182,9 +175,7 @@ extension CollectionViewDiffableDataSource {
             }
             self._diffTask = nil
             self._inFlight = nil
-            self._commit(
-                update, target: target, sectionSnapshot: sectionSnapshot, animated: animated, request: request
-            )
+            self._commit(update, request: request)
             self._drain()
         }
     }
@@ -197,29 +188,23 @@ extension CollectionViewDiffableDataSource {
         return BatchUpdate(from: old, to: new)
     }
 
-    /// Commits the new state, then tells the view. The view re-counts from the committed state.
-    func _commit(
-        _ update: BatchUpdate, target: Snapshot,
-        sectionSnapshot: (SectionIdentifierType, DiffableDataSourceSectionSnapshot<ItemIdentifierType>)?,
-        animated: Bool, request: _Request
-    ) {
-        _committed = target.withoutMarks
-        if let (section, snapshot) = sectionSnapshot {
-            _sectionSnapshots[section] = snapshot
-        }
-        _rebaseSectionSnapshots()
+    /// Commits the request's state, then tells the view. The view re-counts from the committed
+    /// state.
+    func _commit(_ update: BatchUpdate, request: _Request) {
+        _committed = request.target.withoutMarks
+        _sectionSnapshots = Self._rebase(request.sectionSnapshots, on: _committed)
         guard let view = _view, !update.isEmpty else {
             _finish(request)
             return
         }
-        if animated, let threshold = reloadDataThreshold, update.operationCount > threshold {
+        if request.animated, let threshold = reloadDataThreshold, update.operationCount > threshold {
             view.reloadData()
             _finish(request)
             return
         }
         _inFlight = request
         var finished = false
-        view.performBatchUpdates(update, animatingDifferences: animated) { [weak self] _ in
+        view.performBatchUpdates(update, animatingDifferences: request.animated) { [weak self] _ in
             guard !finished else { return }
             finished = true
             self?._finish(request)
@@ -232,25 +217,29 @@ extension CollectionViewDiffableDataSource {
         _drain()
     }
 
-    /// Rebases stored section snapshots on the committed state, as UIKit does after a full apply:
-    /// visible items the section no longer shows are deleted from the outline (with their
-    /// children), and the outline is kept when what remains visible is exactly what the section
-    /// shows; otherwise (items added or reordered by a full snapshot) it falls back to a flat one.
+    /// Rebases section snapshots on a full state, as UIKit does after a full apply: visible
+    /// items the section no longer shows are deleted from the outline (with their children), and
+    /// the outline is kept when what remains visible is exactly what the section shows; otherwise
+    /// (items added or reordered by a full snapshot) it falls back to a flat one.
     ///
-    /// - Complexity: O(k) for the k items of each section that has a stored section snapshot.
-    func _rebaseSectionSnapshots() {
-        guard !_sectionSnapshots.isEmpty else { return }
-        for (section, outline) in _sectionSnapshots {
-            guard _committed.contains(section: section) else {
-                _sectionSnapshots[section] = nil
+    /// - Complexity: O(k) for the k items of each section that has a section snapshot.
+    static func _rebase(
+        _ outlines: [SectionIdentifierType: DiffableDataSourceSectionSnapshot<ItemIdentifierType>],
+        on state: Snapshot
+    ) -> [SectionIdentifierType: DiffableDataSourceSectionSnapshot<ItemIdentifierType>] {
+        var rebasedOutlines = outlines
+        for (section, outline) in outlines {
+            guard state.contains(section: section) else {
+                rebasedOutlines[section] = nil
                 continue
             }
-            let shown = _committed.itemIdentifiers(inSection: section)
+            let shown = state.itemIdentifiers(inSection: section)
             if outline.visibleItems == shown { continue }
             let stillShown = Set(shown)
             var rebased = outline
             rebased.delete(outline.visibleItems.filter { !stillShown.contains($0) })
-            _sectionSnapshots[section] = rebased.visibleItems == shown ? rebased : nil
+            rebasedOutlines[section] = rebased.visibleItems == shown ? rebased : nil
         }
+        return rebasedOutlines
     }
 }

@@ -84,6 +84,10 @@ extension CollectionViewDiffableDataSource {
         reorderingHandlers.willReorder?(transaction)
         _committed = final
         _reorderSectionSnapshots(moving: item, in: final)
+        if !hasPendingUpdates {
+            _latest = final
+            _latestSectionSnapshots = _sectionSnapshots
+        }
         reorderingHandlers.didReorder?(transaction)
     }
 
@@ -144,6 +148,6 @@ extension CollectionViewDiffableDataSource {
                 _sectionSnapshots[section] = nil
             }
         }
-        _rebaseSectionSnapshots()
+        _sectionSnapshots = Self._rebase(_sectionSnapshots, on: final)
     }
 }

@@ -16,8 +16,9 @@ import Foundation
 ///
 /// ## One safe update path
 ///
-/// Every apply goes through one serial queue on the main actor, so updates commit in call order
-/// and the committed snapshot (``snapshot()``) is always what the view was last told:
+/// Every apply goes through one serial queue on the main actor, so updates reach the view in call
+/// order, and the view only ever pulls from the state it was last told. ``snapshot()`` reflects an
+/// apply as soon as the call returns, as UIKit's does; the index-path lookups answer for the view.
 ///
 /// - An apply started while another is still running — from a completion handler, a cell
 ///   provider, a handler, or simply while an animation plays — is queued, never re-entrant, and
@@ -80,9 +81,17 @@ open class CollectionViewDiffableDataSource<
     /// reconfigures those it reports unequal. Default `nil` (identity only, as UIKit).
     public var isContentEqual: (@Sendable (ItemIdentifierType, ItemIdentifierType) -> Bool)?
 
+    /// What the view shows (or is animating to): what it pulls counts and cells from.
     var _committed = Snapshot()
+    /// The section snapshots that go with `_committed`, for the view's outline queries.
     var _sectionSnapshots: [SectionIdentifierType: DiffableDataSourceSectionSnapshot<ItemIdentifierType>] =
         [:]
+    /// The state after every apply made so far, including those still on their way to the view.
+    var _latest = Snapshot()
+    /// The section snapshots that go with `_latest`.
+    var _latestSectionSnapshots:
+        [SectionIdentifierType: DiffableDataSourceSectionSnapshot<ItemIdentifierType>] =
+            [:]
     var _queue: [_Request] = []
     var _queueHead = 0
     var _isDraining = false
@@ -118,13 +127,16 @@ open class CollectionViewDiffableDataSource<
 
     // MARK: Reading state
 
-    /// The committed state: what the view shows (or is animating to), with no reload or
-    /// reconfigure marks.
+    /// The state after every apply made so far, with no reload or reconfigure marks — as UIKit's,
+    /// it reflects an apply as soon as the call returns, even while the change is still on its way
+    /// to the view (an animation running, a diff off the main actor), so read-modify-apply code
+    /// composes. The index-path lookups (``itemIdentifier(for:)``, ``indexPath(for:)``, …) answer
+    /// for what the view shows.
     ///
     /// - Complexity: O(1).
-    public func snapshot() -> Snapshot { _committed }
+    public func snapshot() -> Snapshot { _latest }
 
-    /// The item at an index path, or `nil` when the index path is out of range.
+    /// The item at an index path of the view, or `nil` when the index path is out of range.
     ///
     /// - Complexity: O(1).
     public func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
