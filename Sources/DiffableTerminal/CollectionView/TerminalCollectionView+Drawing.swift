@@ -22,11 +22,9 @@ extension TerminalCollectionView {
         var section = firstSection
         while section < frames.count && frames[section].top < bottom {
             drawSupplementaries(of: frames[section], into: &buffer)
-            if case .horizontal = frames[section].layout.kind {
-                drawScrollMarks(of: frames[section], into: &buffer)
-            }
             section += 1
         }
+        let lastSection = section
         let progress = animation?.progress ?? 1
         for (path, cell) in cells {
             if animation?.travelling[path] != nil { continue }  // drawn on top, below
@@ -34,6 +32,12 @@ extension TerminalCollectionView {
             var state = self.state(for: path)
             if progress < 0.5, animation?.appearing.contains(path) == true { state.isTransient = true }
             draw(cell, in: rect, state: state, into: &buffer)
+        }
+        // Scroll marks go over the cells at the edges of horizontal strips.
+        for section in firstSection..<lastSection {
+            if case .horizontal = frames[section].layout.kind {
+                drawScrollMarks(of: frames[section], into: &buffer)
+            }
         }
         if let animation {
             if progress < 0.5 {
