@@ -230,29 +230,36 @@ public final class ValidatingCollectionView: ReusingCollectionView {
         finish(animated: animatingDifferences, completion: completion)
     }
 
+    /// Moves the cells on screen the way `UICollectionView` does. The replay runs on old
+    /// positions (plain integers, so a large update costs no reference counting), then each new
+    /// position takes the cell from its old position or a new cell from the data source.
     private func applyStructure(_ plan: _ReplayPlan, newCounts: [Int]) {
-        let old = _SectionedItems(sections: sections.map { $0.map(Optional.some) })
-        let placeholders = _SectionedItems(sections: newCounts.map { [Slot?](repeating: nil, count: $0) })
-        var result: [[Slot?]] = []
-        var kept = Set<ObjectIdentifier>()
+        var start = 0
+        let old = _SectionedItems(
+            sections: sections.map { section in
+                defer { start += section.count }
+                return Array(start..<(start + section.count))
+            })
+        let oldSlots = sections.flatMap { $0 }
+        let placeholders = _SectionedItems(sections: newCounts.map { [Int](repeating: -1, count: $0) })
+        var sources: [[Int]] = []
+        var kept = [Bool](repeating: false, count: oldSlots.count)
         for (position, source) in plan.newSections.enumerated() {
             switch source {
             case .inserted, .reloaded:
-                result.append(Array(placeholders[position]))
+                sources.append(Array(placeholders[position]))
             case .surviving(let oldSection):
                 let items = plan.replayItems(
                     of: oldSection, into: position, count: newCounts[position], old: old, new: placeholders)
-                for slot in items { if let slot { kept.insert(ObjectIdentifier(slot.cell)) } }
-                result.append(items)
+                for flat in items where flat >= 0 { kept[flat] = true }
+                sources.append(items)
             }
         }
-        for section in sections {
-            for slot in section where !kept.contains(ObjectIdentifier(slot.cell)) { recycle(slot.cell) }
-        }
+        for (flat, slot) in oldSlots.enumerated() where !kept[flat] { recycle(slot.cell) }
         // New cells for the inserted positions (the data source has committed the new state).
-        sections = result.enumerated().map { section, slots in
-            slots.enumerated().map { item, slot in
-                slot ?? newSlot(at: IndexPath(item: item, section: section))
+        sections = sources.enumerated().map { section, items in
+            items.enumerated().map { item, flat in
+                flat >= 0 ? oldSlots[flat] : newSlot(at: IndexPath(item: item, section: section))
             }
         }
     }
