@@ -306,3 +306,58 @@ struct ReadmeTerminalExampleTests {
         )
     }
 }
+
+@MainActor
+@Suite("TerminalCollectionView section decorations")
+struct SectionDecorationTests {
+    @Test func groupedListsSeparateSectionsAndShowFooters() {
+        var configuration = ListConfiguration(appearance: .grouped)
+        configuration.headerMode = .supplementary
+        configuration.footerMode = .supplementary
+        let view = TerminalCollectionView(layout: .list(using: configuration), width: 30, height: 12)
+        let registration = TerminalCollectionView.CellRegistration<TerminalListCell, String> {
+            cell, _, name in
+            var content = cell.defaultContentConfiguration()
+            content.text = name
+            cell.contentConfiguration = content
+        }
+        let dataSource = CollectionViewDiffableDataSource<Int, String>(collectionView: view) {
+            view, indexPath, name in
+            view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: name)
+        }
+        dataSource.supplementaryViewProvider = { _, kind, indexPath in
+            let decoration = TerminalListCell()
+            var content: ListContentConfiguration =
+                kind == TerminalCollectionView.elementKindSectionHeader ? .header() : .footer()
+            content.text =
+                kind == TerminalCollectionView.elementKindSectionHeader
+                ? "Header \(indexPath.section)" : "Footer \(indexPath.section)"
+            decoration.contentConfiguration = content
+            return decoration
+        }
+        dataSource.apply(listSnapshot([["A"], ["B", "C"]]), animatingDifferences: false)
+        #expect(view.screenText == "\nHeader 0\nA\nFooter 0\n\nHeader 1\nB\nC\nFooter 1")
+    }
+
+    @Test func horizontalStripsScrollToTheFocusAndMarkHiddenItems() {
+        let view = TerminalCollectionView(
+            layout: TerminalLayout { _ in .horizontal(itemWidth: 10, hasHeader: false) }, width: 30, height: 3
+        )
+        let registration = TerminalCollectionView.CellRegistration<TerminalListCell, String> {
+            cell, _, name in
+            var content = cell.defaultContentConfiguration()
+            content.text = name
+            cell.contentConfiguration = content
+        }
+        let dataSource = CollectionViewDiffableDataSource<Int, String>(collectionView: view) {
+            view, indexPath, name in
+            view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: name)
+        }
+        dataSource.apply(listSnapshot([(1...6).map { "chip \($0)" }]), animatingDifferences: false)
+        #expect(view.screenText == "chip 1    chip 2    chip 3   ›")
+        for _ in 0..<4 { view.handle(.right) }
+        #expect(view.focusedIndexPath == IndexPath(item: 4, section: 0))
+        #expect(view.screenText == "‹hip 3    chip 4    chip 5   ›")
+        #expect(view.visibleCellCount == 3, "only the chips in view have cells")
+    }
+}
