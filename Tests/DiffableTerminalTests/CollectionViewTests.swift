@@ -15,12 +15,7 @@ func makeListView(
     }()
 ) -> (TerminalCollectionView, CollectionViewDiffableDataSource<Int, String>) {
     let view = TerminalCollectionView(layout: .list(using: configuration), width: width, height: height)
-    let registration = TerminalCollectionView.CellRegistration<TerminalListCell, String> { cell, _, name in
-        var content = cell.defaultContentConfiguration()
-        content.text = name
-        cell.contentConfiguration = content
-        cell.accessories = name.hasPrefix("♥") ? [.label(text: "♥")] : []
-    }
+    let dataSource = textDataSource(for: view)
     let header = TerminalCollectionView.SupplementaryRegistration<TerminalListCell>(
         elementKind: TerminalCollectionView.elementKindSectionHeader
     ) { header, _, indexPath in
@@ -28,14 +23,25 @@ func makeListView(
         content.text = "Section \(indexPath.section)"
         header.contentConfiguration = content
     }
-    let dataSource = CollectionViewDiffableDataSource<Int, String>(collectionView: view) {
-        view, indexPath, name in
-        view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: name)
-    }
     dataSource.supplementaryViewProvider = { _, _, indexPath in
         view.dequeueConfiguredReusableSupplementary(using: header, for: indexPath)
     }
     return (view, dataSource)
+}
+
+/// A data source whose list cells show their String item as text, with a ♥ for names that
+/// start with one.
+@MainActor
+func textDataSource(for view: TerminalCollectionView) -> CollectionViewDiffableDataSource<Int, String> {
+    let registration = TerminalCollectionView.CellRegistration<TerminalListCell, String> { cell, _, name in
+        var content = cell.defaultContentConfiguration()
+        content.text = name
+        cell.contentConfiguration = content
+        cell.accessories = name.hasPrefix("♥") ? [.label(text: "♥")] : []
+    }
+    return CollectionViewDiffableDataSource<Int, String>(collectionView: view) { view, indexPath, name in
+        view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: name)
+    }
 }
 
 func listSnapshot(_ sections: [[String]]) -> DiffableDataSourceSnapshot<Int, String> {
@@ -315,16 +321,7 @@ struct SectionDecorationTests {
         configuration.headerMode = .supplementary
         configuration.footerMode = .supplementary
         let view = TerminalCollectionView(layout: .list(using: configuration), width: 30, height: 12)
-        let registration = TerminalCollectionView.CellRegistration<TerminalListCell, String> {
-            cell, _, name in
-            var content = cell.defaultContentConfiguration()
-            content.text = name
-            cell.contentConfiguration = content
-        }
-        let dataSource = CollectionViewDiffableDataSource<Int, String>(collectionView: view) {
-            view, indexPath, name in
-            view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: name)
-        }
+        let dataSource = textDataSource(for: view)
         dataSource.supplementaryViewProvider = { _, kind, indexPath in
             let decoration = TerminalListCell()
             var content: ListContentConfiguration =
@@ -343,16 +340,7 @@ struct SectionDecorationTests {
         let view = TerminalCollectionView(
             layout: TerminalLayout { _ in .horizontal(itemWidth: 10, hasHeader: false) }, width: 30, height: 3
         )
-        let registration = TerminalCollectionView.CellRegistration<TerminalListCell, String> {
-            cell, _, name in
-            var content = cell.defaultContentConfiguration()
-            content.text = name
-            cell.contentConfiguration = content
-        }
-        let dataSource = CollectionViewDiffableDataSource<Int, String>(collectionView: view) {
-            view, indexPath, name in
-            view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: name)
-        }
+        let dataSource = textDataSource(for: view)
         dataSource.apply(listSnapshot([(1...6).map { "chip \($0)" }]), animatingDifferences: false)
         #expect(view.screenText == "chip 1    chip 2    chip 3   ›")
         for _ in 0..<4 { view.handle(.right) }

@@ -102,18 +102,16 @@ struct BatchUpdateTests {
     }
 
     @Test func contentAwareDiffReconfiguresExactlyTheChangedItems() {
-        struct Row: Hashable, Sendable {
-            var id: Int
-            var version: Int
-            static func == (a: Row, b: Row) -> Bool { a.id == b.id }
-            func hash(into hasher: inout Hasher) { hasher.combine(id) }
-        }
-        var old = DiffableDataSourceSnapshot<String, Row>()
+        var old = DiffableDataSourceSnapshot<String, VersionedItem>()
         old.appendSections(["A"])
-        old.appendItems([Row(id: 1, version: 0), Row(id: 2, version: 0), Row(id: 3, version: 0)])
-        var new = DiffableDataSourceSnapshot<String, Row>()
+        old.appendItems([
+            VersionedItem(1, version: 0), VersionedItem(2, version: 0), VersionedItem(3, version: 0),
+        ])
+        var new = DiffableDataSourceSnapshot<String, VersionedItem>()
         new.appendSections(["A"])
-        new.appendItems([Row(id: 3, version: 1), Row(id: 1, version: 0), Row(id: 4, version: 7)])
+        new.appendItems([
+            VersionedItem(3, version: 1), VersionedItem(1, version: 0), VersionedItem(4, version: 7),
+        ])
         let update = BatchUpdate(from: old, to: new) { $0.version == $1.version }
         #expect(update.reconfiguredItems == [path(0, 0)])
         #expect(
