@@ -152,7 +152,7 @@ extension CollectionViewDiffableDataSource {
     func _start(_ request: _Request) {
         if request.reload {
             _committed = request.target.withoutMarks
-            _sectionSnapshots = Self._rebase(request.sectionSnapshots, on: _committed)
+            _sectionSnapshots = request.sectionSnapshots  // already rebased on the target when enqueued
             _view?.reloadData()
             _finish(request)
             return
@@ -192,7 +192,7 @@ extension CollectionViewDiffableDataSource {
     /// state.
     func _commit(_ update: BatchUpdate, request: _Request) {
         _committed = request.target.withoutMarks
-        _sectionSnapshots = Self._rebase(request.sectionSnapshots, on: _committed)
+        _sectionSnapshots = request.sectionSnapshots  // already rebased on the target when enqueued
         guard let view = _view, !update.isEmpty else {
             _finish(request)
             return
