@@ -62,6 +62,40 @@ struct BatchUpdateTests {
         #expect(update.movedSections.isEmpty)
     }
 
+    @Test func aSectionThatKeepsNoneOfItsItemsIsReloaded() {
+        let update = BatchUpdate(
+            from: snapshot(["A": [1, 2, 3], "B": [4]]), to: snapshot(["A": [5, 6], "B": [4]]))
+        #expect(update.reloadedSections == [0])
+        #expect(update.deletedItems.isEmpty && update.insertedItems.isEmpty, "the reload covers them")
+        // An item from a deleted section is new to it as well.
+        let fromDeleted = BatchUpdate(from: snapshot(["A": [1], "B": [4]]), to: snapshot(["A": [4, 5]]))
+        #expect(fromDeleted.reloadedSections == [0] && fromDeleted.deletedSections == [1])
+    }
+
+    @Test func aSectionIsNotReloadedWhenAnItemStaysComesOrGoesOrItWasEmpty() {
+        let stays = BatchUpdate(from: snapshot(["A": [1, 2, 3]]), to: snapshot(["A": [5, 2, 6]]))
+        #expect(stays.reloadedSections.isEmpty)
+        let comes = BatchUpdate(
+            from: snapshot(["A": [1], "B": [2, 3]]), to: snapshot(["A": [3], "B": [2]]))
+        #expect(comes.reloadedSections.isEmpty)
+        #expect(comes.movedItems == [.init(from: path(1, 1), to: path(0, 0))])
+        #expect(comes.deletedItems == [path(0, 0)])
+        let goes = BatchUpdate(from: snapshot(["A": [1], "B": [2]]), to: snapshot(["A": [5], "B": [2, 1]]))
+        #expect(goes.reloadedSections.isEmpty)
+        let wasEmpty = BatchUpdate(from: snapshot(["A": []]), to: snapshot(["A": [1, 2]]))
+        #expect(wasEmpty.reloadedSections.isEmpty && wasEmpty.insertedItems == [path(0, 0), path(0, 1)])
+        let becomesEmpty = BatchUpdate(from: snapshot(["A": [1, 2]]), to: snapshot(["A": []]))
+        #expect(becomesEmpty.reloadedSections.isEmpty && becomesEmpty.deletedItems.count == 2)
+        // A section that moves cannot also be reloaded: its items are replaced one by one.
+        let moves = BatchUpdate(
+            from: snapshot(["A": [1], "B": [2], "C": [3]]), to: snapshot(["C": [3], "A": [1], "B": [4]]))
+        #expect(moves.reloadedSections == [1] && moves.movedSections == [.init(from: 2, to: 0)])
+        let moved = BatchUpdate(
+            from: snapshot(["A": [1], "B": [2], "C": [3]]), to: snapshot(["C": [5], "A": [1], "B": [2]]))
+        #expect(moved.reloadedSections.isEmpty && moved.movedSections == [.init(from: 2, to: 0)])
+        #expect(moved.deletedItems == [path(2, 0)] && moved.insertedItems == [path(0, 0)])
+    }
+
     @Test func sectionMovesAreMinimal() {
         let update = BatchUpdate(
             from: snapshot(["A": [1], "B": [2], "C": [3], "D": [4]]),
@@ -176,6 +210,46 @@ struct SectionSnapshotBatchUpdateTests {
                 (try? replay(update, on: before, insertingFrom: after)) == after,
                 "DIFFABLE_SEED=\(SeededRandom.baseSeed()) round \(round)")
             #expect(update.movedItems.count == minimalItemMoveCount(from: before, to: after))
+        }
+    }
+}
+
+@Suite("Longest increasing subsequence")
+struct LongestIncreasingSubsequenceTests {
+    /// The length of a longest strictly increasing subsequence, by the quadratic definition.
+    func referenceLength(_ values: [Int32]) -> Int {
+        var best = [Int](repeating: 1, count: values.count)
+        for i in values.indices {
+            for j in 0..<i where values[j] < values[i] { best[i] = max(best[i], best[j] + 1) }
+        }
+        return best.max() ?? 0
+    }
+
+    /// Distinct values shaped like a diff's old positions: blocks that keep their order (runs of
+    /// consecutive values, which the search takes a run at a time), gaps, and values moved away.
+    func sequence(using random: inout SeededRandom) -> [Int32] {
+        let count = Int.random(in: 0...300, using: &random)
+        var values = (0..<count).map { Int32($0) }.filter { _ in Int.random(in: 0..<5, using: &random) > 0 }
+        for _ in 0..<Int.random(in: 0...max(values.count / 3, 0), using: &random) {
+            let block = Int.random(in: 1...4, using: &random)
+            let from = Int.random(in: 0..<max(values.count, 1), using: &random)
+            let moved = values[from..<min(from + block, values.count)]
+            values.removeSubrange(from..<min(from + block, values.count))
+            values.insert(contentsOf: moved, at: Int.random(in: 0...values.count, using: &random))
+        }
+        if Bool.random(using: &random) { values = values.map { $0 * 3 } }  // sparse: no hints, no runs
+        return values
+    }
+
+    @Test func marksAnIncreasingSubsequenceOfTheLongestLength() {
+        for seed in SeededRandom.seeds(count: 500) {
+            var random = SeededRandom(seed: seed)
+            let values = sequence(using: &random)
+            let mask = _longestIncreasingSubsequenceMask(values)
+            let marked = zip(values, mask).filter(\.1).map(\.0)
+            #expect(
+                zip(marked, marked.dropFirst()).allSatisfy { $0 < $1 }, "DIFFABLE_SEED=\(seed): \(values)")
+            #expect(marked.count == referenceLength(values), "DIFFABLE_SEED=\(seed): \(values)")
         }
     }
 }

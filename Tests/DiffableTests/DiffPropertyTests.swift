@@ -206,7 +206,7 @@ private enum SectionsStayInOrderAndReplaceOnlyWhenNeeded: DiffProperty {
     }
 }
 
-private enum MarkedSectionsAreReloadedOrReplaced: DiffProperty {
+private enum SectionsAreReloadedWhenMarkedOrReplaced: DiffProperty {
     static func problems<S, I>(
         _ old: DiffableDataSourceSnapshot<S, I>, _ new: DiffableDataSourceSnapshot<S, I>,
         _ update: BatchUpdate
@@ -224,8 +224,23 @@ private enum MarkedSectionsAreReloadedOrReplaced: DiffProperty {
                 problems.append("section \(section) is marked for reload but neither reloaded nor replaced")
             }
         }
-        for from in update.reloadedSections where !marked.contains(old.sectionIdentifiers[from]) {
-            problems.append("section \(old.sectionIdentifiers[from]) is reloaded but not marked")
+        // An unmarked section is reloaded exactly when it stays in place and keeps none of its
+        // items: it has items before and after, and none of them survives.
+        let survival = Survival(old, new)
+        let moved = Set(update.movedSections.map(\.from))
+        for (from, section) in old.sectionIdentifiers.enumerated() where !marked.contains(section) {
+            guard new.contains(section: section) else { continue }
+            let before = old.itemIdentifiers(inSection: section)
+            let after = new.itemIdentifiers(inSection: section)
+            let replaced =
+                !before.isEmpty && !after.isEmpty && !before.contains(where: survival.survives)
+                && !after.contains(where: survival.survives)
+            if reloaded.contains(from) && !replaced {
+                problems.append("section \(section) is reloaded but neither marked nor replaced item by item")
+            }
+            if replaced && !moved.contains(from) && !reloaded.contains(from) {
+                problems.append("section \(section) keeps none of its items but is not reloaded")
+            }
         }
         for move in update.movedSections where marked.contains(old.sectionIdentifiers[move.from]) {
             problems.append("section \(old.sectionIdentifiers[move.from]) is marked for reload but moved")
@@ -289,8 +304,8 @@ struct DiffPropertyTests {
     }
 
     @Test(arguments: IdentifierKind.allCases)
-    func sectionsMarkedForReloadAreReloadedInPlaceOrReplaced(_ kind: IdentifierKind) {
-        check(MarkedSectionsAreReloadedOrReplaced.self, kind)
+    func sectionsAreReloadedWhenMarkedOrWhenTheyKeepNoneOfTheirItems(_ kind: IdentifierKind) {
+        check(SectionsAreReloadedWhenMarkedOrReplaced.self, kind)
     }
 
     @Test(arguments: IdentifierKind.allCases)

@@ -14,8 +14,12 @@ extension BatchUpdate {
     /// `reloadItems`/`reconfigureItems` on `new` appear in ``reloadedItems``/``reconfiguredItems`` at
     /// their final index paths (a reload wins over a reconfigure); sections marked with
     /// `reloadSections` appear in ``reloadedSections`` or, when they also move, as a delete and an
-    /// insert. Marks on items that are inserted, or that lie in an inserted or reloaded section,
-    /// are dropped: those cells are new anyway.
+    /// insert. A section that stays in place and keeps none of its items (it has items in both
+    /// snapshots, but none stays in it, leaves it for another surviving section or comes from one)
+    /// is reloaded too, rather than emptied and refilled one item at a time: the view makes the
+    /// same cells either way, but receives one operation instead of one per item. Marks on items
+    /// that are inserted, or that lie in an inserted or reloaded section, are dropped: those cells
+    /// are new anyway.
     ///
     /// - Complexity: O(n + m + k log k) expected, where n and m are the item counts of the two
     ///   snapshots and k the number of items that change position; it calls `==` on identifiers
@@ -133,7 +137,7 @@ extension BatchUpdate {
         let items = _Matching(new: new._items, old: old._items)
         insertedItems.reserveCapacity(new._items.count - items.matchedCount)
         deletedItems.reserveCapacity(old._items.count - items.matchedCount)
-        _diffItems(old: old, new: new, items: items, sections: sections, oldLive: oldLive, newLive: newLive)
+        _diffItems(old: old, new: new, items: items, sections: sections, oldLive: &oldLive, newLive: &newLive)
         if comparesContent || !new._reloadedItems.isEmpty || !new._reconfiguredItems.isEmpty {
             _collectReloads(
                 old: old, new: new, items: items, oldLive: oldLive, newLive: newLive,
@@ -150,12 +154,20 @@ extension BatchUpdate {
     /// the middle goes through the subsequence search. Which section an old item is in is read
     /// from `_itemSections` only for items that leave their section; the others are recognised by
     /// the section's bounds, which saves a random memory access per item.
+    ///
+    /// A section that stays in place but keeps none of its items (none stays in it or goes to or
+    /// comes from another live section, and it has items before and after) is reloaded instead of
+    /// emptied and refilled item by item, which is the same change to the view in one operation
+    /// instead of one per item; it stops being live.
     @inlinable mutating func _diffItems<S, I>(
         old: DiffableDataSourceSnapshot<S, I>, new: DiffableDataSourceSnapshot<S, I>, items: _Matching,
-        sections: _Matching, oldLive: [Bool], newLive: [Bool]
+        sections: _Matching, oldLive: inout [Bool], newLive: inout [Bool]
     ) {
         let oldStarts = old._sectionStarts
         let newStarts = new._sectionStarts
+        var movedSection = [Bool](repeating: false, count: newLive.count)
+        for move in movedSections { movedSection[move.to] = true }
+        let reloadedBefore = reloadedSections.count
         var largest = 0
         for section in newLive.indices where newLive[section] {
             largest = Swift.max(largest, newStarts[section + 1] - newStarts[section])
@@ -195,6 +207,20 @@ extension BatchUpdate {
                     }
                     untrimmedOld[oldSection] = oldFirst..<oldLast
                     guard first < last else { continue }
+                    if first == start && last == end && oldStart < oldEnd && !movedSection[newSection]
+                        && !_anyItemSurvives(
+                            newFrom: start..<end, newToOld: items.newToOld,
+                            oldItemSections: old._itemSections,
+                            oldLive: oldLive)
+                        && !_anyItemSurvives(
+                            oldFrom: oldStart..<oldEnd, oldToNew: items.oldToNew,
+                            newItemSections: new._itemSections, newLive: newLive)
+                    {
+                        reloadedSections.append(oldSection)
+                        oldLive[oldSection] = false
+                        newLive[newSection] = false
+                        continue
+                    }
                     let sectionPath = IndexPath(index: newSection)
                     var candidates = 0
                     for flat in first..<last {
@@ -234,6 +260,7 @@ extension BatchUpdate {
                 }
             }
         }
+        if reloadedSections.count > reloadedBefore { reloadedSections.sort() }
         new._itemSections.withUnsafeBufferPointer { newItemSections in
             items.oldToNew.withUnsafeBufferPointer { oldToNew in
                 for oldSection in oldLive.indices where oldLive[oldSection] {
@@ -255,6 +282,30 @@ extension BatchUpdate {
                     }
                 }
             }
+        }
+    }
+
+    /// Whether an item at one of the old flat positions `range` survives into a live section.
+    ///
+    /// - Complexity: O(k) for the k positions up to the first survivor.
+    @inlinable func _anyItemSurvives(
+        oldFrom range: Range<Int>, oldToNew: [Int32], newItemSections: [Int32], newLive: [Bool]
+    ) -> Bool {
+        range.contains { flat in
+            let newFlat = Int(oldToNew[flat])
+            return newFlat >= 0 && newLive[Int(newItemSections[newFlat])]
+        }
+    }
+
+    /// Whether an item at one of the new flat positions `range` comes from a live section.
+    ///
+    /// - Complexity: O(k) for the k positions up to the first survivor.
+    @inlinable func _anyItemSurvives(
+        newFrom range: Range<Int>, newToOld: [Int32], oldItemSections: [Int32], oldLive: [Bool]
+    ) -> Bool {
+        range.contains { flat in
+            let oldFlat = Int(newToOld[flat])
+            return oldFlat >= 0 && oldLive[Int(oldItemSections[oldFlat])]
         }
     }
 
