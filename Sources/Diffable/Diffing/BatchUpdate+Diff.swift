@@ -185,6 +185,8 @@ extension BatchUpdate {
         // For each old live section, the old flat range between its common prefix and suffix with
         // its new section: only those items can be deleted.
         var untrimmedOld = [Range<Int>](repeating: 0..<0, count: oldLive.count)
+        // Index paths of the old sections, from which items that change section are addressed.
+        let oldSectionPaths = oldLive.indices.map { IndexPath(index: $0) }
         old._itemSections.withUnsafeBufferPointer { oldItemSections in
             items.newToOld.withUnsafeBufferPointer { newToOld in
                 for newSection in newLive.indices where newLive[newSection] {
@@ -236,7 +238,7 @@ extension BatchUpdate {
                             if oldLive[from] {
                                 movedItems.append(
                                     Move(
-                                        from: _indexPath(from, oldFlat &- oldStarts[from]),
+                                        from: oldSectionPaths[from].appending(oldFlat &- oldStarts[from]),
                                         to: sectionPath.appending(flat &- start)))
                             } else {
                                 // From a deleted or reloaded section: UIKit cannot move it.

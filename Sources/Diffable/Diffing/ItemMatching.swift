@@ -55,14 +55,24 @@
     /// Fills `newToOld` (uninitialized on entry) and `oldToNew` (all -1 on entry) and returns how
     /// many identifiers matched.
     ///
-    /// Walks `new` in order. Identifiers that follow the previous in-order match (`run`) are
-    /// handled by a tight inner loop, since most of a list usually keeps its order; otherwise the
-    /// identifier after that one is tried (one item dropped), then `jump`, just after the last match
-    /// of any kind (a block that moved together), and only then the index. All guesses are
-    /// sequential reads; only a probe touches memory at random.
+    /// Two passes. The first walks `new` in order and guesses: identifiers that follow the previous
+    /// in-order match (`run`) go through a tight loop, since most of a list usually keeps its
+    /// order; otherwise the one or two identifiers after it are tried (items dropped or moved away
+    /// in `old`), then `jump`, just after the last match of any kind (a block that moved
+    /// together). All guesses are sequential reads. An identifier no guess finds is set aside,
+    /// unless the two before it were not found either (the guesses have probably lost their
+    /// place): then it is looked up at once, so that the guesses can carry on from it. A lookup
+    /// on its own waits for memory alone, which on a large table costs several times what a
+    /// batched one does, so if that identifier is absent as well (a stretch of new identifiers),
+    /// the next 64 are set aside before another is looked up at once.
     ///
-    /// Deferring probes to a second pass, to overlap their cache misses, was measured slower: the
-    /// processor already overlaps them, and the bookkeeping cost more than it saved.
+    /// The second pass looks the identifiers set aside up in `old`'s index, a batch at a time and
+    /// in three sweeps, so that memory accesses that do not depend on each other are in flight
+    /// together instead of one after another (which is what costs most on large tables): the home
+    /// slot of each identifier; then, within what is now cached, the slot that holds its tag or
+    /// the empty slot that proves it absent, and a comparison with the identifier the tag points
+    /// to; then the outcome. Only a probe that runs past the home slot's neighbours or meets a
+    /// tag of another identifier takes the ordinary probe loop.
     ///
     /// - Complexity: O(n + m) expected; no hashing.
     @inlinable static func _match<Element: Hashable>(
@@ -83,8 +93,14 @@
                 elements: oldElements)
         }
         let newCount = newHashes.count
+        // Positions no guess found, to be looked up in the second pass.
+        let pending = UnsafeMutableBufferPointer<Int32>.allocate(capacity: newCount)
+        defer { pending.deallocate() }
+        var pendingCount = 0
         var run = 0
         var jump = 0
+        var misses = 0  // how many identifiers in a row were neither guessed nor found
+        var patience = 0  // identifiers to set aside before looking one up at once again
         var position = 0
         while position < newCount {
             let stretchStart = position
@@ -97,6 +113,8 @@
             if position > stretchStart {
                 matched &+= position &- stretchStart
                 jump = run
+                misses = 0
+                patience = 0
             }
             guard position < newCount else { break }
             let hash = newHashes[position]
@@ -104,11 +122,21 @@
             if isAt(run &+ 1, position, hash) {
                 found = run &+ 1
                 run &+= 2
+            } else if isAt(run &+ 2, position, hash) {
+                found = run &+ 2
+                run &+= 3
             } else if isAt(jump, position, hash) {
                 found = jump
                 run = jump &+ 1
-            } else {
+            } else if misses >= 2 && patience == 0 {
                 found = probe(position)
+                // Absent too (a stretch of new identifiers): set the next ones aside before trying
+                // again, so that they are looked up together.
+                if found < 0 { patience = 64 }
+            } else {
+                pending[pendingCount] = Int32(truncatingIfNeeded: position)
+                pendingCount &+= 1
+                if patience > 0 { patience &-= 1 }
             }
             newToOld[position] = Int32(truncatingIfNeeded: found)
             if found >= 0 {
@@ -116,7 +144,60 @@
                 matched &+= 1
                 jump = found &+ 1
             }
+            misses = found < 0 ? misses &+ 1 : 0
             position &+= 1
+        }
+
+        let mask = oldSlots.count &- 1
+        let batchSize = 32
+        // Per identifier of a batch: its home slot's entry, then the position its tag points to
+        // (-1: absent, -2: undecided) and whether the identifier there is the same.
+        let homes = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: batchSize)
+        let candidates = UnsafeMutableBufferPointer<Int>.allocate(capacity: batchSize)
+        let equal = UnsafeMutableBufferPointer<Bool>.allocate(capacity: batchSize)
+        defer {
+            homes.deallocate()
+            candidates.deallocate()
+            equal.deallocate()
+        }
+        var batchStart = 0
+        while batchStart < pendingCount {
+            let batch = Swift.min(batchSize, pendingCount &- batchStart)
+            for k in 0..<batch {
+                homes[k] = oldSlots[newHashes[Int(pending[batchStart &+ k])] & mask]
+            }
+            for k in 0..<batch {
+                let position = Int(pending[batchStart &+ k])
+                let hash = newHashes[position]
+                var entry = homes[k]
+                var slot = hash & mask
+                var candidate = -2
+                for _ in 0..<4 {
+                    if entry == 0 {
+                        candidate = -1
+                        break
+                    }
+                    if _Slot.tagMatches(entry, hash: hash) {
+                        candidate = _Slot.position(entry)
+                        break
+                    }
+                    slot = (slot &+ 1) & mask
+                    entry = oldSlots[slot]
+                }
+                candidates[k] = candidate
+                equal[k] = candidate >= 0 && oldElements[candidate] == newElements[position]
+            }
+            for k in 0..<batch {
+                let position = Int(pending[batchStart &+ k])
+                var found = candidates[k]
+                if !equal[k] && found != -1 { found = probe(position) }
+                if found >= 0 {
+                    newToOld[position] = Int32(truncatingIfNeeded: found)
+                    oldToNew[found] = Int32(truncatingIfNeeded: position)
+                    matched &+= 1
+                }
+            }
+            batchStart &+= batch
         }
         return matched
     }
