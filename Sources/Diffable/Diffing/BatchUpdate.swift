@@ -40,7 +40,8 @@ public struct BatchUpdate: Hashable, Sendable, CustomStringConvertible {
     public var insertedSections: [Int]
     /// Sections to move, old index to new index.
     public var movedSections: [Move<Int>]
-    /// Old section indices to reload (every cell and supplementary view of the section).
+    /// Old section indices to reload (every cell and supplementary view of the section), ascending:
+    /// the sections marked with `reloadSections` and those whose items were all replaced.
     public var reloadedSections: [Int]
     /// Old index paths of items to delete.
     public var deletedItems: [IndexPath]
