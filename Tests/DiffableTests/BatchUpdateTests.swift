@@ -216,28 +216,38 @@ struct SectionSnapshotBatchUpdateTests {
 
 @Suite("Longest increasing subsequence")
 struct LongestIncreasingSubsequenceTests {
-    /// The length of a longest strictly increasing subsequence, by the quadratic definition.
+    /// The length of a longest strictly increasing subsequence, by textbook patience sorting:
+    /// `tails[k]` is the smallest tail of an increasing subsequence of length k + 1.
     func referenceLength(_ values: [Int32]) -> Int {
-        var best = [Int](repeating: 1, count: values.count)
-        for i in values.indices {
-            for j in 0..<i where values[j] < values[i] { best[i] = max(best[i], best[j] + 1) }
+        var tails: [Int32] = []
+        for value in values {
+            var low = 0
+            var high = tails.count
+            while low < high {
+                let middle = (low + high) / 2
+                if tails[middle] < value { low = middle + 1 } else { high = middle }
+            }
+            if low == tails.count { tails.append(value) } else { tails[low] = value }
         }
-        return best.max() ?? 0
+        return tails.count
     }
 
-    /// Distinct values shaped like a diff's old positions: blocks that keep their order (runs of
-    /// consecutive values, which the search takes a run at a time), gaps, and values moved away.
+    /// Distinct values shaped like a diff's old positions: stretches that keep their order, gaps,
+    /// and blocks of values moved elsewhere.
     func sequence(using random: inout SeededRandom) -> [Int32] {
-        let count = Int.random(in: 0...300, using: &random)
+        // Long ones too: the search hints only kick in from 4,096 values.
+        let count =
+            Int.random(in: 0..<4, using: &random) == 0
+            ? Int.random(in: 4_096...8_000, using: &random) : Int.random(in: 0...300, using: &random)
         var values = (0..<count).map { Int32($0) }.filter { _ in Int.random(in: 0..<5, using: &random) > 0 }
-        for _ in 0..<Int.random(in: 0...max(values.count / 3, 0), using: &random) {
+        for _ in 0..<Int.random(in: 0...min(values.count / 3, 400), using: &random) {
             let block = Int.random(in: 1...4, using: &random)
             let from = Int.random(in: 0..<max(values.count, 1), using: &random)
             let moved = values[from..<min(from + block, values.count)]
             values.removeSubrange(from..<min(from + block, values.count))
             values.insert(contentsOf: moved, at: Int.random(in: 0...values.count, using: &random))
         }
-        if Bool.random(using: &random) { values = values.map { $0 * 3 } }  // sparse: no hints, no runs
+        if Bool.random(using: &random) { values = values.map { $0 * 5 } }  // sparse: no hints
         return values
     }
 
