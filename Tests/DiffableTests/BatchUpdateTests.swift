@@ -1,8 +1,8 @@
-import DiffableTesting
 import Foundation
 import Testing
 
 @testable import Diffable
+@testable import DiffableTesting
 
 func snapshot(_ sections: KeyValuePairs<String, [Int]>) -> Snapshot {
     var snapshot = Snapshot()
@@ -216,22 +216,6 @@ struct SectionSnapshotBatchUpdateTests {
 
 @Suite("Longest increasing subsequence")
 struct LongestIncreasingSubsequenceTests {
-    /// The length of a longest strictly increasing subsequence, by textbook patience sorting:
-    /// `tails[k]` is the smallest tail of an increasing subsequence of length k + 1.
-    func referenceLength(_ values: [Int32]) -> Int {
-        var tails: [Int32] = []
-        for value in values {
-            var low = 0
-            var high = tails.count
-            while low < high {
-                let middle = (low + high) / 2
-                if tails[middle] < value { low = middle + 1 } else { high = middle }
-            }
-            if low == tails.count { tails.append(value) } else { tails[low] = value }
-        }
-        return tails.count
-    }
-
     /// Distinct values shaped like a diff's old positions: stretches that keep their order, gaps,
     /// and blocks of values moved elsewhere.
     func sequence(using random: inout SeededRandom) -> [Int32] {
@@ -259,7 +243,9 @@ struct LongestIncreasingSubsequenceTests {
             let marked = zip(values, mask).filter(\.1).map(\.0)
             #expect(
                 zip(marked, marked.dropFirst()).allSatisfy { $0 < $1 }, "DIFFABLE_SEED=\(seed): \(values)")
-            #expect(marked.count == referenceLength(values), "DIFFABLE_SEED=\(seed): \(values)")
+            #expect(
+                marked.count == _lengthOfLongestIncreasingSubsequence(values.map(Int.init)),
+                "DIFFABLE_SEED=\(seed): \(values)")
         }
     }
 }
