@@ -249,3 +249,72 @@ struct LongestIncreasingSubsequenceTests {
         }
     }
 }
+
+struct ItemMatchingTests {
+    /// Old and new identifier lists shaped like real changes: kept stretches, deletions, blocks
+    /// moved, single items and long stretches inserted (which the matcher stops guessing for),
+    /// from empty to 20,000 identifiers.
+    func lists(using random: inout SeededRandom) -> (old: [Int], new: [Int]) {
+        let count =
+            Int.random(in: 0..<4, using: &random) == 0
+            ? Int.random(in: 2_000...20_000, using: &random) : Int.random(in: 0...200, using: &random)
+        let old = Array(0..<count)
+        var new = old.filter { _ in Int.random(in: 0..<10, using: &random) > 0 }
+        var fresh = count
+        for _ in 0..<Int.random(in: 0...max(new.count / 5, 1), using: &random) {
+            let at = Int.random(in: 0...new.count, using: &random)
+            switch Int.random(in: 0..<3, using: &random) {
+            case 0:  // one new identifier, or a long stretch of them
+                let length = Bool.random(using: &random) ? 1 : Int.random(in: 8...300, using: &random)
+                new.insert(contentsOf: fresh..<(fresh + length), at: at)
+                fresh += length
+            default:  // a block moved
+                guard !new.isEmpty else { continue }
+                let from = Int.random(in: 0..<new.count, using: &random)
+                let block = new[from..<min(from + Int.random(in: 1...6, using: &random), new.count)]
+                new.removeSubrange(from..<(from + block.count))
+                new.insert(contentsOf: block, at: min(at, new.count))
+            }
+        }
+        if Int.random(in: 0..<10, using: &random) == 0 { new = Array(fresh..<(fresh + new.count)) }
+        return (old, new)
+    }
+
+    func checkMatching<Element: Hashable>(_ old: [Element], _ new: [Element], seed: UInt64) {
+        let oldTable = _IdentifierTable(elements: old, hashes: old.map(\.hashValue))
+        let newTable = _IdentifierTable(elements: new, hashes: new.map(\.hashValue))
+        let matching = _Matching(new: newTable, old: oldTable)
+        let oldPositions = Dictionary(uniqueKeysWithValues: zip(old, old.indices))
+        let newPositions = Dictionary(uniqueKeysWithValues: zip(new, new.indices))
+        let expectedNewToOld = new.map { Int32(oldPositions[$0] ?? -1) }
+        let expectedOldToNew = old.map { Int32(newPositions[$0] ?? -1) }
+        guard matching.newToOld.count == new.count, matching.oldToNew.count == old.count else {
+            Issue.record("DIFFABLE_SEED=\(seed): the matching has the wrong sizes")
+            return
+        }
+        // The first disagreement only: whole lists of thousands would bury the message.
+        let newMismatch = new.indices.first { matching.newToOld[$0] != expectedNewToOld[$0] }
+        let oldMismatch = old.indices.first { matching.oldToNew[$0] != expectedOldToNew[$0] }
+        #expect(newMismatch == nil, "DIFFABLE_SEED=\(seed): new position \(newMismatch ?? -1)")
+        #expect(oldMismatch == nil, "DIFFABLE_SEED=\(seed): old position \(oldMismatch ?? -1)")
+        #expect(matching.matchedCount == expectedNewToOld.filter { $0 >= 0 }.count, "DIFFABLE_SEED=\(seed)")
+    }
+
+    @Test func matchesEveryIdentifierAsADictionaryWould() {
+        for seed in SeededRandom.seeds(count: 300) {
+            var random = SeededRandom(seed: seed)
+            let (old, new) = lists(using: &random)
+            checkMatching(old, new, seed: seed)
+        }
+    }
+
+    /// Identifiers that share hash values four at a time, so that lookups meet equal tags and equal
+    /// hashes of other identifiers, and probes longer than the slots read in one batch.
+    @Test func matchesIdentifiersWhoseHashValuesCollide() {
+        for seed in SeededRandom.seeds(count: 100) {
+            var random = SeededRandom(seed: seed)
+            let (old, new) = lists(using: &random)
+            checkMatching(old.map(ClusteredItem.init), new.map(ClusteredItem.init), seed: seed)
+        }
+    }
+}

@@ -8,6 +8,8 @@ import Testing
 enum IdentifierKind: String, CaseIterable, CustomTestStringConvertible {
     case int
     case string
+    /// Items whose hash values collide four at a time (``ClusteredItem``).
+    case clustered
 
     var testDescription: String { rawValue }
 }
@@ -36,6 +38,9 @@ private func check<Property: DiffProperty>(
             return problems(of: property, old, new)
         case .string:
             let (old, new) = pair.stringSnapshots
+            return problems(of: property, old, new)
+        case .clustered:
+            let (old, new) = pair.clusteredSnapshots
             return problems(of: property, old, new)
         }
     }

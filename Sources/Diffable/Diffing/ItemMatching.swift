@@ -64,15 +64,18 @@
     /// place): then it is looked up at once, so that the guesses can carry on from it. A lookup
     /// on its own waits for memory alone, which on a large table costs several times what a
     /// batched one does, so if that identifier is absent as well (a stretch of new identifiers),
-    /// the next 64 are set aside before another is looked up at once.
+    /// the next 64 are set aside before another is looked up at once. After eight identifiers in a
+    /// row that nothing found (most of the list replaced), the next 32 are set aside without
+    /// guessing, since the guesses only cost time there.
     ///
-    /// The second pass looks the identifiers set aside up in `old`'s index, a batch at a time and
-    /// in three sweeps, so that memory accesses that do not depend on each other are in flight
-    /// together instead of one after another (which is what costs most on large tables): the home
-    /// slot of each identifier; then, within what is now cached, the slot that holds its tag or
-    /// the empty slot that proves it absent, and a comparison with the identifier the tag points
-    /// to; then the outcome. Only a probe that runs past the home slot's neighbours or meets a
-    /// tag of another identifier takes the ordinary probe loop.
+    /// The second pass looks the identifiers set aside up in `old`'s index, 32 at a time, so that
+    /// memory accesses that do not depend on each other are in flight together instead of one
+    /// after another (which is what costs most on large tables): the four slots from each
+    /// identifier's home slot are read for the next batch while this one is settled; then, without
+    /// branches (where a probe stops is as unpredictable as the table's layout), the first of them
+    /// that is empty (absent) or carries the identifier's tag; then, in a sweep of their own, the
+    /// comparisons with the identifiers the tags point to; then the outcome. Only a probe that
+    /// runs past four slots or meets a tag of another identifier takes the ordinary probe loop.
     ///
     /// - Complexity: O(n + m) expected; no hashing.
     @inlinable static func _match<Element: Hashable>(
@@ -146,58 +149,87 @@
             }
             misses = found < 0 ? misses &+ 1 : 0
             position &+= 1
+            if misses >= 8 {
+                // A long stretch of identifiers nothing finds (most of the list replaced): the
+                // guesses are wasted here, so the next ones go straight to the second pass.
+                let stop = Swift.min(position &+ 32, newCount)
+                while position < stop {
+                    newToOld[position] = -1
+                    pending[pendingCount] = Int32(truncatingIfNeeded: position)
+                    pendingCount &+= 1
+                    position &+= 1
+                }
+                patience = 0  // then look one up at once, to pick up the thread if it is there
+            }
         }
 
         let mask = oldSlots.count &- 1
         let batchSize = 32
-        // Per identifier of a batch: its home slot's entry, then the position its tag points to
-        // (-1: absent, -2: undecided) and whether the identifier there is the same.
-        let homes = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: batchSize)
+        let laneCount = 4  // slots a batched probe reads: two were slower on a full table, as was one
+        // Per identifier of two batches, the slots its probe reads and an empty one after them
+        // (for a probe that decides nothing): the next batch's are read while this one is settled.
+        let stride = laneCount &+ 1
+        let window = UnsafeMutablePointer<UInt64>.allocate(capacity: 2 &* batchSize &* stride)
+        // Per identifier of a batch: the position its tag points to (-1: absent, -2: undecided)
+        // and whether the identifier there is the same.
         let candidates = UnsafeMutableBufferPointer<Int>.allocate(capacity: batchSize)
         let equal = UnsafeMutableBufferPointer<Bool>.allocate(capacity: batchSize)
         defer {
-            homes.deallocate()
+            window.deallocate()
             candidates.deallocate()
             equal.deallocate()
         }
+        @inline(__always) func gather(from start: Int, into half: Int) {
+            for k in 0..<Swift.min(batchSize, pendingCount &- start) {
+                let slot = newHashes[Int(pending[start &+ k])] & mask
+                let lanes = window + (half &* batchSize &+ k) &* stride
+                for lane in 0..<laneCount { lanes[lane] = oldSlots[(slot &+ lane) & mask] }
+                lanes[laneCount] = 0
+            }
+        }
+        gather(from: 0, into: 0)
+        var half = 0
         var batchStart = 0
         while batchStart < pendingCount {
             let batch = Swift.min(batchSize, pendingCount &- batchStart)
+            gather(from: batchStart &+ batch, into: half ^ 1)
+            // Where each probe stops is as unpredictable as the table's layout, so it is computed
+            // without branches: a bit per slot that ends the probe (empty, or carrying the tag),
+            // and the first such slot.
             for k in 0..<batch {
-                homes[k] = oldSlots[newHashes[Int(pending[batchStart &+ k])] & mask]
-            }
-            for k in 0..<batch {
-                let position = Int(pending[batchStart &+ k])
-                let hash = newHashes[position]
-                var entry = homes[k]
-                var slot = hash & mask
-                var candidate = -2
-                for _ in 0..<4 {
-                    if entry == 0 {
-                        candidate = -1
-                        break
-                    }
-                    if _Slot.tagMatches(entry, hash: hash) {
-                        candidate = _Slot.position(entry)
-                        break
-                    }
-                    slot = (slot &+ 1) & mask
-                    entry = oldSlots[slot]
+                let hash = newHashes[Int(pending[batchStart &+ k])]
+                let lanes = window + (half &* batchSize &+ k) &* stride
+                var stops: UInt32 = 1 &<< UInt32(laneCount)
+                for lane in 0..<laneCount {
+                    stops |= UInt32(_Slot.endsProbe(lanes[lane], hash: hash)) &<< UInt32(lane)
                 }
-                candidates[k] = candidate
-                equal[k] = candidate >= 0 && oldElements[candidate] == newElements[position]
+                let first = Int(stops.trailingZeroBitCount)
+                // An empty slot's position is -1 (absent); the extra lane makes it -2 (undecided).
+                candidates[k] = _Slot.position(lanes[first]) &- first / laneCount
+            }
+            // A sweep of its own, so that the reads of the identifiers the tags point to are in
+            // flight together. `==` runs on every identifier, against the first one for an absent
+            // identifier, so that no branch waits for the probe.
+            for k in 0..<batch {
+                let candidate = candidates[k]
+                let same = oldElements[Swift.max(candidate, 0)] == newElements[Int(pending[batchStart &+ k])]
+                equal[k] = same && candidate >= 0
             }
             for k in 0..<batch {
                 let position = Int(pending[batchStart &+ k])
                 var found = candidates[k]
-                if !equal[k] && found != -1 { found = probe(position) }
-                if found >= 0 {
-                    newToOld[position] = Int32(truncatingIfNeeded: found)
-                    oldToNew[found] = Int32(truncatingIfNeeded: position)
-                    matched &+= 1
+                if !equal[k] && found != -1 {
+                    // A tag shared with another identifier, or a probe longer than four slots.
+                    found = probe(position)
                 }
+                let isFound = found >= 0
+                let target = Swift.max(found, 0)
+                newToOld[position] = Int32(truncatingIfNeeded: found)
+                oldToNew[target] = isFound ? Int32(truncatingIfNeeded: position) : oldToNew[target]
+                matched &+= isFound ? 1 : 0
             }
             batchStart &+= batch
+            half ^= 1
         }
         return matched
     }

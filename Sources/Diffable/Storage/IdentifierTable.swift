@@ -319,6 +319,12 @@ extension _IdentifierTable: Sendable where Element: Sendable {}
         (entry ^ UInt64(truncatingIfNeeded: hash)) & tagMask == 0
     }
 
+    /// 1 when a probe for `hash` stops at `entry`: it is empty, or its tag agrees; else 0.
+    @inlinable @inline(__always) static func endsProbe(_ entry: UInt64, hash: Int) -> UInt8 {
+        let tag = (entry ^ UInt64(truncatingIfNeeded: hash)) & tagMask
+        return UInt8(truncatingIfNeeded: ((entry == 0 ? 1 : 0) as Int) | ((tag == 0 ? 1 : 0) as Int))
+    }
+
     @inlinable @inline(__always) static func position(_ entry: UInt64) -> Int {
         Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) &- 1
     }

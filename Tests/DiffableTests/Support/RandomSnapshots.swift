@@ -50,6 +50,16 @@ struct RandomSnapshotPair {
         snapshots(section: { "S\($0)" }, item: { id, _ in "i\(id)" })
     }
 
+    /// `Int` sections and ``ClusteredItem`` items, whose hash values collide.
+    var clusteredSnapshots:
+        (
+            old: DiffableDataSourceSnapshot<Int, ClusteredItem>,
+            new: DiffableDataSourceSnapshot<Int, ClusteredItem>
+        )
+    {
+        snapshots(section: { $0 }, item: { id, _ in ClusteredItem(id) })
+    }
+
     /// `Int` sections and ``VersionedItem`` items whose version is 1 in `new` for ``changedItems``.
     var versionedSnapshots:
         (
@@ -226,4 +236,16 @@ enum RandomSnapshots {
             return pair
         }
     }
+}
+
+/// An item identifier whose hash value it shares with three others (`id / 4`), so that index
+/// probes meet other identifiers with the same tag and the same hash value.
+struct ClusteredItem: Hashable, Sendable, CustomStringConvertible {
+    var id: Int
+
+    init(_ id: Int) { self.id = id }
+
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.id == rhs.id }
+    func hash(into hasher: inout Hasher) { hasher.combine(id / 4) }
+    var description: String { "c\(id)" }
 }
