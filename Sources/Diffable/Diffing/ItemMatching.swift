@@ -222,6 +222,8 @@
                     // A tag shared with another identifier, or a probe longer than four slots.
                     found = probe(position)
                 }
+                // A select rather than a branch: an absent identifier rewrites `oldToNew[0]` (which
+                // exists, `old` is not empty) with its own value.
                 let isFound = found >= 0
                 let target = Swift.max(found, 0)
                 newToOld[position] = Int32(truncatingIfNeeded: found)
