@@ -320,9 +320,9 @@ extension _IdentifierTable: Sendable where Element: Sendable {}
     }
 
     /// 1 when a probe for `hash` stops at `entry`: it is empty, or its tag agrees; else 0.
+    /// Both tests are evaluated (no `||`), so the result has no branch.
     @inlinable @inline(__always) static func endsProbe(_ entry: UInt64, hash: Int) -> UInt8 {
-        let tag = (entry ^ UInt64(truncatingIfNeeded: hash)) & tagMask
-        return UInt8(truncatingIfNeeded: ((entry == 0 ? 1 : 0) as Int) | ((tag == 0 ? 1 : 0) as Int))
+        (entry == 0 ? 1 : 0) | (tagMatches(entry, hash: hash) ? 1 : 0)
     }
 
     @inlinable @inline(__always) static func position(_ entry: UInt64) -> Int {
