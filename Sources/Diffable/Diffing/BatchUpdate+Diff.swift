@@ -151,9 +151,11 @@ extension BatchUpdate {
     /// Per pair of live sections, the items that open and close both sections in the same order
     /// (a common prefix and suffix) are settled first: they belong to a longest increasing
     /// subsequence (any increasing run of the others fits between them), so they stay, and only
-    /// the middle goes through the subsequence search. Which section an old item is in is read
-    /// from `_itemSections` only for items that leave their section; the others are recognised by
-    /// the section's bounds, which saves a random memory access per item.
+    /// the middle goes through the subsequence search. Items that stay in their section's
+    /// counterpart are recognised by the section's bounds. For the items that change section,
+    /// which section they come from or go to is passed along in tables indexed by flat position,
+    /// written as one side is walked and read in order as the other is: reading `_itemSections`
+    /// at the other side's scattered positions instead cost a cache miss per such item.
     ///
     /// A section that stays in place but keeps none of its items (none stays in it or goes to or
     /// comes from another live section, and it has items before and after) is reloaded instead of
@@ -177,110 +179,135 @@ extension BatchUpdate {
         let candidateOld = UnsafeMutableBufferPointer<Int32>.allocate(capacity: Swift.max(largest, 1))
         let candidateNew = UnsafeMutableBufferPointer<Int32>.allocate(capacity: Swift.max(largest, 1))
         let stays = UnsafeMutableBufferPointer<Bool>.allocate(capacity: Swift.max(largest, 1))
+        // Items can change section only when one side has more than one section. Then, per new
+        // position of an item that comes from another old section, that section; per old position
+        // of an item that moves to another live section, that section (-1 for the others).
+        let crossing = oldLive.count > 1 || newLive.count > 1
+        let fromSection = UnsafeMutableBufferPointer<Int32>.allocate(
+            capacity: crossing ? new._items.count : 0)
+        let toSection = UnsafeMutableBufferPointer<Int32>.allocate(capacity: crossing ? old._items.count : 0)
+        toSection.initialize(repeating: -1)
         defer {
             candidateOld.deallocate()
             candidateNew.deallocate()
             stays.deallocate()
+            fromSection.deallocate()
+            toSection.deallocate()
+        }
+        if crossing {
+            items.oldToNew.withUnsafeBufferPointer { oldToNew in
+                for oldSection in oldLive.indices {
+                    // An item of a section that is not live changes section wherever it goes.
+                    var bounds = 0..<0
+                    if oldLive[oldSection] {
+                        let newSection = Int(sections.oldToNew[oldSection])
+                        bounds = newStarts[newSection]..<newStarts[newSection + 1]
+                    }
+                    for flat in oldStarts[oldSection]..<oldStarts[oldSection + 1] {
+                        let newFlat = Int(oldToNew[flat])
+                        if newFlat >= 0 && !bounds.contains(newFlat) {
+                            fromSection[newFlat] = Int32(truncatingIfNeeded: oldSection)
+                        }
+                    }
+                }
+            }
         }
         // For each old live section, the old flat range between its common prefix and suffix with
         // its new section: only those items can be deleted.
         var untrimmedOld = [Range<Int>](repeating: 0..<0, count: oldLive.count)
         // Index paths of the old sections, from which items that change section are addressed.
         let oldSectionPaths = oldLive.indices.map { IndexPath(index: $0) }
-        old._itemSections.withUnsafeBufferPointer { oldItemSections in
-            items.newToOld.withUnsafeBufferPointer { newToOld in
-                for newSection in newLive.indices where newLive[newSection] {
-                    let oldSection = Int(sections.newToOld[newSection])
-                    let start = newStarts[newSection]
-                    let end = newStarts[newSection + 1]
-                    let oldStart = oldStarts[oldSection]
-                    let oldEnd = oldStarts[oldSection + 1]
-                    var first = start  // the middle is first..<last in new, oldFirst..<oldLast in old
-                    var oldFirst = oldStart
-                    while first < end && oldFirst < oldEnd && Int(newToOld[first]) == oldFirst {
-                        first &+= 1
-                        oldFirst &+= 1
-                    }
-                    var last = end
-                    var oldLast = oldEnd
-                    while last > first && oldLast > oldFirst && Int(newToOld[last &- 1]) == oldLast &- 1 {
-                        last &-= 1
-                        oldLast &-= 1
-                    }
-                    untrimmedOld[oldSection] = oldFirst..<oldLast
-                    guard first < last else { continue }
-                    if first == start && last == end && oldStart < oldEnd && !movedSection[newSection]
-                        && !_anyItemSurvives(
-                            newFrom: start..<end, newToOld: items.newToOld,
-                            oldItemSections: old._itemSections,
-                            oldLive: oldLive)
-                        && !_anyItemSurvives(
-                            oldFrom: oldStart..<oldEnd, oldToNew: items.oldToNew,
-                            newItemSections: new._itemSections, newLive: newLive)
-                    {
-                        reloadedSections.append(oldSection)
-                        oldLive[oldSection] = false
-                        newLive[newSection] = false
-                        continue
-                    }
-                    let sectionPath = IndexPath(index: newSection)
-                    var candidates = 0
-                    for flat in first..<last {
-                        let oldFlat = Int(newToOld[flat])
-                        if oldFlat < 0 {
-                            insertedItems.append(sectionPath.appending(flat &- start))
-                        } else if oldStart <= oldFlat && oldFlat < oldEnd {
-                            candidateOld[candidates] = Int32(truncatingIfNeeded: oldFlat)
-                            candidateNew[candidates] = Int32(truncatingIfNeeded: flat)
-                            candidates &+= 1
+        items.newToOld.withUnsafeBufferPointer { newToOld in
+            for newSection in newLive.indices where newLive[newSection] {
+                let oldSection = Int(sections.newToOld[newSection])
+                let start = newStarts[newSection]
+                let end = newStarts[newSection + 1]
+                let oldStart = oldStarts[oldSection]
+                let oldEnd = oldStarts[oldSection + 1]
+                var first = start  // the middle is first..<last in new, oldFirst..<oldLast in old
+                var oldFirst = oldStart
+                while first < end && oldFirst < oldEnd && Int(newToOld[first]) == oldFirst {
+                    first &+= 1
+                    oldFirst &+= 1
+                }
+                var last = end
+                var oldLast = oldEnd
+                while last > first && oldLast > oldFirst && Int(newToOld[last &- 1]) == oldLast &- 1 {
+                    last &-= 1
+                    oldLast &-= 1
+                }
+                untrimmedOld[oldSection] = oldFirst..<oldLast
+                guard first < last else { continue }
+                if first == start && last == end && oldStart < oldEnd && !movedSection[newSection]
+                    && !_anyItemSurvives(
+                        newFrom: start..<end, newToOld: items.newToOld,
+                        oldItemSections: old._itemSections,
+                        oldLive: oldLive)
+                    && !_anyItemSurvives(
+                        oldFrom: oldStart..<oldEnd, oldToNew: items.oldToNew,
+                        newItemSections: new._itemSections, newLive: newLive)
+                {
+                    reloadedSections.append(oldSection)
+                    oldLive[oldSection] = false
+                    newLive[newSection] = false
+                    continue
+                }
+                let sectionPath = IndexPath(index: newSection)
+                var candidates = 0
+                for flat in first..<last {
+                    let oldFlat = Int(newToOld[flat])
+                    if oldFlat < 0 {
+                        insertedItems.append(sectionPath.appending(flat &- start))
+                    } else if oldStart <= oldFlat && oldFlat < oldEnd {
+                        candidateOld[candidates] = Int32(truncatingIfNeeded: oldFlat)
+                        candidateNew[candidates] = Int32(truncatingIfNeeded: flat)
+                        candidates &+= 1
+                    } else {
+                        let from = Int(fromSection[flat])
+                        if oldLive[from] {
+                            toSection[oldFlat] = Int32(truncatingIfNeeded: newSection)
+                            movedItems.append(
+                                Move(
+                                    from: oldSectionPaths[from].appending(oldFlat &- oldStarts[from]),
+                                    to: sectionPath.appending(flat &- start)))
                         } else {
-                            let from = Int(oldItemSections[oldFlat])
-                            if oldLive[from] {
-                                movedItems.append(
-                                    Move(
-                                        from: oldSectionPaths[from].appending(oldFlat &- oldStarts[from]),
-                                        to: sectionPath.appending(flat &- start)))
-                            } else {
-                                // From a deleted or reloaded section: UIKit cannot move it.
-                                insertedItems.append(sectionPath.appending(flat &- start))
-                            }
+                            // From a deleted or reloaded section: UIKit cannot move it.
+                            insertedItems.append(sectionPath.appending(flat &- start))
                         }
                     }
-                    guard candidates > 0 else { continue }
-                    let run = UnsafeMutableBufferPointer(rebasing: stays[0..<candidates])
-                    run.update(repeating: false)
-                    let kept = _markLongestIncreasingSubsequence(
-                        UnsafeBufferPointer(rebasing: candidateOld[0..<candidates]), into: run)
-                    guard kept < candidates else { continue }
-                    let oldSectionPath = IndexPath(index: oldSection)
-                    for k in 0..<candidates where !run[k] {
-                        movedItems.append(
-                            Move(
-                                from: oldSectionPath.appending(Int(candidateOld[k]) &- oldStart),
-                                to: sectionPath.appending(Int(candidateNew[k]) &- start)))
-                    }
+                }
+                guard candidates > 0 else { continue }
+                let run = UnsafeMutableBufferPointer(rebasing: stays[0..<candidates])
+                run.update(repeating: false)
+                let kept = _markLongestIncreasingSubsequence(
+                    UnsafeBufferPointer(rebasing: candidateOld[0..<candidates]), into: run)
+                guard kept < candidates else { continue }
+                let oldSectionPath = IndexPath(index: oldSection)
+                for k in 0..<candidates where !run[k] {
+                    movedItems.append(
+                        Move(
+                            from: oldSectionPath.appending(Int(candidateOld[k]) &- oldStart),
+                            to: sectionPath.appending(Int(candidateNew[k]) &- start)))
                 }
             }
         }
         if reloadedSections.count > reloadedBefore { reloadedSections.sort() }
-        new._itemSections.withUnsafeBufferPointer { newItemSections in
-            items.oldToNew.withUnsafeBufferPointer { oldToNew in
-                for oldSection in oldLive.indices where oldLive[oldSection] {
-                    let start = oldStarts[oldSection]
-                    let newSection = Int(sections.oldToNew[oldSection])
-                    let newStart = newStarts[newSection]
-                    let newEnd = newStarts[newSection + 1]
-                    let sectionPath = IndexPath(index: oldSection)
-                    for flat in untrimmedOld[oldSection] {
-                        let newFlat = Int(oldToNew[flat])
-                        // Gone, or going into an inserted or reloaded section; an item that stays
-                        // in its section's new counterpart is live without a lookup.
-                        if newFlat < 0
-                            || ((newFlat < newStart || newFlat >= newEnd)
-                                && !newLive[Int(newItemSections[newFlat])])
-                        {
-                            deletedItems.append(sectionPath.appending(flat &- start))
-                        }
+        items.oldToNew.withUnsafeBufferPointer { oldToNew in
+            for oldSection in oldLive.indices where oldLive[oldSection] {
+                let start = oldStarts[oldSection]
+                let newSection = Int(sections.oldToNew[oldSection])
+                let newStart = newStarts[newSection]
+                let newEnd = newStarts[newSection + 1]
+                let sectionPath = IndexPath(index: oldSection)
+                for flat in untrimmedOld[oldSection] {
+                    let newFlat = Int(oldToNew[flat])
+                    // Gone, or going into an inserted or reloaded section; an item that stays
+                    // in its section's new counterpart is live without a lookup.
+                    if newFlat < 0
+                        || ((newFlat < newStart || newFlat >= newEnd)
+                            && (toSection[flat] < 0 || !newLive[Int(toSection[flat])]))
+                    {
+                        deletedItems.append(sectionPath.appending(flat &- start))
                     }
                 }
             }
