@@ -2,9 +2,9 @@
 ///
 /// Both tables already hold each identifier's hash value, so matching never calls
 /// `hash(into:)`: for each identifier of `new` it first tries the positions just after the previous
-/// in-order match in `old` (where it usually is when most of a list is unchanged) and just after
-/// the previous match of any kind (a block that moved together), then probes `old`'s index with
-/// the stored hash. `==` runs only where stored hashes are equal.
+/// in-order match in `old` (where it usually is when most of a list is unchanged), then probes
+/// `old`'s index with the stored hash. `==` runs where stored hashes are equal, and on an
+/// identifier and itself where that spares a branch.
 @usableFromInline struct _Matching {
     /// `newToOld[i]` is the position in `old` of `new`'s identifier `i`, or -1.
     @usableFromInline var newToOld: [Int32]
@@ -17,9 +17,12 @@
     @inlinable init<Element: Hashable>(new: _IdentifierTable<Element>, old: _IdentifierTable<Element>) {
         let newCount = new.count
         let oldCount = old.count
-        var oldToNew = [Int32](repeating: -1, count: oldCount)
+        // One element more than `old` has, a scratch element that `_match` writes for identifiers it
+        // does not find, so that its outcome writes need no branch; removed before it is returned.
+        var oldToNew = [Int32](repeating: -1, count: oldCount &+ 1)
         var matched = 0
         guard oldCount > 0 && newCount > 0 else {
+            oldToNew.removeLast()
             self.newToOld = [Int32](repeating: -1, count: newCount)
             self.oldToNew = oldToNew
             self.matchedCount = 0
@@ -47,26 +50,28 @@
             }
             initializedCount = newCount
         }
+        oldToNew.removeLast()
         self.newToOld = newToOld
         self.oldToNew = oldToNew
         self.matchedCount = matched
     }
 
-    /// Fills `newToOld` (uninitialized on entry) and `oldToNew` (all -1 on entry) and returns how
-    /// many identifiers matched.
+    /// Fills `newToOld` (uninitialized on entry) and `oldToNew` (all -1 on entry, with one scratch
+    /// element after `old`'s positions) and returns how many identifiers matched.
     ///
-    /// Two passes. The first walks `new` in order and guesses: identifiers that follow the previous
-    /// in-order match (`run`) go through a tight loop, since most of a list usually keeps its
-    /// order; otherwise the one or two identifiers after it are tried (items dropped or moved away
-    /// in `old`), then `jump`, just after the last match of any kind (a block that moved
-    /// together). All guesses are sequential reads. An identifier no guess finds is set aside,
-    /// unless the two before it were not found either (the guesses have probably lost their
-    /// place): then it is looked up at once, so that the guesses can carry on from it. A lookup
+    /// Two passes. The first walks `new` in order and guesses where each identifier is in `old`
+    /// from `run`, the position after the previous in-order match. All guesses are sequential
+    /// reads. Identifiers at `run` go through a tight loop, since most of a list usually keeps its
+    /// order. Where the order breaks, a loop without branches takes over (the breaks are as
+    /// unpredictable as the edit, so a branch there mispredicts about once per break): it compares
+    /// the stored hashes at `run` to `run + 3` (items dropped or moved away in `old` in between)
+    /// and settles the outcome with arithmetic, until eight identifiers in a row are at `run`
+    /// again. An identifier no guess finds is set aside. After six in a row (the guesses have
+    /// probably lost their place: a block moved, or several items went), one is looked up at once,
+    /// and the guesses carry on after it if the next identifier follows it in `old` too. A lookup
     /// on its own waits for memory alone, which on a large table costs several times what a
-    /// batched one does, so if that identifier is absent as well (a stretch of new identifiers),
-    /// the next 64 are set aside before another is looked up at once. After eight identifiers in a
-    /// row that nothing found (most of the list replaced), the next 32 are set aside without
-    /// guessing, since the guesses only cost time there.
+    /// batched one does, so when that identifier is absent too (a stretch of new identifiers), the
+    /// next 32 go straight to the second pass, then twice as many each further time in a row.
     ///
     /// The second pass looks the identifiers set aside up in `old`'s index, 32 at a time, so that
     /// memory accesses that do not depend on each other are in flight together instead of one
@@ -101,9 +106,20 @@
         defer { pending.deallocate() }
         var pendingCount = 0
         var run = 0
-        var jump = 0
         var misses = 0  // how many identifiers in a row were neither guessed nor found
-        var patience = 0  // identifiers to set aside before looking one up at once again
+        let oldBase = oldElements.baseAddress!
+        let newBase = newElements.baseAddress!
+        /// Whether `old`'s identifier at `guess` is `new`'s at `position`, when `valid` is all
+        /// ones; true when it is zero. Without a branch: an unusable guess compares the identifier
+        /// with itself, the cheapest `==` there is.
+        @inline(__always) func isGuess(_ guess: Int, valid: Int, at position: Int) -> Bool {
+            let guessed = UInt(bitPattern: oldBase + (guess & valid))
+            let itself = UInt(bitPattern: newBase + position)
+            let bits = UInt(bitPattern: valid)
+            return UnsafePointer<Element>(bitPattern: (guessed & bits) | (itself & ~bits))!.pointee
+                == newElements[position]
+        }
+        var skip = 32  // identifiers to set aside after a lookup at once finds nothing
         var position = 0
         while position < newCount {
             let stretchStart = position
@@ -115,51 +131,86 @@
             }
             if position > stretchStart {
                 matched &+= position &- stretchStart
-                jump = run
                 misses = 0
-                patience = 0
+            }
+            var streak = 0  // identifiers in a row found at `run`
+            while position < newCount && streak < 8 && run &+ 3 < oldCount && misses < 6 {
+                let hash = newHashes[position]
+                // One bit per guess whose stored hash is the identifier's, turned into how far
+                // `run` advances (0 when none is) with arithmetic only: a select here would be
+                // compiled to a branch, which mispredicts as often as the list's order breaks.
+                let bits =
+                    UInt(unsafeBitCast(oldHashes[run] == hash, to: UInt8.self))
+                    | UInt(unsafeBitCast(oldHashes[run &+ 1] == hash, to: UInt8.self)) &<< 1
+                    | UInt(unsafeBitCast(oldHashes[run &+ 2] == hash, to: UInt8.self)) &<< 2
+                    | UInt(unsafeBitCast(oldHashes[run &+ 3] == hash, to: UInt8.self)) &<< 3
+                let first = (bits | 16).trailingZeroBitCount  // 4: no guess
+                let hitMask = Int(bitPattern: UInt(first &>> 2)) &- 1  // all ones when a guess hit
+                let next = run &+ ((first &+ 1) & hitMask)
+                let candidate = next &- 1
+                let equal = isGuess(candidate, valid: hitMask, at: position)
+                let same = Int(unsafeBitCast(equal, to: UInt8.self)) & (hitMask & 1)
+                let sameMask = 0 &- same
+                streak = (streak &+ 1) & (0 &- Int(bits & 1))
+                misses = (misses &+ 1) & ~hitMask
+                newToOld[position] = Int32(truncatingIfNeeded: (candidate & sameMask) | ~sameMask)
+                // Unmatched identifiers write to the scratch element after the last.
+                oldToNew[(candidate & sameMask) | (oldCount & ~sameMask)] = Int32(
+                    truncatingIfNeeded: position)
+                pending[pendingCount] = Int32(truncatingIfNeeded: position)
+                pendingCount &+= 1 &- same
+                matched &+= same
+                run = next
+                position &+= 1
             }
             guard position < newCount else { break }
+            if streak >= 8 { continue }
+            // Near the end of `old`, or six identifiers in a row that no guess found: one step
+            // with branches, which may look the identifier up at once.
             let hash = newHashes[position]
             var found = -1
-            if isAt(run &+ 1, position, hash) {
+            if isAt(run, position, hash) {
+                found = run
+                run &+= 1
+            } else if isAt(run &+ 1, position, hash) {
                 found = run &+ 1
                 run &+= 2
             } else if isAt(run &+ 2, position, hash) {
                 found = run &+ 2
                 run &+= 3
-            } else if isAt(jump, position, hash) {
-                found = jump
-                run = jump &+ 1
-            } else if misses >= 2 && patience == 0 {
+            } else if misses >= 6 {
                 found = probe(position)
-                // Absent too (a stretch of new identifiers): set the next ones aside before trying
-                // again, so that they are looked up together.
-                if found < 0 { patience = 64 }
-            } else {
-                pending[pendingCount] = Int32(truncatingIfNeeded: position)
-                pendingCount &+= 1
-                if patience > 0 { patience &-= 1 }
+                if found >= 0 {
+                    // Follow it only if the next identifier follows it in `old` too (the thread
+                    // was lost, or a block moved), not when it moved on its own.
+                    let next = position &+ 1
+                    if next < newCount && isAt(found &+ 1, next, newHashes[next]) { run = found &+ 1 }
+                    skip = 32
+                }
             }
             newToOld[position] = Int32(truncatingIfNeeded: found)
-            if found >= 0 {
-                oldToNew[found] = Int32(truncatingIfNeeded: position)
-                matched &+= 1
-                jump = found &+ 1
-            }
-            misses = found < 0 ? misses &+ 1 : 0
             position &+= 1
-            if misses >= 8 {
-                // A long stretch of identifiers nothing finds (most of the list replaced): the
-                // guesses are wasted here, so the next ones go straight to the second pass.
-                let stop = Swift.min(position &+ 32, newCount)
+            if found >= 0 {
+                oldToNew[found] = Int32(truncatingIfNeeded: position &- 1)
+                matched &+= 1
+                misses = 0
+                continue
+            }
+            pending[pendingCount] = Int32(truncatingIfNeeded: position &- 1)
+            pendingCount &+= 1
+            misses &+= 1
+            if misses > 6 {
+                // Looked up and absent: probably a stretch of new identifiers, where guesses cost
+                // time for nothing. The next ones go straight to the second pass, twice as many
+                // each time this happens again in a row.
+                let stop = Swift.min(position &+ skip, newCount)
                 while position < stop {
                     newToOld[position] = -1
                     pending[pendingCount] = Int32(truncatingIfNeeded: position)
                     pendingCount &+= 1
                     position &+= 1
                 }
-                patience = 0  // then look one up at once, to pick up the thread if it is there
+                skip = Swift.min(skip &* 2, 1 &<< 16)
             }
         }
 
@@ -212,8 +263,11 @@
             // identifier, so that no branch waits for the probe.
             for k in 0..<batch {
                 let candidate = candidates[k]
-                let same = oldElements[Swift.max(candidate, 0)] == newElements[Int(pending[batchStart &+ k])]
-                equal[k] = same && candidate >= 0
+                let valid = ~(candidate &>> (Int.bitWidth &- 1))  // all ones when not negative
+                equal[k] =
+                    (unsafeBitCast(
+                        isGuess(candidate, valid: valid, at: Int(pending[batchStart &+ k])), to: UInt8.self)
+                        & UInt8(truncatingIfNeeded: valid)) != 0
             }
             for k in 0..<batch {
                 let position = Int(pending[batchStart &+ k])
@@ -222,13 +276,11 @@
                     // A tag shared with another identifier, or a probe longer than four slots.
                     found = probe(position)
                 }
-                // A select rather than a branch: an absent identifier rewrites `oldToNew[0]` (which
-                // exists, `old` is not empty) with its own value.
-                let isFound = found >= 0
-                let target = Swift.max(found, 0)
+                // Without a branch: an absent identifier writes to the scratch element.
+                let foundMask = ~(found &>> (Int.bitWidth &- 1))  // all ones when found
                 newToOld[position] = Int32(truncatingIfNeeded: found)
-                oldToNew[target] = isFound ? Int32(truncatingIfNeeded: position) : oldToNew[target]
-                matched &+= isFound ? 1 : 0
+                oldToNew[(found & foundMask) | (oldCount & ~foundMask)] = Int32(truncatingIfNeeded: position)
+                matched &+= foundMask & 1
             }
             batchStart &+= batch
             half ^= 1
