@@ -282,6 +282,12 @@ extension BatchUpdate {
                 let kept = _markLongestIncreasingSubsequence(
                     UnsafeBufferPointer(rebasing: candidateOld[0..<candidates]), into: run)
                 guard kept < candidates else { continue }
+                // Growing the array one move at a time copied it over and over (a move is two
+                // index paths): reserve what this section needs, at least doubling.
+                let needed = movedItems.count &+ candidates &- kept
+                if needed > movedItems.capacity {
+                    movedItems.reserveCapacity(Swift.max(needed, 2 &* movedItems.capacity))
+                }
                 let oldSectionPath = IndexPath(index: oldSection)
                 for k in 0..<candidates where !run[k] {
                     movedItems.append(
