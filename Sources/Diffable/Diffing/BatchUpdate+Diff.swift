@@ -195,6 +195,7 @@ extension BatchUpdate {
             toSection.deallocate()
         }
         if crossing {
+            var crossers = 0  // items that change section
             items.oldToNew.withUnsafeBufferPointer { oldToNew in
                 for oldSection in oldLive.indices {
                     // An item of a section that is not live changes section wherever it goes.
@@ -207,10 +208,13 @@ extension BatchUpdate {
                         let newFlat = Int(oldToNew[flat])
                         if newFlat >= 0 && !bounds.contains(newFlat) {
                             fromSection[newFlat] = Int32(truncatingIfNeeded: oldSection)
+                            crossers &+= 1
                         }
                     }
                 }
             }
+            // Most of them move: room for them all, rather than growing one move at a time.
+            movedItems.reserveCapacity(crossers)
         }
         // For each old live section, the old flat range between its common prefix and suffix with
         // its new section: only those items can be deleted.
