@@ -184,7 +184,8 @@ extension BatchUpdate {
         // of an item that moves to another live section, that section (-1 for the others).
         let crossing = oldLive.count > 1 || newLive.count > 1
         let fromSection = UnsafeMutableBufferPointer<Int32>.allocate(
-            capacity: crossing ? new._items.count : 0)
+            capacity: crossing ? new._items.count &+ 1 : 0)
+        let scratch = new._items.count  // fromSection's scratch element
         let toSection = UnsafeMutableBufferPointer<Int32>.allocate(capacity: crossing ? old._items.count : 0)
         toSection.initialize(repeating: -1)
         defer {
@@ -204,12 +205,17 @@ extension BatchUpdate {
                         let newSection = Int(sections.oldToNew[oldSection])
                         bounds = newStarts[newSection]..<newStarts[newSection + 1]
                     }
+                    // Without a branch (which items change section is as unpredictable as the
+                    // edit): the others write to the scratch element at the end.
                     for flat in oldStarts[oldSection]..<oldStarts[oldSection + 1] {
                         let newFlat = Int(oldToNew[flat])
-                        if newFlat >= 0 && !bounds.contains(newFlat) {
-                            fromSection[newFlat] = Int32(truncatingIfNeeded: oldSection)
-                            crossers &+= 1
-                        }
+                        let crosses =
+                            (newFlat >= 0 ? 1 : 0)
+                            & (_isIn(newFlat, from: bounds.lowerBound, to: bounds.upperBound) ? 0 : 1)
+                        let mask = 0 &- crosses
+                        fromSection[(newFlat & mask) | (scratch & ~mask)] = Int32(
+                            truncatingIfNeeded: oldSection)
+                        crossers &+= crosses
                     }
                 }
             }
@@ -382,6 +388,12 @@ extension BatchUpdate {
             }
         }
     }
+}
+
+/// Whether `lowerBound <= value < upperBound`, in one comparison.
+@inlinable @inline(__always)
+func _isIn(_ value: Int, from lowerBound: Int, to upperBound: Int) -> Bool {
+    UInt(bitPattern: value &- lowerBound) < UInt(bitPattern: upperBound &- lowerBound)
 }
 
 /// A two-element index path without going through an array.
