@@ -228,8 +228,8 @@
                 candidates[k] = _Slot.position(lanes[first]) &- first / laneCount
             }
             // A sweep of its own, so that the reads of the identifiers the tags point to are in
-            // flight together. `==` runs on every identifier, against the first one for an absent
-            // identifier, so that no branch waits for the probe.
+            // flight together. `==` runs on every identifier (against itself for one without a
+            // candidate), so that no branch waits for the probe.
             for k in 0..<batch {
                 let candidate = candidates[k]
                 let valid = ~(candidate &>> (Int.bitWidth &- 1))  // all ones when not negative
