@@ -249,13 +249,12 @@ extension BatchUpdate {
                 untrimmedOld[oldSection] = oldFirst..<oldLast
                 guard first < last else { continue }
                 if first == start && last == end && oldStart < oldEnd && !movedSection[newSection]
-                    && !_anyItemSurvives(
-                        newFrom: start..<end, newToOld: items.newToOld,
-                        oldItemSections: old._itemSections,
-                        oldLive: oldLive)
-                    && !_anyItemSurvives(
-                        oldFrom: oldStart..<oldEnd, oldToNew: items.oldToNew,
-                        newItemSections: new._itemSections, newLive: newLive)
+                    && !_anyItemIsInLiveSection(
+                        start..<end, through: items.newToOld, otherItemSections: old._itemSections,
+                        otherLive: oldLive)
+                    && !_anyItemIsInLiveSection(
+                        oldStart..<oldEnd, through: items.oldToNew, otherItemSections: new._itemSections,
+                        otherLive: newLive)
                 {
                     reloadedSections.append(oldSection)
                     oldLive[oldSection] = false
@@ -330,27 +329,18 @@ extension BatchUpdate {
         }
     }
 
-    /// Whether an item at one of the old flat positions `range` survives into a live section.
+    /// Whether an item at one of the flat positions `range` of one snapshot is, in the other
+    /// snapshot, in a live section: `through` maps this side's flat positions to the other's (-1:
+    /// absent), and `otherItemSections` and `otherLive` describe the other side. From the old side
+    /// that is an item surviving into a live section; from the new side, one coming from one.
     ///
-    /// - Complexity: O(k) for the k positions up to the first survivor.
-    @inlinable func _anyItemSurvives(
-        oldFrom range: Range<Int>, oldToNew: [Int32], newItemSections: [Int32], newLive: [Bool]
+    /// - Complexity: O(k) for the k positions up to the first such item.
+    @inlinable func _anyItemIsInLiveSection(
+        _ range: Range<Int>, through mapping: [Int32], otherItemSections: [Int32], otherLive: [Bool]
     ) -> Bool {
         range.contains { flat in
-            let newFlat = Int(oldToNew[flat])
-            return newFlat >= 0 && newLive[Int(newItemSections[newFlat])]
-        }
-    }
-
-    /// Whether an item at one of the new flat positions `range` comes from a live section.
-    ///
-    /// - Complexity: O(k) for the k positions up to the first survivor.
-    @inlinable func _anyItemSurvives(
-        newFrom range: Range<Int>, newToOld: [Int32], oldItemSections: [Int32], oldLive: [Bool]
-    ) -> Bool {
-        range.contains { flat in
-            let oldFlat = Int(newToOld[flat])
-            return oldFlat >= 0 && oldLive[Int(oldItemSections[oldFlat])]
+            let otherFlat = Int(mapping[flat])
+            return otherFlat >= 0 && otherLive[Int(otherItemSections[otherFlat])]
         }
     }
 
