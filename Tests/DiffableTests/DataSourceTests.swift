@@ -69,6 +69,8 @@ struct DataSourceTests {
         #expect(dataSource.sectionIdentifier(for: 2) == nil)
         #expect(dataSource.index(for: "B") == 1)
         #expect(dataSource.itemIdentifier(for: IndexPath(item: 9, section: 0)) == nil)
+        #expect(dataSource.itemIdentifier(for: IndexPath(item: 0, section: 2)) == nil)
+        #expect(dataSource.itemIdentifier(for: IndexPath(item: -1, section: 1)) == nil)
     }
 
     @Test func nonAnimatedApplyStillDiffsAndKeepsCells() {

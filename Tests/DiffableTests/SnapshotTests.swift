@@ -224,6 +224,13 @@ struct SnapshotTests {
         #expect(snapshot.itemIdentifier(at: IndexPath(item: 0, section: 1)) == nil)
         #expect(snapshot.itemIdentifier(at: IndexPath(item: 3, section: 0)) == nil)
         #expect(snapshot.itemIdentifier(at: IndexPath(item: 0, section: 9)) == nil)
+        // Just past each end, and index paths that do not name an item.
+        #expect(snapshot.itemIdentifier(at: IndexPath(item: 0, section: snapshot.numberOfSections)) == nil)
+        #expect(snapshot.itemIdentifier(at: IndexPath(item: 2, section: 2)) == nil)
+        #expect(snapshot.itemIdentifier(at: IndexPath(item: -1, section: 2)) == nil)
+        #expect(snapshot.itemIdentifier(at: IndexPath(item: 0, section: -1)) == nil)
+        #expect(snapshot.itemIdentifier(at: IndexPath(index: 0)) == nil)
+        #expect(snapshot.itemIdentifier(at: IndexPath(indexes: [2, 0, 0])) == nil)
         #expect(snapshot.numberOfItems(inSectionAt: 2) == 2)
         #expect(snapshot.contains(item: 3) && !snapshot.contains(item: 4))
         #expect(snapshot.contains(section: "B") && !snapshot.contains(section: "Q"))

@@ -140,7 +140,7 @@ open class CollectionViewDiffableDataSource<
     ///
     /// - Complexity: O(1).
     public func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
-        _committed.itemIdentifier(at: indexPath)
+        _committedItem(at: indexPath)
     }
 
     /// The index path of an item, or `nil` if it is not shown.
@@ -197,7 +197,7 @@ open class CollectionViewDiffableDataSource<
     )
         -> AnyObject
     {
-        guard let item = _committed.itemIdentifier(at: indexPath) else {
+        guard let item = _committedItem(at: indexPath) else {
             fatalError(
                 "CollectionViewDiffableDataSource: the view asked for a cell at \(indexPath), which is out of range of the committed snapshot (\(_committed.numberOfSections) sections)."
             )
@@ -234,6 +234,14 @@ open class CollectionViewDiffableDataSource<
     )
         -> AnyHashable?
     {
-        _committed.itemIdentifier(at: indexPath).map(AnyHashable.init)
+        _committedItem(at: indexPath).map(AnyHashable.init)
+    }
+
+    /// `_committed.itemIdentifier(at:)` without copying `_committed`: views call the data source
+    /// through a protocol, where this class's code runs unspecialized and a method call on the
+    /// snapshot would copy all of its arrays first (see `Snapshot._itemIdentifier`).
+    func _committedItem(at indexPath: IndexPath) -> ItemIdentifierType? {
+        Snapshot._itemIdentifier(
+            at: indexPath, sectionStarts: _committed._sectionStarts, items: _committed._items.elements)
     }
 }

@@ -144,13 +144,27 @@ extension DiffableDataSourceSnapshot {
     ///
     /// - Complexity: O(1).
     @inlinable public func itemIdentifier(at indexPath: IndexPath) -> ItemIdentifierType? {
+        Self._itemIdentifier(at: indexPath, sectionStarts: _sectionStarts, items: _items.elements)
+    }
+
+    /// ``itemIdentifier(at:)`` on the two stored properties it reads.
+    ///
+    /// For the data source, which keeps its snapshot in a class property and is called by views
+    /// through a protocol, in generic code that is not specialized: there, calling a method on the
+    /// snapshot copies all of it first (each of its arrays retained and released through generic
+    /// value witnesses), while reading two stored properties copies two references.
+    ///
+    /// - Complexity: O(1).
+    @inlinable static func _itemIdentifier(
+        at indexPath: IndexPath, sectionStarts: [Int], items: [ItemIdentifierType]
+    ) -> ItemIdentifierType? {
         guard indexPath.count == 2 else { return nil }
         let section = indexPath[0]
         let item = indexPath[1]
-        guard section >= 0, section < _sections.count, item >= 0 else { return nil }
-        let flat = _sectionStarts[section] + item
-        guard flat < _sectionStarts[section + 1] else { return nil }
-        return _items.elements[flat]
+        guard section >= 0, section < sectionStarts.count - 1, item >= 0 else { return nil }
+        let flat = sectionStarts[section] + item
+        guard flat < sectionStarts[section + 1] else { return nil }
+        return items[flat]
     }
 
     /// The index path of an item, or `nil` if the item is not in the snapshot.
