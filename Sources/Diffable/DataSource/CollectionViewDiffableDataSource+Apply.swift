@@ -10,15 +10,16 @@ extension CollectionViewDiffableDataSource {
     ///     order with other applies.
     /// - Complexity: O(n + m + k log k) for the diff (see ``BatchUpdate/init(from:to:)``), off the
     ///   main actor above ``offMainDiffingThreshold`` items.
-    public func apply(
+    @inlinable public final func apply(
         _ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (@MainActor () -> Void)? = nil
     ) {
+        _differ = Self._diff
         _enqueue(
             target: snapshot, sectionSnapshot: nil, reload: false, animated: animatingDifferences, completion)
     }
 
     /// Shows a snapshot and returns when the view has finished.
-    public func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true) async {
+    @inlinable public final func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             apply(snapshot, animatingDifferences: animatingDifferences) { continuation.resume() }
         }
@@ -39,9 +40,19 @@ extension CollectionViewDiffableDataSource {
 
     /// Replaces one section's content with a section snapshot; only its visible items become
     /// rows. A section that is not in the committed snapshot is appended at the end.
-    public func apply(
+    @inlinable public final func apply(
         _ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>, to section: SectionIdentifierType,
         animatingDifferences: Bool = true, completion: (@MainActor () -> Void)? = nil
+    ) {
+        _differ = Self._diff
+        _apply(snapshot, to: section, animatingDifferences: animatingDifferences, completion: completion)
+    }
+
+    /// `apply(_:to:animatingDifferences:completion:)` without setting `_differ`, for applies that
+    /// start inside the library.
+    @usableFromInline func _apply(
+        _ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>, to section: SectionIdentifierType,
+        animatingDifferences: Bool, completion: (@MainActor () -> Void)?
     ) {
         var target = _latest
         if target.contains(section: section) {
@@ -58,7 +69,7 @@ extension CollectionViewDiffableDataSource {
 
     /// Replaces one section's content with a section snapshot and returns when the view has
     /// finished.
-    public func apply(
+    @inlinable public final func apply(
         _ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>, to section: SectionIdentifierType,
         animatingDifferences: Bool = true
     ) async {
@@ -97,7 +108,7 @@ extension CollectionViewDiffableDataSource {
 
     /// Records an apply: the latest state moves on at once (so ``snapshot()`` reflects every apply
     /// made so far, as UIKit's does), and the request joins the queue to the view.
-    func _enqueue(
+    @usableFromInline func _enqueue(
         target: Snapshot,
         sectionSnapshot: (SectionIdentifierType, DiffableDataSourceSectionSnapshot<ItemIdentifierType>)?,
         reload: Bool, animated: Bool, _ completion: (@MainActor () -> Void)?
@@ -160,15 +171,16 @@ extension CollectionViewDiffableDataSource {
         let old = _committed
         let target = request.target
         let compare = isContentEqual
+        let diff = _differ
         if old.numberOfItems + target.numberOfItems <= offMainDiffingThreshold {
-            _commit(Self._diff(old, target, compare), request: request)
+            _commit(diff(old, target, compare), request: request)
             return
         }
         _inFlight = request
         _generation += 1
         let generation = _generation
         _diffTask = Task { [weak self] in
-            let update = await Task.detached(priority: .userInitiated) { Self._diff(old, target, compare) }
+            let update = await Task.detached(priority: .userInitiated) { diff(old, target, compare) }
                 .value
             guard let self, !Task.isCancelled, self._generation == generation, self._diffTask != nil else {
                 return
@@ -180,7 +192,9 @@ extension CollectionViewDiffableDataSource {
         }
     }
 
-    nonisolated static func _diff(
+    /// The diff of one apply. Through `_differ`, public `apply` calls run it specialized for the
+    /// caller's identifier types.
+    @inlinable nonisolated static func _diff(
         _ old: Snapshot, _ new: Snapshot,
         _ isContentEqual: (@Sendable (ItemIdentifierType, ItemIdentifierType) -> Bool)?
     ) -> BatchUpdate {

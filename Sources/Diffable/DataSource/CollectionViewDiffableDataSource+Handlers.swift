@@ -117,7 +117,8 @@ extension CollectionViewDiffableDataSource {
             }
             snapshot.expand([item])
         }
-        apply(snapshot, to: section, animatingDifferences: true)
+        // Not `apply`, which would set `_differ` to this unspecialized code's own diff.
+        _apply(snapshot, to: section, animatingDifferences: true, completion: nil)
     }
 
     /// The item's place in its section snapshot, when its section was applied as one.
