@@ -7,7 +7,7 @@ extension DiffableDataSourceSnapshot: Equatable {
     ///
     /// - Complexity: O(n + s); stored hash values are compared before identifiers, so unequal
     ///   snapshots usually differ without a call to `==` on an identifier.
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    @inlinable public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs._sectionStarts == rhs._sectionStarts
             && lhs._sections.hashes == rhs._sections.hashes
             && lhs._items.hashes == rhs._items.hashes
@@ -20,7 +20,7 @@ extension DiffableDataSourceSnapshot: Hashable {
     /// Hashes the sections with their item counts and the items, consistently with `==`.
     ///
     /// - Complexity: O(n + s).
-    public func hash(into hasher: inout Hasher) {
+    @inlinable public func hash(into hasher: inout Hasher) {
         hasher.combine(_sectionStarts)
         hasher.combine(_sections.elements)
         hasher.combine(_items.elements)

@@ -24,7 +24,7 @@ extension DiffableDataSourceSnapshot {
     ///
     /// - Complexity: O(n + k), where n is the number of items in the snapshot; one call to
     ///   `hash(into:)` per inserted item and one for the anchor.
-    public mutating func insertItems(
+    @inlinable public mutating func insertItems(
         _ identifiers: [ItemIdentifierType], beforeItem beforeIdentifier: ItemIdentifierType
     ) {
         _trapOnError { () throws(Error) in try checkedInsertItems(identifiers, beforeItem: beforeIdentifier) }
@@ -34,7 +34,7 @@ extension DiffableDataSourceSnapshot {
     /// `identifiers` lists one item twice. Items already present are moved.
     ///
     /// - Complexity: O(n + k), where n is the number of items in the snapshot.
-    public mutating func insertItems(
+    @inlinable public mutating func insertItems(
         _ identifiers: [ItemIdentifierType], afterItem afterIdentifier: ItemIdentifierType
     ) {
         _trapOnError { () throws(Error) in try checkedInsertItems(identifiers, afterItem: afterIdentifier) }
@@ -46,7 +46,7 @@ extension DiffableDataSourceSnapshot {
     ///
     /// - Complexity: O(n + k), where n is the number of items in the snapshot and k the number of
     ///   identifiers given; one call to `hash(into:)` per identifier given.
-    public mutating func deleteItems(_ identifiers: [ItemIdentifierType]) {
+    @inlinable public mutating func deleteItems(_ identifiers: [ItemIdentifierType]) {
         guard !identifiers.isEmpty, !_items.isEmpty else { return }
         var removed = [Bool](repeating: false, count: _items.count)
         var counts = _sectionCounts
@@ -68,7 +68,7 @@ extension DiffableDataSourceSnapshot {
     /// Deletes every item **and every section**, as UIKit does: afterwards the snapshot is empty.
     ///
     /// - Complexity: O(1) (the old storage is released).
-    public mutating func deleteAllItems() {
+    @inlinable public mutating func deleteAllItems() {
         self = Self()
     }
 
@@ -76,7 +76,7 @@ extension DiffableDataSourceSnapshot {
     /// itself does nothing. Traps if either item is missing.
     ///
     /// - Complexity: O(n), where n is the number of items; two calls to `hash(into:)`.
-    public mutating func moveItem(
+    @inlinable public mutating func moveItem(
         _ identifier: ItemIdentifierType, beforeItem toIdentifier: ItemIdentifierType
     ) {
         _trapOnError { () throws(Error) in try checkedMoveItem(identifier, beforeItem: toIdentifier) }
@@ -86,7 +86,7 @@ extension DiffableDataSourceSnapshot {
     /// itself does nothing. Traps if either item is missing.
     ///
     /// - Complexity: O(n), where n is the number of items; two calls to `hash(into:)`.
-    public mutating func moveItem(
+    @inlinable public mutating func moveItem(
         _ identifier: ItemIdentifierType, afterItem toIdentifier: ItemIdentifierType
     ) {
         _trapOnError { () throws(Error) in try checkedMoveItem(identifier, afterItem: toIdentifier) }
@@ -143,7 +143,7 @@ extension DiffableDataSourceSnapshot {
     ///
     /// - Throws: ``SnapshotError/itemNotFound(_:call:)`` for a missing anchor, or
     ///   ``SnapshotError/duplicateItem(_:call:)``.
-    public mutating func checkedInsertItems(
+    @inlinable public mutating func checkedInsertItems(
         _ identifiers: [ItemIdentifierType], beforeItem beforeIdentifier: ItemIdentifierType
     ) throws(Error) {
         let call = "insertItems(_:beforeItem:)"
@@ -159,7 +159,7 @@ extension DiffableDataSourceSnapshot {
     ///
     /// - Throws: ``SnapshotError/itemNotFound(_:call:)`` for a missing anchor, or
     ///   ``SnapshotError/duplicateItem(_:call:)``.
-    public mutating func checkedInsertItems(
+    @inlinable public mutating func checkedInsertItems(
         _ identifiers: [ItemIdentifierType], afterItem afterIdentifier: ItemIdentifierType
     ) throws(Error) {
         let call = "insertItems(_:afterItem:)"
@@ -173,7 +173,7 @@ extension DiffableDataSourceSnapshot {
 
     /// ``moveItem(_:beforeItem:)`` that throws ``SnapshotError/itemNotFound(_:call:)`` instead of
     /// trapping.
-    public mutating func checkedMoveItem(
+    @inlinable public mutating func checkedMoveItem(
         _ identifier: ItemIdentifierType, beforeItem toIdentifier: ItemIdentifierType
     ) throws(Error) {
         try _moveItem(identifier, relativeTo: toIdentifier, after: false, call: "moveItem(_:beforeItem:)")
@@ -181,7 +181,7 @@ extension DiffableDataSourceSnapshot {
 
     /// ``moveItem(_:afterItem:)`` that throws ``SnapshotError/itemNotFound(_:call:)`` instead of
     /// trapping.
-    public mutating func checkedMoveItem(
+    @inlinable public mutating func checkedMoveItem(
         _ identifier: ItemIdentifierType, afterItem toIdentifier: ItemIdentifierType
     ) throws(Error) {
         try _moveItem(identifier, relativeTo: toIdentifier, after: true, call: "moveItem(_:afterItem:)")
@@ -271,7 +271,7 @@ extension DiffableDataSourceSnapshot {
         return dropped
     }
 
-    mutating func _moveItem(
+    @inlinable mutating func _moveItem(
         _ identifier: ItemIdentifierType, relativeTo anchorIdentifier: ItemIdentifierType, after: Bool,
         call: String
     ) throws(Error) {

@@ -6,7 +6,7 @@ extension DiffableDataSourceSnapshot {
     /// Traps if an item is not in the snapshot.
     ///
     /// - Complexity: O(k) expected for k identifiers.
-    public mutating func reloadItems(_ identifiers: [ItemIdentifierType]) {
+    @inlinable public mutating func reloadItems(_ identifiers: [ItemIdentifierType]) {
         _trapOnError { () throws(Error) in try checkedReloadItems(identifiers) }
     }
 
@@ -15,7 +15,7 @@ extension DiffableDataSourceSnapshot {
     /// Traps if an item is not in the snapshot.
     ///
     /// - Complexity: O(k) expected for k identifiers.
-    public mutating func reconfigureItems(_ identifiers: [ItemIdentifierType]) {
+    @inlinable public mutating func reconfigureItems(_ identifiers: [ItemIdentifierType]) {
         _trapOnError { () throws(Error) in try checkedReconfigureItems(identifiers) }
     }
 
@@ -23,44 +23,47 @@ extension DiffableDataSourceSnapshot {
     /// Traps if a section is not in the snapshot.
     ///
     /// - Complexity: O(k) expected for k identifiers.
-    public mutating func reloadSections(_ identifiers: [SectionIdentifierType]) {
+    @inlinable public mutating func reloadSections(_ identifiers: [SectionIdentifierType]) {
         _trapOnError { () throws(Error) in try checkedReloadSections(identifiers) }
     }
 
     /// The sections marked with ``reloadSections(_:)`` on this value, in the order first marked.
     ///
     /// - Complexity: O(1).
-    public var reloadedSectionIdentifiers: [SectionIdentifierType] { _reloadedSections.elements }
+    @inlinable public var reloadedSectionIdentifiers: [SectionIdentifierType] { _reloadedSections.elements }
 
     /// The items marked with ``reloadItems(_:)`` on this value and still present, in the order first
     /// marked.
     ///
     /// - Complexity: O(1).
-    public var reloadedItemIdentifiers: [ItemIdentifierType] { _reloadedItems.elements }
+    @inlinable public var reloadedItemIdentifiers: [ItemIdentifierType] { _reloadedItems.elements }
 
     /// The items marked with ``reconfigureItems(_:)`` on this value and still present, in the order
     /// first marked.
     ///
     /// - Complexity: O(1).
-    public var reconfiguredItemIdentifiers: [ItemIdentifierType] { _reconfiguredItems.elements }
+    @inlinable public var reconfiguredItemIdentifiers: [ItemIdentifierType] { _reconfiguredItems.elements }
 
     /// ``reloadItems(_:)`` that throws ``SnapshotError/itemNotFound(_:call:)`` instead of trapping
     /// and marks nothing on error.
-    public mutating func checkedReloadItems(_ identifiers: [ItemIdentifierType]) throws(Error) {
+    @inlinable public mutating func checkedReloadItems(_ identifiers: [ItemIdentifierType]) throws(Error) {
         try _requireItems(identifiers, call: "reloadItems(_:)")
         _reloadedItems.formUnion(identifiers)
     }
 
     /// ``reconfigureItems(_:)`` that throws ``SnapshotError/itemNotFound(_:call:)`` instead of
     /// trapping and marks nothing on error.
-    public mutating func checkedReconfigureItems(_ identifiers: [ItemIdentifierType]) throws(Error) {
+    @inlinable public mutating func checkedReconfigureItems(_ identifiers: [ItemIdentifierType]) throws(Error)
+    {
         try _requireItems(identifiers, call: "reconfigureItems(_:)")
         _reconfiguredItems.formUnion(identifiers)
     }
 
     /// ``reloadSections(_:)`` that throws ``SnapshotError/sectionNotFound(_:call:)`` instead of
     /// trapping and marks nothing on error.
-    public mutating func checkedReloadSections(_ identifiers: [SectionIdentifierType]) throws(Error) {
+    @inlinable public mutating func checkedReloadSections(_ identifiers: [SectionIdentifierType])
+        throws(Error)
+    {
         for identifier in identifiers where !_sections.contains(identifier) {
             throw .sectionNotFound(identifier, call: "reloadSections(_:)")
         }
@@ -70,19 +73,19 @@ extension DiffableDataSourceSnapshot {
     /// The same snapshot without any reload or reconfigure marks: what a data source stores.
     ///
     /// - Complexity: O(1).
-    public var withoutMarks: Self {
+    @inlinable public var withoutMarks: Self {
         var copy = self
         copy._clearMarks()
         return copy
     }
 
-    mutating func _clearMarks() {
+    @inlinable mutating func _clearMarks() {
         _reloadedSections = _MarkList()
         _reloadedItems = _MarkList()
         _reconfiguredItems = _MarkList()
     }
 
-    func _requireItems(_ identifiers: [ItemIdentifierType], call: String) throws(Error) {
+    @inlinable func _requireItems(_ identifiers: [ItemIdentifierType], call: String) throws(Error) {
         for identifier in identifiers where !_items.contains(identifier) {
             throw .itemNotFound(identifier, call: call)
         }

@@ -12,7 +12,7 @@ extension DiffableDataSourceSnapshot {
     /// already in the snapshot or listed twice.
     ///
     /// - Complexity: O(n + s), where n is the number of items and s the number of sections.
-    public mutating func insertSections(
+    @inlinable public mutating func insertSections(
         _ identifiers: [SectionIdentifierType], beforeSection toIdentifier: SectionIdentifierType
     ) {
         _trapOnError { () throws(Error) in try checkedInsertSections(identifiers, beforeSection: toIdentifier)
@@ -23,7 +23,7 @@ extension DiffableDataSourceSnapshot {
     /// already in the snapshot or listed twice.
     ///
     /// - Complexity: O(n + s), where n is the number of items and s the number of sections.
-    public mutating func insertSections(
+    @inlinable public mutating func insertSections(
         _ identifiers: [SectionIdentifierType], afterSection toIdentifier: SectionIdentifierType
     ) {
         _trapOnError { () throws(Error) in try checkedInsertSections(identifiers, afterSection: toIdentifier)
@@ -34,7 +34,7 @@ extension DiffableDataSourceSnapshot {
     ///
     /// - Complexity: O(n + s + k), where n is the number of items, s of sections and k the number of
     ///   identifiers given; one call to `hash(into:)` per identifier given.
-    public mutating func deleteSections(_ identifiers: [SectionIdentifierType]) {
+    @inlinable public mutating func deleteSections(_ identifiers: [SectionIdentifierType]) {
         guard !identifiers.isEmpty, !_sections.isEmpty else { return }
         var removedSections = [Bool](repeating: false, count: _sections.count)
         var any = false
@@ -70,7 +70,7 @@ extension DiffableDataSourceSnapshot {
     /// itself does nothing. Traps if either section is missing.
     ///
     /// - Complexity: O(n + s), where n is the number of items and s the number of sections.
-    public mutating func moveSection(
+    @inlinable public mutating func moveSection(
         _ identifier: SectionIdentifierType, beforeSection toIdentifier: SectionIdentifierType
     ) {
         _trapOnError { () throws(Error) in try checkedMoveSection(identifier, beforeSection: toIdentifier) }
@@ -80,7 +80,7 @@ extension DiffableDataSourceSnapshot {
     /// itself does nothing. Traps if either section is missing.
     ///
     /// - Complexity: O(n + s), where n is the number of items and s the number of sections.
-    public mutating func moveSection(
+    @inlinable public mutating func moveSection(
         _ identifier: SectionIdentifierType, afterSection toIdentifier: SectionIdentifierType
     ) {
         _trapOnError { () throws(Error) in try checkedMoveSection(identifier, afterSection: toIdentifier) }
@@ -100,7 +100,7 @@ extension DiffableDataSourceSnapshot {
 
     /// ``insertSections(_:beforeSection:)`` that throws instead of trapping and leaves the snapshot
     /// unchanged on error.
-    public mutating func checkedInsertSections(
+    @inlinable public mutating func checkedInsertSections(
         _ identifiers: [SectionIdentifierType], beforeSection toIdentifier: SectionIdentifierType
     ) throws(Error) {
         let call = "insertSections(_:beforeSection:)"
@@ -112,7 +112,7 @@ extension DiffableDataSourceSnapshot {
 
     /// ``insertSections(_:afterSection:)`` that throws instead of trapping and leaves the snapshot
     /// unchanged on error.
-    public mutating func checkedInsertSections(
+    @inlinable public mutating func checkedInsertSections(
         _ identifiers: [SectionIdentifierType], afterSection toIdentifier: SectionIdentifierType
     ) throws(Error) {
         let call = "insertSections(_:afterSection:)"
@@ -124,7 +124,7 @@ extension DiffableDataSourceSnapshot {
 
     /// ``moveSection(_:beforeSection:)`` that throws ``SnapshotError/sectionNotFound(_:call:)``
     /// instead of trapping.
-    public mutating func checkedMoveSection(
+    @inlinable public mutating func checkedMoveSection(
         _ identifier: SectionIdentifierType, beforeSection toIdentifier: SectionIdentifierType
     ) throws(Error) {
         try _moveSection(
@@ -133,7 +133,7 @@ extension DiffableDataSourceSnapshot {
 
     /// ``moveSection(_:afterSection:)`` that throws ``SnapshotError/sectionNotFound(_:call:)``
     /// instead of trapping.
-    public mutating func checkedMoveSection(
+    @inlinable public mutating func checkedMoveSection(
         _ identifier: SectionIdentifierType, afterSection toIdentifier: SectionIdentifierType
     ) throws(Error) {
         try _moveSection(
@@ -176,7 +176,7 @@ extension DiffableDataSourceSnapshot {
         _debugCheckInvariants()
     }
 
-    mutating func _moveSection(
+    @inlinable mutating func _moveSection(
         _ identifier: SectionIdentifierType, relativeTo anchorIdentifier: SectionIdentifierType, after: Bool,
         call: String
     ) throws(Error) {

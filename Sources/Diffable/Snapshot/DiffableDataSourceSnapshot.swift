@@ -84,7 +84,7 @@ extension DiffableDataSourceSnapshot {
     /// The number of items in a section. Traps if the section is not in the snapshot.
     ///
     /// - Complexity: O(1) expected; hashes `identifier` once.
-    public func numberOfItems(inSection identifier: SectionIdentifierType) -> Int {
+    @inlinable public func numberOfItems(inSection identifier: SectionIdentifierType) -> Int {
         let section = _requireSection(identifier, call: "numberOfItems(inSection:)")
         return _sectionStarts[section + 1] - _sectionStarts[section]
     }
@@ -92,7 +92,9 @@ extension DiffableDataSourceSnapshot {
     /// The items of a section, in order. Traps if the section is not in the snapshot.
     ///
     /// - Complexity: O(k) for the k items of the section; hashes `identifier` once.
-    public func itemIdentifiers(inSection identifier: SectionIdentifierType) -> [ItemIdentifierType] {
+    @inlinable public func itemIdentifiers(inSection identifier: SectionIdentifierType)
+        -> [ItemIdentifierType]
+    {
         let section = _requireSection(identifier, call: "itemIdentifiers(inSection:)")
         return Array(_items.elements[_sectionStarts[section]..<_sectionStarts[section + 1]])
     }
@@ -192,7 +194,7 @@ extension DiffableDataSourceSnapshot {
 
 extension DiffableDataSourceSnapshot {
     /// The index of a section the call needs, trapping with a message naming both if it is absent.
-    func _requireSection(_ identifier: SectionIdentifierType, call: String) -> Int {
+    @inlinable func _requireSection(_ identifier: SectionIdentifierType, call: String) -> Int {
         guard let index = _sections.index(of: identifier) else {
             fatalError(
                 "\(call): Section identifier \(_quoted(identifier)) was not found. You can verify the section exists by calling indexOfSection(_:), which is O(1)."
@@ -245,7 +247,7 @@ extension DiffableDataSourceSnapshot {
     }
 
     /// Drops the reload marks of sections that are no longer in the snapshot.
-    mutating func _dropMarksOfDeletedSections() {
+    @inlinable mutating func _dropMarksOfDeletedSections() {
         if !_reloadedSections.isEmpty { _reloadedSections.removeAll { !_sections.contains($0) } }
     }
 

@@ -6,6 +6,8 @@
     @usableFromInline var elements: [Element] = []
     @usableFromInline var members: Set<Element> = []
 
+    @inlinable init() {}
+
     @inlinable var isEmpty: Bool { elements.isEmpty }
 
     /// Adds the identifiers not already marked, keeping the order of first marking.

@@ -50,7 +50,7 @@ public enum SnapshotError<
 }
 
 /// `"text"` for strings, the plain description for everything else.
-func _quoted(_ value: some Any) -> String {
+@inlinable func _quoted(_ value: some Any) -> String {
     if let string = value as? String { return "\"\(string)\"" }
     return String(describing: value)
 }
