@@ -17,7 +17,7 @@ extension DiffableDataSourceSectionSnapshot {
     /// - Complexity: O(k + d) amortized expected when appending at the end of the section snapshot,
     ///   O(n + k) otherwise, where k is `items.count`, d the level of `parent` and n the number of
     ///   items; hashes each new identifier and `parent` once.
-    public mutating func checkedAppend(
+    @inlinable public mutating func checkedAppend(
         _ items: [ItemIdentifierType], to parent: ItemIdentifierType? = nil
     ) throws(SectionSnapshotError<ItemIdentifierType>) {
         try _insert(items, hashes: nil, shape: nil, .append(to: parent), call: "append(_:to:)")
@@ -36,7 +36,7 @@ extension DiffableDataSourceSectionSnapshot {
     /// - Complexity: O(k + d) amortized expected when appending at the end, O(n + k) otherwise, where
     ///   k is the number of items in `snapshot`; hashes `parent` once and no item (the hash values
     ///   stored in `snapshot` are reused).
-    public mutating func checkedAppend(
+    @inlinable public mutating func checkedAppend(
         _ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>,
         to parent: ItemIdentifierType? = nil
     ) throws(SectionSnapshotError<ItemIdentifierType>) {
@@ -58,7 +58,7 @@ extension DiffableDataSourceSectionSnapshot {
     ///   unchanged.
     /// - Complexity: O(n + k), where n is the number of items and k is `items.count`; hashes each
     ///   new identifier and `item` once.
-    public mutating func checkedInsert(
+    @inlinable public mutating func checkedInsert(
         _ items: [ItemIdentifierType], before item: ItemIdentifierType
     ) throws(SectionSnapshotError<ItemIdentifierType>) {
         try _insert(items, hashes: nil, shape: nil, .before(item), call: "insert(_:before:)")
@@ -78,7 +78,7 @@ extension DiffableDataSourceSectionSnapshot {
     /// - Complexity: O(n + k), where n is the number of items and k is `items.count` (O(k + d)
     ///   amortized when the subtree of `item` ends the section snapshot); hashes each new
     ///   identifier and `item` once.
-    public mutating func checkedInsert(
+    @inlinable public mutating func checkedInsert(
         _ items: [ItemIdentifierType], after item: ItemIdentifierType
     ) throws(SectionSnapshotError<ItemIdentifierType>) {
         try _insert(items, hashes: nil, shape: nil, .after(item), call: "insert(_:after:)")
@@ -93,7 +93,7 @@ extension DiffableDataSourceSectionSnapshot {
     ///   ``SectionSnapshotError/duplicateItem(_:call:)``; the section snapshot is unchanged.
     /// - Complexity: O(n + k), where k is the number of items in `snapshot`; hashes `item` once
     ///   and no item of `snapshot`.
-    public mutating func checkedInsert(
+    @inlinable public mutating func checkedInsert(
         _ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>, before item: ItemIdentifierType
     ) throws(SectionSnapshotError<ItemIdentifierType>) {
         try _insert(
@@ -110,7 +110,7 @@ extension DiffableDataSourceSectionSnapshot {
     ///   ``SectionSnapshotError/duplicateItem(_:call:)``; the section snapshot is unchanged.
     /// - Complexity: O(n + k), where k is the number of items in `snapshot`; hashes `item` once
     ///   and no item of `snapshot`.
-    public mutating func checkedInsert(
+    @inlinable public mutating func checkedInsert(
         _ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>, after item: ItemIdentifierType
     ) throws(SectionSnapshotError<ItemIdentifierType>) {
         try _insert(
@@ -126,7 +126,7 @@ extension DiffableDataSourceSectionSnapshot {
     ///   the section snapshot; the section snapshot is unchanged.
     /// - Complexity: O(n + k), where n is the number of items and k is `items.count`; hashes each
     ///   of `items` once.
-    public mutating func checkedDelete(
+    @inlinable public mutating func checkedDelete(
         _ items: [ItemIdentifierType]
     ) throws(SectionSnapshotError<ItemIdentifierType>) {
         guard !items.isEmpty else { return }
@@ -161,7 +161,7 @@ extension DiffableDataSourceSectionSnapshot {
     ///   ``SectionSnapshotError/duplicateItem(_:call:)``; the section snapshot is unchanged.
     /// - Complexity: O(n + k), where n is the number of items and k the number of items in
     ///   `snapshot`; hashes `parent` once and no item of `snapshot`.
-    public mutating func checkedReplace(
+    @inlinable public mutating func checkedReplace(
         childrenOf parent: ItemIdentifierType,
         using snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>
     ) throws(SectionSnapshotError<ItemIdentifierType>) {
@@ -203,7 +203,7 @@ extension DiffableDataSourceSectionSnapshot {
     /// - Complexity: O(k + d) amortized expected when appending at the end of the section snapshot,
     ///   O(n + k) otherwise, where k is `items.count`; hashes each of `items` and `parent` once.
     @discardableResult
-    public mutating func appendDroppingDuplicates(
+    @inlinable public mutating func appendDroppingDuplicates(
         _ items: [ItemIdentifierType], to parent: ItemIdentifierType? = nil
     ) throws(SectionSnapshotError<ItemIdentifierType>) -> [ItemIdentifierType] {
         let destination = try _resolve(.append(to: parent), call: "appendDroppingDuplicates(_:to:)")
@@ -221,7 +221,7 @@ extension DiffableDataSourceSectionSnapshot {
 
 extension DiffableDataSourceSectionSnapshot {
     /// Where new items go, relative to an existing item.
-    enum _Destination {
+    @usableFromInline enum _Destination {
         /// At the end of the root level (`nil`) or as the last children of the parent.
         case append(to: ItemIdentifierType?)
         /// Siblings immediately before the anchor.
@@ -233,7 +233,7 @@ extension DiffableDataSourceSectionSnapshot {
     /// The insertion position and the position of the new items' parent (-1 for root level).
     ///
     /// - Complexity: O(1) expected; hashes the anchor or parent once.
-    func _resolve(
+    @inlinable func _resolve(
         _ destination: _Destination, call: String
     ) throws(SectionSnapshotError<ItemIdentifierType>) -> (position: Int, parent: Int) {
         switch destination {
@@ -255,7 +255,7 @@ extension DiffableDataSourceSectionSnapshot {
 
     /// Inserts `elements` (with their stored hash values and the hierarchy of `shape`, if given)
     /// at `destination`. A no-op for no elements.
-    mutating func _insert(
+    @inlinable mutating func _insert(
         _ elements: [ItemIdentifierType], hashes: [Int]?,
         shape: DiffableDataSourceSectionSnapshot<ItemIdentifierType>?, _ destination: _Destination,
         call: String

@@ -4,7 +4,7 @@ extension DiffableDataSourceSectionSnapshot: Equatable {
     ///
     /// - Complexity: O(n), where n is the number of items; compares the stored hash values first
     ///   and calls `==` on items only when those match. Never calls `hash(into:)`.
-    public static func == (
+    @inlinable public static func == (
         lhs: DiffableDataSourceSectionSnapshot<ItemIdentifierType>,
         rhs: DiffableDataSourceSectionSnapshot<ItemIdentifierType>
     ) -> Bool {
@@ -21,7 +21,7 @@ extension DiffableDataSourceSectionSnapshot: Hashable {
     ///
     /// - Complexity: O(n), where n is the number of items. Never calls `hash(into:)` on an item:
     ///   equal items have equal stored hash values, so the stored ones stand in for them.
-    public func hash(into hasher: inout Hasher) {
+    @inlinable public func hash(into hasher: inout Hasher) {
         hasher.combine(_items.hashes)
         hasher.combine(_parents)
         hasher.combine(_expanded)

@@ -21,7 +21,9 @@ extension DiffableDataSourceSectionSnapshot {
     /// - Complexity: O(k + d) amortized expected when appending at the end of the section snapshot,
     ///   O(n + k) otherwise, where k is `items.count`, d the level of `parent` and n the number of
     ///   items; hashes each new identifier and `parent` once.
-    public mutating func append(_ items: [ItemIdentifierType], to parent: ItemIdentifierType? = nil) {
+    @inlinable public mutating func append(
+        _ items: [ItemIdentifierType], to parent: ItemIdentifierType? = nil
+    ) {
         _trapOnError { () throws(SectionSnapshotError<ItemIdentifierType>) in
             try checkedAppend(items, to: parent)
         }
@@ -37,7 +39,7 @@ extension DiffableDataSourceSectionSnapshot {
     ///   in it already.
     /// - Complexity: O(k + d) amortized expected when appending at the end, O(n + k) otherwise,
     ///   where k is the number of items in `snapshot`; hashes `parent` once and no item.
-    public mutating func append(
+    @inlinable public mutating func append(
         _ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>,
         to parent: ItemIdentifierType? = nil
     ) {
@@ -54,7 +56,7 @@ extension DiffableDataSourceSectionSnapshot {
     ///   already or comes twice.
     /// - Complexity: O(n + k), where n is the number of items and k is `items.count`; hashes each
     ///   new identifier and `item` once.
-    public mutating func insert(_ items: [ItemIdentifierType], before item: ItemIdentifierType) {
+    @inlinable public mutating func insert(_ items: [ItemIdentifierType], before item: ItemIdentifierType) {
         _trapOnError { () throws(SectionSnapshotError<ItemIdentifierType>) in
             try checkedInsert(items, before: item)
         }
@@ -74,7 +76,7 @@ extension DiffableDataSourceSectionSnapshot {
     ///   already or comes twice.
     /// - Complexity: O(n + k), where n is the number of items and k is `items.count`; hashes each
     ///   new identifier and `item` once.
-    public mutating func insert(_ items: [ItemIdentifierType], after item: ItemIdentifierType) {
+    @inlinable public mutating func insert(_ items: [ItemIdentifierType], after item: ItemIdentifierType) {
         _trapOnError { () throws(SectionSnapshotError<ItemIdentifierType>) in
             try checkedInsert(items, after: item)
         }
@@ -89,7 +91,7 @@ extension DiffableDataSourceSectionSnapshot {
     ///   already.
     /// - Complexity: O(n + k), where k is the number of items in `snapshot`; hashes `item` once
     ///   and no item of `snapshot`.
-    public mutating func insert(
+    @inlinable public mutating func insert(
         _ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>, before item: ItemIdentifierType
     ) {
         _trapOnError { () throws(SectionSnapshotError<ItemIdentifierType>) in
@@ -106,7 +108,7 @@ extension DiffableDataSourceSectionSnapshot {
     ///   already.
     /// - Complexity: O(n + k), where k is the number of items in `snapshot`; hashes `item` once
     ///   and no item of `snapshot`.
-    public mutating func insert(
+    @inlinable public mutating func insert(
         _ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>, after item: ItemIdentifierType
     ) {
         _trapOnError { () throws(SectionSnapshotError<ItemIdentifierType>) in
@@ -121,7 +123,7 @@ extension DiffableDataSourceSectionSnapshot {
     /// - Precondition: Every identifier in `items` is in the section snapshot.
     /// - Complexity: O(n + k), where n is the number of items and k is `items.count`; hashes each
     ///   of `items` once.
-    public mutating func delete(_ items: [ItemIdentifierType]) {
+    @inlinable public mutating func delete(_ items: [ItemIdentifierType]) {
         _trapOnError { () throws(SectionSnapshotError<ItemIdentifierType>) in
             try checkedDelete(items)
         }
@@ -130,7 +132,7 @@ extension DiffableDataSourceSectionSnapshot {
     /// Removes every item, with the hierarchy and expansion state.
     ///
     /// - Complexity: O(n) to release the storage, where n is the number of items.
-    public mutating func deleteAll() {
+    @inlinable public mutating func deleteAll() {
         self = DiffableDataSourceSectionSnapshot()
         #if DIFFABLE_INVARIANT_CHECKS
             _checkInvariants()
@@ -147,7 +149,7 @@ extension DiffableDataSourceSectionSnapshot {
     ///   outside the subtree of `parent`.
     /// - Complexity: O(n + k), where n is the number of items and k the number of items in
     ///   `snapshot`; hashes `parent` once and no item of `snapshot`.
-    public mutating func replace(
+    @inlinable public mutating func replace(
         childrenOf parent: ItemIdentifierType,
         using snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>
     ) {
@@ -160,7 +162,7 @@ extension DiffableDataSourceSectionSnapshot {
     /// not in the section snapshot are ignored; leaves may be marked too.
     ///
     /// - Complexity: O(k) expected, where k is `items.count`; hashes each of `items` once.
-    public mutating func expand(_ items: [ItemIdentifierType]) {
+    @inlinable public mutating func expand(_ items: [ItemIdentifierType]) {
         _setExpanded(true, items)
     }
 
@@ -168,11 +170,11 @@ extension DiffableDataSourceSectionSnapshot {
     /// snapshot are ignored. Descendants keep their own expansion state.
     ///
     /// - Complexity: O(k) expected, where k is `items.count`; hashes each of `items` once.
-    public mutating func collapse(_ items: [ItemIdentifierType]) {
+    @inlinable public mutating func collapse(_ items: [ItemIdentifierType]) {
         _setExpanded(false, items)
     }
 
-    private mutating func _setExpanded(_ expanded: Bool, _ items: [ItemIdentifierType]) {
+    @inlinable mutating func _setExpanded(_ expanded: Bool, _ items: [ItemIdentifierType]) {
         for item in items {
             if let position = _items.index(of: item) { _expanded[position] = expanded }
         }

@@ -10,7 +10,7 @@ extension DiffableDataSourceSectionSnapshot {
     /// ``SectionSnapshotError/duplicateItem(_:call:)`` is thrown.
     ///
     /// - Complexity: O(k) amortized expected, where k is `elements.count`; O(n + k) on error.
-    mutating func _appendToTable(
+    @inlinable mutating func _appendToTable(
         _ elements: [ItemIdentifierType], hashes: [Int]?, droppingDuplicates: Bool, call: String
     ) throws(SectionSnapshotError<ItemIdentifierType>) -> [ItemIdentifierType] {
         assert(_items.count == _parents.count, "table and outline out of step")
@@ -51,7 +51,7 @@ extension DiffableDataSourceSectionSnapshot {
     ///
     /// - Complexity: O(n - position + k + d), where k is the number of new items and d the level of
     ///   `position`; O(n + k) when `position` is not the end.
-    mutating func _placeAppended(
+    @inlinable mutating func _placeAppended(
         at position: Int, parent: Int, shape: DiffableDataSourceSectionSnapshot<ItemIdentifierType>?
     ) {
         let count = _parents.count
@@ -102,7 +102,7 @@ extension DiffableDataSourceSectionSnapshot {
     /// must be flagged too.
     ///
     /// - Complexity: O(n).
-    mutating func _remove(where remove: [Bool]) {
+    @inlinable mutating func _remove(where remove: [Bool]) {
         let count = _parents.count
         assert(remove.count == count)
         // newPosition[i]: the number of kept items before position i, which is where item i lands.
@@ -134,7 +134,7 @@ extension DiffableDataSourceSectionSnapshot {
     /// Removes the descendants of the item at `position`.
     ///
     /// - Complexity: O(n) if it has any, O(1) otherwise.
-    mutating func _removeDescendants(of position: Int) {
+    @inlinable mutating func _removeDescendants(of position: Int) {
         let descendants = (position + 1)..<Int(_subtreeEnds[position])
         guard !descendants.isEmpty else { return }
         var remove = [Bool](repeating: false, count: _parents.count)
@@ -146,7 +146,7 @@ extension DiffableDataSourceSectionSnapshot {
     /// their parent (if any) is cut off, so their roots are the new root items.
     ///
     /// - Complexity: O(`range.count`); no call to `hash(into:)`.
-    func _subtree(_ range: Range<Int>) -> DiffableDataSourceSectionSnapshot<ItemIdentifierType> {
+    @inlinable func _subtree(_ range: Range<Int>) -> DiffableDataSourceSectionSnapshot<ItemIdentifierType> {
         var result = DiffableDataSourceSectionSnapshot()
         guard !range.isEmpty else { return result }
         let start = Int32(range.lowerBound)
@@ -180,7 +180,8 @@ extension DiffableDataSourceSectionSnapshot {
     /// Drops the identifiers past `count` and rebuilds the index from the stored hash values.
     ///
     /// - Complexity: O(n); no call to `hash(into:)`.
-    static func _truncate(_ table: inout _IdentifierTable<ItemIdentifierType>, toCount count: Int) {
+    @inlinable static func _truncate(_ table: inout _IdentifierTable<ItemIdentifierType>, toCount count: Int)
+    {
         table.elements.removeLast(table.count - count)
         table.hashes.removeLast(table.hashes.count - count)
         table.rebuildIndex()

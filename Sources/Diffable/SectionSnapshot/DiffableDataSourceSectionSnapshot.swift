@@ -39,22 +39,22 @@
 /// costs O(k) amortized for k new items; other mutations are O(n) in the number of items, n.
 public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & Sendable>: Sendable {
     /// Every item in pre-order, with its stored hash value and the index from item to position.
-    var _items: _IdentifierTable<ItemIdentifierType>
+    @usableFromInline var _items: _IdentifierTable<ItemIdentifierType>
     /// `_parents[i]` is the position of the parent of the item at position `i`, or -1 for a root
     /// item. A parent always precedes its children.
-    var _parents: [Int32]
+    @usableFromInline var _parents: [Int32]
     /// `_levels[i]` is the depth of the item at position `i`: 0 for a root item.
-    var _levels: [Int32]
+    @usableFromInline var _levels: [Int32]
     /// `_subtreeEnds[i]` is one past the last position of the subtree of the item at position `i`
     /// (`i + 1` for a leaf), so its descendants are `i + 1 ..< _subtreeEnds[i]`.
-    var _subtreeEnds: [Int32]
+    @usableFromInline var _subtreeEnds: [Int32]
     /// `_expanded[i]` is whether the item at position `i` is expanded.
-    var _expanded: [Bool]
+    @usableFromInline var _expanded: [Bool]
 
     /// Creates an empty section snapshot.
     ///
     /// - Complexity: O(1).
-    public init() {
+    @inlinable public init() {
         _items = _IdentifierTable()
         _parents = []
         _levels = []
@@ -66,7 +66,7 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
     ///
     /// - Parameter snapshot: The section snapshot to copy.
     /// - Complexity: O(1); the storage is shared until one of the two is mutated.
-    public init(_ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>) {
+    @inlinable public init(_ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>) {
         self = snapshot
     }
 }
@@ -77,12 +77,12 @@ extension DiffableDataSourceSectionSnapshot {
     /// All items, depth first: every parent precedes its children, and siblings keep their order.
     ///
     /// - Complexity: O(1).
-    public var items: [ItemIdentifierType] { _items.elements }
+    @inlinable public var items: [ItemIdentifierType] { _items.elements }
 
     /// The items at level 0 (those without a parent), in order.
     ///
     /// - Complexity: O(r), where r is the number of root items.
-    public var rootItems: [ItemIdentifierType] {
+    @inlinable public var rootItems: [ItemIdentifierType] {
         var roots: [ItemIdentifierType] = []
         var position = 0
         while position < _subtreeEnds.count {
@@ -96,7 +96,7 @@ extension DiffableDataSourceSectionSnapshot {
     /// for this section. Root items are always visible.
     ///
     /// - Complexity: O(v), where v is the number of visible items.
-    public var visibleItems: [ItemIdentifierType] {
+    @inlinable public var visibleItems: [ItemIdentifierType] {
         var visible: [ItemIdentifierType] = []
         var position = 0
         while position < _subtreeEnds.count {
@@ -110,7 +110,7 @@ extension DiffableDataSourceSectionSnapshot {
     /// have children.
     ///
     /// - Complexity: O(n), where n is the number of items.
-    public var expandedItems: [ItemIdentifierType] {
+    @inlinable public var expandedItems: [ItemIdentifierType] {
         var expanded: [ItemIdentifierType] = []
         for position in _expanded.indices where _expanded[position] {
             expanded.append(_items.elements[position])
@@ -121,7 +121,7 @@ extension DiffableDataSourceSectionSnapshot {
     /// Whether the section snapshot contains `item`.
     ///
     /// - Complexity: O(1) expected; hashes `item` once.
-    public func contains(_ item: ItemIdentifierType) -> Bool {
+    @inlinable public func contains(_ item: ItemIdentifierType) -> Bool {
         _items.contains(item)
     }
 
@@ -129,7 +129,7 @@ extension DiffableDataSourceSectionSnapshot {
     /// contain it.
     ///
     /// - Complexity: O(1) expected; hashes `item` once.
-    public func index(of item: ItemIdentifierType) -> Int? {
+    @inlinable public func index(of item: ItemIdentifierType) -> Int? {
         _items.index(of: item)
     }
 
@@ -137,7 +137,7 @@ extension DiffableDataSourceSectionSnapshot {
     ///
     /// - Precondition: The section snapshot contains `item`.
     /// - Complexity: O(1) expected; hashes `item` once.
-    public func level(of item: ItemIdentifierType) -> Int {
+    @inlinable public func level(of item: ItemIdentifierType) -> Int {
         let position = _trapOnError { () throws(SectionSnapshotError<ItemIdentifierType>) in
             try _position(of: item, call: "level(of:)")
         }
@@ -148,7 +148,7 @@ extension DiffableDataSourceSectionSnapshot {
     ///
     /// - Precondition: The section snapshot contains `item`.
     /// - Complexity: O(1) expected; hashes `item` once.
-    public func parent(of item: ItemIdentifierType) -> ItemIdentifierType? {
+    @inlinable public func parent(of item: ItemIdentifierType) -> ItemIdentifierType? {
         let position = _trapOnError { () throws(SectionSnapshotError<ItemIdentifierType>) in
             try _position(of: item, call: "parent(of:)")
         }
@@ -160,7 +160,7 @@ extension DiffableDataSourceSectionSnapshot {
     ///
     /// - Precondition: The section snapshot contains `item`.
     /// - Complexity: O(1) expected; hashes `item` once.
-    public func isExpanded(_ item: ItemIdentifierType) -> Bool {
+    @inlinable public func isExpanded(_ item: ItemIdentifierType) -> Bool {
         let position = _trapOnError { () throws(SectionSnapshotError<ItemIdentifierType>) in
             try _position(of: item, call: "isExpanded(_:)")
         }
@@ -172,7 +172,7 @@ extension DiffableDataSourceSectionSnapshot {
     ///
     /// - Precondition: The section snapshot contains `item`.
     /// - Complexity: O(d) expected, where d is the level of `item`; hashes `item` once.
-    public func isVisible(_ item: ItemIdentifierType) -> Bool {
+    @inlinable public func isVisible(_ item: ItemIdentifierType) -> Bool {
         let position = _trapOnError { () throws(SectionSnapshotError<ItemIdentifierType>) in
             try _position(of: item, call: "isVisible(_:)")
         }
@@ -201,7 +201,7 @@ extension DiffableDataSourceSectionSnapshot {
     /// - Precondition: The section snapshot contains `parent`.
     /// - Complexity: O(m) where m is the number of descendants of `parent`; hashes `parent` once
     ///   and no other item.
-    public func snapshot(
+    @inlinable public func snapshot(
         of parent: ItemIdentifierType, includingParent: Bool = false
     ) -> DiffableDataSourceSectionSnapshot<ItemIdentifierType> {
         let position = _trapOnError { () throws(SectionSnapshotError<ItemIdentifierType>) in
@@ -215,7 +215,7 @@ extension DiffableDataSourceSectionSnapshot {
     }
 
     /// The position of `item`, or the error ``SectionSnapshotError/itemNotFound(_:call:)``.
-    func _position(
+    @inlinable func _position(
         of item: ItemIdentifierType, call: String
     ) throws(SectionSnapshotError<ItemIdentifierType>) -> Int {
         guard let position = _items.index(of: item) else { throw .itemNotFound(item, call: call) }
