@@ -20,7 +20,7 @@ extension BatchUpdate {
     ///
     /// - Complexity: O(v + w + k log k), where v and w are the visible item counts and k the number
     ///   of items that change position; no call to `hash(into:)`.
-    public init<ItemIdentifierType>(
+    @inlinable public init<ItemIdentifierType>(
         from old: DiffableDataSourceSectionSnapshot<ItemIdentifierType>,
         to new: DiffableDataSourceSectionSnapshot<ItemIdentifierType>,
         inSection section: Int
@@ -47,7 +47,7 @@ extension DiffableDataSourceSectionSnapshot {
     /// The positions of the visible items, in order: a collapsed item's subtree is skipped whole.
     ///
     /// - Complexity: O(v), where v is the number of visible items.
-    func _visiblePositions() -> [Int] {
+    @inlinable func _visiblePositions() -> [Int] {
         var positions: [Int] = []
         var position = 0
         let count = _items.count

@@ -23,7 +23,7 @@ public struct DiffableDataSourceTransaction<
     ///
     /// - Complexity: O(n + m + k log k) expected, where n and m are the item counts and k the number
     ///   of items that change position; no call to `hash(into:)`.
-    public init(
+    @inlinable public init(
         initialSnapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
         finalSnapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
     ) {
@@ -95,7 +95,7 @@ public struct DiffableDataSourceSectionTransaction<
     ///
     /// - Complexity: O(n + m + k log k) expected, where n and m are the item counts and k the number
     ///   of items that change position; no call to `hash(into:)`.
-    public init(
+    @inlinable public init(
         sectionIdentifier: SectionIdentifierType,
         initialSnapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>,
         finalSnapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>
@@ -107,7 +107,7 @@ public struct DiffableDataSourceSectionTransaction<
             .collectionDifference(old: initialSnapshot._items, new: finalSnapshot._items)
     }
 
-    init(
+    @inlinable init(
         sectionIdentifier: SectionIdentifierType, initial: _IdentifierTable<ItemIdentifierType>,
         final: _IdentifierTable<ItemIdentifierType>
     ) {
@@ -122,7 +122,7 @@ extension DiffableDataSourceSectionSnapshot {
     /// A flat section snapshot (every item a collapsed root item) over an existing table.
     ///
     /// - Complexity: O(n); no call to `hash(into:)`.
-    init(_flat table: _IdentifierTable<ItemIdentifierType>) {
+    @inlinable init(_flat table: _IdentifierTable<ItemIdentifierType>) {
         self.init()
         let count = table.count
         _items = table

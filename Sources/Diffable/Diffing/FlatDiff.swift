@@ -1,13 +1,13 @@
 /// A diff of two flat lists of unique identifiers: what was removed, inserted and moved, with the
 /// longest increasing subsequence of survivors left in place.
-struct _FlatDiff {
-    var matching: _Matching
+@usableFromInline struct _FlatDiff {
+    @usableFromInline var matching: _Matching
     /// `movedOld[i]` is true when old identifier `i` survives but leaves the increasing run.
-    var movedOld: [Bool]
-    var movedCount: Int
+    @usableFromInline var movedOld: [Bool]
+    @usableFromInline var movedCount: Int
 
     /// - Complexity: O(n + m + k log k) expected; no hashing.
-    init<Element: Hashable>(old: _IdentifierTable<Element>, new: _IdentifierTable<Element>) {
+    @inlinable init<Element: Hashable>(old: _IdentifierTable<Element>, new: _IdentifierTable<Element>) {
         matching = _Matching(new: new, old: old)
         var survivors: [Int32] = []
         survivors.reserveCapacity(matching.matchedCount)
@@ -26,7 +26,7 @@ struct _FlatDiff {
     }
 
     /// The standard library's form of the diff, with moves as associated removal/insertion pairs.
-    func collectionDifference<Element: Hashable>(
+    @inlinable func collectionDifference<Element: Hashable>(
         old: _IdentifierTable<Element>, new: _IdentifierTable<Element>
     ) -> CollectionDifference<Element> {
         var changes: [CollectionDifference<Element>.Change] = []
@@ -61,7 +61,7 @@ extension _IdentifierTable {
     /// A table of the identifiers at `positions`, reusing their stored hashes.
     ///
     /// - Complexity: O(k) for k positions; no call to `hash(into:)`.
-    func subtable(_ positions: some Sequence<Int>) -> _IdentifierTable {
+    @inlinable func subtable(_ positions: some Sequence<Int>) -> _IdentifierTable {
         var subElements: [Element] = []
         var subHashes: [Int] = []
         for position in positions {
