@@ -5,7 +5,7 @@ extension DiffableDataSourceSectionSnapshot {
     /// call it directly. It hashes every item, so it voids the complexity guarantees.
     ///
     /// - Complexity: O(n), where n is the number of items.
-    package func _checkInvariants() {
+    @usableFromInline package func _checkInvariants() {
         if let violation = _invariantViolation() { preconditionFailure(violation) }
     }
 
