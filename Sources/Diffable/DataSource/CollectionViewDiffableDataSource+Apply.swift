@@ -13,7 +13,7 @@ extension CollectionViewDiffableDataSource {
     @inlinable public final func apply(
         _ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (@MainActor () -> Void)? = nil
     ) {
-        _differ = Self._diff
+        _specialized = _Specialized()
         _enqueue(
             target: snapshot, sectionSnapshot: nil, reload: false, animated: animatingDifferences, completion)
     }
@@ -44,11 +44,11 @@ extension CollectionViewDiffableDataSource {
         _ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>, to section: SectionIdentifierType,
         animatingDifferences: Bool = true, completion: (@MainActor () -> Void)? = nil
     ) {
-        _differ = Self._diff
+        _specialized = _Specialized()
         _apply(snapshot, to: section, animatingDifferences: animatingDifferences, completion: completion)
     }
 
-    /// `apply(_:to:animatingDifferences:completion:)` without setting `_differ`, for applies that
+    /// `apply(_:to:animatingDifferences:completion:)` without setting `_specialized`, for applies that
     /// start inside the library.
     @usableFromInline func _apply(
         _ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>, to section: SectionIdentifierType,
@@ -117,7 +117,7 @@ extension CollectionViewDiffableDataSource {
         if let (section, snapshot) = sectionSnapshot {
             _latestSectionSnapshots[section] = snapshot
         } else {
-            _latestSectionSnapshots = Self._rebase(_latestSectionSnapshots, on: _latest)
+            _latestSectionSnapshots = _specialized.rebase(_latestSectionSnapshots, _latest)
         }
         let request = _Request(
             target: target, sectionSnapshots: _latestSectionSnapshots, reload: reload, animated: animated,
@@ -171,7 +171,7 @@ extension CollectionViewDiffableDataSource {
         let old = _committed
         let target = request.target
         let compare = isContentEqual
-        let diff = _differ
+        let diff = _specialized.diff
         if old.numberOfItems + target.numberOfItems <= offMainDiffingThreshold {
             _commit(diff(old, target, compare), request: request)
             return
@@ -192,7 +192,7 @@ extension CollectionViewDiffableDataSource {
         }
     }
 
-    /// The diff of one apply. Through `_differ`, public `apply` calls run it specialized for the
+    /// The diff of one apply. Through `_specialized`, public `apply` calls run it specialized for the
     /// caller's identifier types.
     @inlinable nonisolated static func _diff(
         _ old: Snapshot, _ new: Snapshot,
@@ -237,7 +237,7 @@ extension CollectionViewDiffableDataSource {
     /// (items added or reordered by a full snapshot) it falls back to a flat one.
     ///
     /// - Complexity: O(k) for the k items of each section that has a section snapshot.
-    static func _rebase(
+    @inlinable nonisolated static func _rebase(
         _ outlines: [SectionIdentifierType: DiffableDataSourceSectionSnapshot<ItemIdentifierType>],
         on state: Snapshot
     ) -> [SectionIdentifierType: DiffableDataSourceSectionSnapshot<ItemIdentifierType>] {

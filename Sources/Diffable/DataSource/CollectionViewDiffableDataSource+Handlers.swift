@@ -117,7 +117,7 @@ extension CollectionViewDiffableDataSource {
             }
             snapshot.expand([item])
         }
-        // Not `apply`, which would set `_differ` to this unspecialized code's own diff.
+        // Not `apply`, which would set `_specialized` to this unspecialized code's own versions.
         _apply(snapshot, to: section, animatingDifferences: true, completion: nil)
     }
 
@@ -149,6 +149,6 @@ extension CollectionViewDiffableDataSource {
                 _sectionSnapshots[section] = nil
             }
         }
-        _sectionSnapshots = Self._rebase(_sectionSnapshots, on: final)
+        _sectionSnapshots = _specialized.rebase(_sectionSnapshots, final)
     }
 }

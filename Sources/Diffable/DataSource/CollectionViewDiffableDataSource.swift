@@ -81,17 +81,32 @@ open class CollectionViewDiffableDataSource<
     /// reconfigures those it reports unequal. Default `nil` (identity only, as UIKit).
     public var isContentEqual: (@Sendable (ItemIdentifierType, ItemIdentifierType) -> Bool)?
 
-    /// The function that diffs an apply's snapshots. Every public `apply` is `@inlinable` and sets
-    /// it to `_diff` specialized for the caller's identifier types: this class's own code runs
-    /// unspecialized (views and tasks reach it through protocols and closures), and there the diff
-    /// took about 1.3 times as long with `Int` identifiers and 1.7 times with `String`. Applies
+    /// The update path's O(n) steps, specialized for the app's identifier types. Every public
+    /// `apply` is `@inlinable` and sets this from the app's code, where `_Specialized()` is compiled
+    /// for its types: this class's own code runs unspecialized (views and tasks reach it through
+    /// protocols and closures), and there the diff took about 1.3 times as long with `Int`
+    /// identifiers and 1.7 times with `String`, and an outline's `visibleItems` 8 times. Applies
     /// that start inside the library (expanding an outline item from a view) use the last one set.
-    @usableFromInline var _differ: _Differ = { CollectionViewDiffableDataSource._diff($0, $1, $2) }
-    /// What `_differ` is: old and new snapshot and the content comparison, if any.
-    @usableFromInline typealias _Differ =
-        @Sendable (
-            Snapshot, Snapshot, (@Sendable (ItemIdentifierType, ItemIdentifierType) -> Bool)?
-        ) -> BatchUpdate
+    @usableFromInline var _specialized = _Specialized()
+
+    /// The diff and the outline rebase, as closures made where the identifier types are known.
+    @usableFromInline struct _Specialized: Sendable {
+        /// `CollectionViewDiffableDataSource._diff`.
+        @usableFromInline let diff:
+            @Sendable (
+                Snapshot, Snapshot, (@Sendable (ItemIdentifierType, ItemIdentifierType) -> Bool)?
+            ) -> BatchUpdate
+        /// `CollectionViewDiffableDataSource._rebase(_:on:)`.
+        @usableFromInline let rebase:
+            @Sendable (
+                [SectionIdentifierType: DiffableDataSourceSectionSnapshot<ItemIdentifierType>], Snapshot
+            ) -> [SectionIdentifierType: DiffableDataSourceSectionSnapshot<ItemIdentifierType>]
+
+        @inlinable init() {
+            diff = { CollectionViewDiffableDataSource._diff($0, $1, $2) }
+            rebase = { CollectionViewDiffableDataSource._rebase($0, on: $1) }
+        }
+    }
 
     /// What the view shows (or is animating to): what it pulls counts and cells from.
     var _committed = Snapshot()
