@@ -1,6 +1,7 @@
 // Compares Diffable's snapshot build and diff with a Dictionary build (the cost of looking every
-// identifier up once: the floor) and the standard library's CollectionDifference, in one process,
-// so every figure can be read as a ratio that holds on a noisy machine.
+// identifier up once: the floor), a lookup of every new identifier in a prebuilt Dictionary of the
+// old ones (the least a hash-based match can do), and the standard library's CollectionDifference,
+// in one process, so every figure can be read as a ratio that holds on a noisy machine.
 //
 //   swift run -c release --package-path Benchmarks diffable-compare [--scenario NAME] [--runs N]
 //       [--profile-diff | --profile-build]   (loop one Int diff or build, for `perf record`)
@@ -54,6 +55,7 @@ struct Row {
     var build: Double
     var diff: Double
     var dict: Double
+    var lookup: Double
     var stdlib: Double?
     var moves: Int
     var minimalMoves: Int
@@ -74,6 +76,12 @@ func measure<ID: BenchmarkIdentifier>(_ scenario: Scenario, _: ID.Type, runs: In
     let dict = median(runs: count) {
         consume(Dictionary(uniqueKeysWithValues: zip(newIDs, newIDs.indices)))
     }
+    let oldIndex = Dictionary(uniqueKeysWithValues: zip(oldIDs, oldIDs.indices))
+    let lookup = median(runs: count) {
+        var found = 0
+        for id in newIDs where oldIndex[id] != nil { found &+= 1 }
+        consume(found)
+    }
     var stdlib: Double?
     if n <= 10_000 {
         stdlib = median(runs: count) { consume(newIDs.difference(from: oldIDs).inferringMoves()) }
@@ -81,8 +89,8 @@ func measure<ID: BenchmarkIdentifier>(_ scenario: Scenario, _: ID.Type, runs: In
     let moves = update.movedItems.count + update.movedSections.count
     let minimal = minimalItemMoveCount(from: old, to: new) + minimalSectionMoveCount(from: old, to: new)
     return Row(
-        scenario: scenario.name, ids: ID.label, n: n, build: build, diff: diff, dict: dict, stdlib: stdlib,
-        moves: moves, minimalMoves: minimal)
+        scenario: scenario.name, ids: ID.label, n: n, build: build, diff: diff, dict: dict, lookup: lookup,
+        stdlib: stdlib, moves: moves, minimalMoves: minimal)
 }
 
 /// A field of /proc/self/status in bytes (Linux), such as VmRSS or VmHWM.
@@ -145,12 +153,12 @@ for name in selected {
 }
 
 print(
-    "| scenario | ids | n | build ms | diff ms | dict ms | stdlib ms | diff/dict | (build+diff)/dict | moves | minimal |"
+    "| scenario | ids | n | build ms | diff ms | dict ms | lookup ms | stdlib ms | diff/dict | (build+diff)/dict | diff/lookup | moves | minimal |"
 )
-print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 for row in rows {
     print(
-        "| \(row.scenario) | \(row.ids) | \(row.n) | \(format(row.build)) | \(format(row.diff)) | \(format(row.dict)) | \(row.stdlib.map(format) ?? "skipped") | \(String(format: "%.2f", row.diff / row.dict)) | \(String(format: "%.2f", (row.build + row.diff) / row.dict)) | \(row.moves) | \(row.minimalMoves) |"
+        "| \(row.scenario) | \(row.ids) | \(row.n) | \(format(row.build)) | \(format(row.diff)) | \(format(row.dict)) | \(format(row.lookup)) | \(row.stdlib.map(format) ?? "skipped") | \(String(format: "%.2f", row.diff / row.dict)) | \(String(format: "%.2f", (row.build + row.diff) / row.dict)) | \(String(format: "%.2f", row.diff / row.lookup)) | \(row.moves) | \(row.minimalMoves) |"
     )
 }
 if let memory {
