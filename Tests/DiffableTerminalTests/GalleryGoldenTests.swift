@@ -52,6 +52,19 @@ struct GalleryGoldenTests {
         assertGolden(terminal.screen.text, named: "gallery-grid-60x20")
     }
 
+    @Test func ctrlZSuspendsEvenWhileSearchingThenRepaintsEverything() {
+        let (gallery, terminal) = gallery()
+        let screen = terminal.screen.text
+        gallery.application.step(keys: [.control("z")])
+        #expect(terminal.suspendCount == 1)
+        #expect(!gallery.application.quitRequested)
+        #expect(terminal.lastFrameOutput.contains("\u{1B}[2J"))  // a full repaint
+        #expect(terminal.screen.text == screen)
+        gallery.application.step(keys: [.character("/"), .character("p"), .control("z")])
+        #expect(terminal.suspendCount == 2)
+        #expect(gallery.application.searchField?.text == "p")  // Ctrl-Z typed nothing
+    }
+
     @Test func resizeRelaysOut() {
         let (gallery, terminal) = gallery()
         terminal.resize(width: 50, height: 16)

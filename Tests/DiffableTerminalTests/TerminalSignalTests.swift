@@ -22,18 +22,37 @@ private func exitWithRestoredStatus(_ signal: Int32) {
     _exit(restored ? 42 : 43)
 }
 
+/// What the terminal on `checkedDescriptor` was in when SIGTSTP arrived: 0 before it did, 42 if
+/// restored (canonical mode with echo), 43 if still raw. Safe as `nonisolated(unsafe)`: only the
+/// child process of one exit test touches it, its handler writes it, and the test reads it after
+/// the thread the signal was delivered on returned from `kill`.
+nonisolated(unsafe) private var modeAtStop: Int32 = 0
+
+/// A SIGTSTP handler for a child process, in place of stopping it: records `modeAtStop`, then
+/// continues the process as a shell's `fg` would.
+private func recordModeAtStop(_ signal: Int32) {
+    var mode = termios()
+    let restored =
+        tcgetattr(checkedDescriptor, &mode) == 0 && mode.c_lflag & tcflag_t(ICANON) != 0
+        && mode.c_lflag & tcflag_t(ECHO) != 0
+    modeAtStop = restored ? 42 : 43
+    _ = kill(getpid(), SIGCONT)
+}
+
 /// `exitWithRestoredStatus` as an `atexit` handler.
 private func exitWithRestoredStatusAtExit() {
     exitWithRestoredStatus(0)
 }
 
-/// Installs `exitWithRestoredStatus` as the handler of `signal`.
-private func installCheckingHandler(for signal: Int32) {
+/// Installs `handler` (by default `exitWithRestoredStatus`) as the handler of `signal`.
+private func installCheckingHandler(
+    for signal: Int32, _ handler: @convention(c) (Int32) -> Void = exitWithRestoredStatus
+) {
     var action = sigaction()
     #if canImport(Darwin)
-        action.__sigaction_u.__sa_handler = exitWithRestoredStatus
+        action.__sigaction_u.__sa_handler = handler
     #else
-        action.__sigaction_handler.sa_handler = exitWithRestoredStatus
+        action.__sigaction_handler.sa_handler = handler
     #endif
     _ = sigemptyset(&action.sa_mask)
     _ = sigaction(signal, &action, nil)
@@ -99,6 +118,46 @@ struct TerminalSignalTests {
             _ = atexit(exitWithRestoredStatusAtExit)
             let terminal = Terminal(inputDescriptor: pty.slave, outputDescriptor: pty.slave)
             try terminal.enter()
+            exit(0)
+        }
+    }
+
+    @Test func suspendGivesTheTerminalBackStopsTheJobAndTakesTheTerminalAgain() async {
+        // Exit codes: 42, restored when the stop signal came and raw again after; 43, still raw
+        // when it came; 0, it never came; 2, other output than restore then enter; 3, not raw
+        // or not active after; 4, no resize reported.
+        await #expect(processExitsWith: .exitCode(42)) {
+            // A process group of its own, so the SIGTSTP sent to the group reaches only this
+            // child; a handler stands in for the stop.
+            _ = setpgid(0, 0)
+            let pty = try PseudoTerminal()
+            checkedDescriptor = pty.slave
+            installCheckingHandler(for: SIGTSTP, recordModeAtStop)
+            let terminal = Terminal(inputDescriptor: pty.slave, outputDescriptor: pty.slave)
+            try terminal.enter()
+            _ = pty.readOutput(until: enterSequence)
+            terminal.suspend()
+            guard pty.readOutput(until: enterSequence) == restoreSequence + enterSequence else { exit(2) }
+            guard terminal.isActive, pty.mode.c_lflag & tcflag_t(ICANON | ECHO) == 0 else { exit(3) }
+            guard terminal.didResize else { exit(4) }
+            terminal.restore()
+            exit(modeAtStop)
+        }
+    }
+
+    @Test func suspendDoesNothingWhereTheStopSignalIsIgnored() async {
+        await #expect(processExitsWith: .success) {
+            _ = setpgid(0, 0)
+            let pty = try PseudoTerminal()
+            _ = signal(SIGTSTP, SIG_IGN)
+            let terminal = Terminal(inputDescriptor: pty.slave, outputDescriptor: pty.slave)
+            try terminal.enter()
+            _ = pty.readOutput(until: enterSequence)
+            terminal.suspend()
+            // Neither restored nor entered again: nothing written, still raw, no resize.
+            guard pty.readOutput(idleMilliseconds: 200).isEmpty, terminal.isActive, !terminal.didResize
+            else { exit(2) }
+            terminal.restore()
             exit(0)
         }
     }

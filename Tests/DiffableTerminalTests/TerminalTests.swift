@@ -12,9 +12,9 @@ import Testing
 /// `ESC`, for writing expected output.
 private let esc = "\u{1B}"
 /// What `Terminal.enter()` writes.
-private let enterSequence = "\(esc)[?1049h\(esc)[?7l\(esc)[?25l"
+let enterSequence = "\(esc)[?1049h\(esc)[?7l\(esc)[?25l"
 /// What `Terminal.restore()` writes.
-private let restoreSequence = "\(esc)[0m\(esc)[?25h\(esc)[?7h\(esc)[?1049l"
+let restoreSequence = "\(esc)[0m\(esc)[?25h\(esc)[?7h\(esc)[?1049l"
 
 /// The terminal's local-mode flags, compared before and after.
 private func localFlags(_ mode: termios) -> [Bool] {

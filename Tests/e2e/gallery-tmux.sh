@@ -126,5 +126,36 @@ else
 fi
 check -n "ctrl-c restores the screen" "RECIPES"
 
+# Ctrl-Z without job control (tmux runs the gallery under `sh -c`): nothing stops it, so after
+# about 0.1 s on the shell's screen it takes the terminal again (and drops what was typed
+# meanwhile, as entering raw mode does).
+start
+check "starts a third time" "RECIPES"
+keys C-z
+sleep 1
+check "ctrl-z without job control carries on and redraws the gallery" "RECIPES"
+keys j Enter
+check "and it still takes keys" "Selected Classic Pancakes"
+keys q
+
+# Ctrl-Z under an interactive shell: the job stops, the shell's screen comes back; fg resumes.
+cleanup
+tmux new-session -d -s "$session" -x 100 -y 30 "env PS1='shell> ' bash --norc --noprofile -i"
+tmux set-option -t "$session" remain-on-exit on >/dev/null
+check "an interactive shell starts" "shell>"
+keys "$binary --rows 1000" Enter
+check "the gallery starts from the shell" "RECIPES"
+keys C-z
+check "ctrl-z stops the job" "Stopped"
+check -n "and leaves the alternate screen" "RECIPES"
+keys "stty -a | grep -o ' icanon'" Enter
+check "the shell gets its line mode back" " icanon"
+keys fg Enter
+check "fg brings the gallery back" "RECIPES"
+keys j Enter
+check "and it takes keys again" "Selected Classic Pancakes"
+keys q
+check -e "q then returns to the shell" "^shell> *$"
+
 echo "e2e: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

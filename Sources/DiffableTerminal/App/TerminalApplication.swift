@@ -6,7 +6,8 @@ import Foundation
 /// tests.
 ///
 /// The screen is an optional ``searchField`` on the first row, the collection view, and a help
-/// line on the last row. `q`, Ctrl-C or Ctrl-D quits (outside the search field).
+/// line on the last row. `q`, Ctrl-C or Ctrl-D quits (outside the search field); Ctrl-Z suspends
+/// the process (``TerminalDevice/suspend()``) until the shell continues it, then redraws.
 ///
 /// The loop never blocks the main actor for long: between frames it sleeps with `Task.sleep`, so
 /// applies (and the data source's off-main diffs and coalesced updates) run while the app waits
@@ -94,6 +95,12 @@ public final class TerminalApplication {
 
     func handle(_ key: Key) {
         needsDisplay = true
+        if key == .control("z") {
+            // Before the search field and the view: as in a shell, Ctrl-Z always suspends.
+            device.suspend()
+            if device.didResize { layout() }
+            return
+        }
         if let searchField, searchField.isActive, searchField.handle(key) {
             return
         }

@@ -24,6 +24,8 @@ public final class HeadlessTerminal: TerminalDevice {
     public private(set) var lastFrameOutput = ""
     /// The bytes a real terminal would have been sent for all frames so far.
     public private(set) var totalOutputByteCount = 0
+    /// How many times ``suspend()`` was called.
+    public private(set) var suspendCount = 0
 
     /// Keys sent and not yet read.
     private var pendingKeys: [Key] = []
@@ -94,5 +96,14 @@ public final class HeadlessTerminal: TerminalDevice {
         frames.append(frame)
         lastFrameOutput = renderer.render(frame)
         totalOutputByteCount += renderer.lastFrameByteCount
+    }
+
+    /// Counts the call in ``suspendCount`` and behaves as a real terminal does when the process
+    /// continues: the next frame repaints the whole screen, and ``didResize`` is `true`. The
+    /// process does not stop.
+    public func suspend() {
+        suspendCount += 1
+        renderer.invalidate()
+        resizeNotReported = true
     }
 }

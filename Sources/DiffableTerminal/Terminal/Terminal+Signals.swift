@@ -47,6 +47,8 @@ struct SignalSafeState {
     var wakeWriteDescriptor: Int32 = -1
     /// Whether the `atexit` handler is registered (it is, once, for the life of the process).
     var exitHandlerRegistered = false
+    /// Set to 1 by the SIGCONT handler while `stopJob()` waits to be continued.
+    var continued: Int32 = 0
 }
 
 /// C memory for the signal handlers, allocated once for the life of the process.
@@ -157,6 +159,11 @@ private func handleResizeSignal(_ signal: Int32) {
     errno = savedErrno
 }
 
+/// The SIGCONT handler while `stopJob()` waits: notes that the process was continued.
+private func handleContinueSignal(_ signal: Int32) {
+    signalSafeStorage.state.pointee.continued = 1
+}
+
 /// The `atexit` handler: restores the terminal if the process exits while it is active.
 private func restoreTerminalAtExit() {
     restoreTerminalState()
@@ -184,10 +191,39 @@ extension SignalSafeStorage {
 
     /// Puts back the actions that `installHandlers()` replaced.
     func uninstallHandlers() {
-        for signal in terminatingSignals + [SIGWINCH] where isInstalled[Int(signal)] {
-            _ = sigaction(signal, previousActions + Int(signal), nil)
-            isInstalled[Int(signal)] = false
+        for signal in terminatingSignals + [SIGWINCH] {
+            uninstall(signal)
         }
+    }
+
+    /// Stops the job as Ctrl-Z does outside raw mode: sends SIGTSTP to the process group, then
+    /// returns once the process is continued (a SIGCONT arrived). Waiting for SIGCONT, rather
+    /// than returning when `kill(2)` does, matters when the kernel hands the signal to another
+    /// thread: this one may only stop a moment later. Where nothing stops the process (SIGTSTP
+    /// is handled, or the process group is orphaned) and no SIGCONT comes, it returns after
+    /// about 0.1 s.
+    func stopJob() {
+        state.pointee.continued = 0
+        var noMask = sigset_t()
+        _ = sigemptyset(&noMask)
+        install(handleContinueSignal, for: SIGCONT, mask: noMask, flags: SA_RESTART)
+        _ = kill(0, SIGTSTP)
+        // Counted in naps, not in time: the time spent stopped does not run the wait down.
+        // `continued` is read again after every `nanosleep`, an opaque call.
+        var naps = 0
+        while state.pointee.continued == 0 && naps < 100 {
+            var nap = timespec(tv_sec: 0, tv_nsec: 1_000_000)
+            _ = nanosleep(&nap, nil)
+            naps += 1
+        }
+        uninstall(SIGCONT)
+    }
+
+    /// Puts back the action that `install` replaced for `signal`, if it did.
+    private func uninstall(_ signal: Int32) {
+        guard isInstalled[Int(signal)] else { return }
+        _ = sigaction(signal, previousActions + Int(signal), nil)
+        isInstalled[Int(signal)] = false
     }
 
     /// Installs `handler` for `signal`, saving the previous action, unless `signal` is ignored.
@@ -209,6 +245,12 @@ extension SignalSafeStorage {
         action.sa_mask = mask
         action.sa_flags = flags
         isInstalled[slot] = sigaction(signal, &action, nil) == 0
+    }
+
+    /// Whether `signal` is ignored now.
+    static func isIgnored(_ signal: Int32) -> Bool {
+        var action = sigaction()
+        return sigaction(signal, nil, &action) == 0 && isIgnored(action)
     }
 
     /// Whether `action` ignores its signal.

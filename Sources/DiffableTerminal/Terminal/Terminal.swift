@@ -44,7 +44,7 @@ public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
 ///
 /// ``enter()`` switches the input to raw mode with `termios` (no echo, no line editing, no
 /// signals from keys: Ctrl-C arrives as `Key.control("c")`, Ctrl-Z as `.control("z")`, and the
-/// application decides what they do), switches to the alternate screen, turns auto-wrap off and
+/// application decides what they do; ``suspend()`` does what Ctrl-Z does in a shell), switches to the alternate screen, turns auto-wrap off and
 /// hides the cursor. ``restore()`` undoes all of it; it is idempotent, runs on `deinit`, and also
 /// runs by itself:
 ///
@@ -146,6 +146,31 @@ public final class Terminal: TerminalDevice {
         signalSafeStorage.uninstallHandlers()
         restoreTerminalState()
         isActive = false
+    }
+
+    /// Gives the terminal back and stops the job, as Ctrl-Z does outside raw mode: restores the
+    /// terminal as ``restore()`` does, sends SIGTSTP to the process group (so a script that
+    /// started this process stops with it, and the shell sees the job stop), and, when the job is
+    /// continued (`fg`), enters again. The next ``present(_:)`` repaints the whole screen and
+    /// ``didResize`` is `true`, since the window may have changed meanwhile. Raw mode turns
+    /// Ctrl-Z into a key, so an application calls this when it reads `.control("z")`. Does
+    /// nothing if this terminal is not active.
+    ///
+    /// Where SIGTSTP is ignored, this does nothing, as Ctrl-Z does. Where it does not stop the
+    /// process for another reason (it is handled, or the process group is orphaned, as under a
+    /// shell without job control), the terminal is taken again after about 0.1 s. If taking it
+    /// again fails, the terminal stays restored and ``isActive`` is `false`.
+    public func suspend() {
+        guard isActive, !SignalSafeStorage.isIgnored(SIGTSTP) else { return }
+        restore()
+        signalSafeStorage.stopJob()
+        // Continued. The mode to restore later is read again: the shell may have changed it.
+        do {
+            try enter()
+        } catch {
+            return
+        }
+        resizeNotReported = true
     }
 
     /// The terminal's size: from `ioctl(TIOCGWINSZ)` on the output, else on the input, else

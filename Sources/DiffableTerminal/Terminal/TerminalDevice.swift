@@ -53,4 +53,17 @@ public protocol TerminalDevice: AnyObject {
 
     /// Shows `frame`, which should be ``size`` big.
     func present(_ frame: ScreenBuffer)
+
+    /// Gives the terminal back to the shell and stops the process until the shell continues it,
+    /// as Ctrl-Z does for a program that is not in raw mode; then takes the terminal again. The
+    /// next ``present(_:)`` repaints the whole screen, and ``didResize`` is `true`, since the
+    /// window may have changed size meanwhile. A device that cannot stop does nothing; that is
+    /// what the default implementation does.
+    func suspend()
+}
+
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+extension TerminalDevice {
+    /// Does nothing: the device cannot stop.
+    public func suspend() {}
 }
