@@ -14,9 +14,9 @@ extension DiffableDataSourceSectionSnapshot {
     /// - Throws: ``SectionSnapshotError/parentNotFound(_:call:)`` if `parent` is not in the section
     ///   snapshot, ``SectionSnapshotError/duplicateItem(_:call:)`` for the first identifier that is
     ///   already present or repeated. The section snapshot is unchanged when it throws.
-    /// - Complexity: O(k + d) amortized expected when appending at the end of the section snapshot,
-    ///   O(n + k) otherwise, where k is `items.count`, d the level of `parent` and n the number of
-    ///   items; hashes each new identifier and `parent` once.
+    /// - Complexity: O(m + k + d) amortized expected, where k is `items.count`, d the level of
+    ///   `parent` and m the number of items after the subtree of `parent` (none when appending at
+    ///   the end): only those items move. Hashes each new identifier and `parent` once.
     @inlinable public mutating func checkedAppend(
         _ items: [ItemIdentifierType], to parent: ItemIdentifierType? = nil
     ) throws(SectionSnapshotError<ItemIdentifierType>) {
@@ -33,9 +33,10 @@ extension DiffableDataSourceSectionSnapshot {
     ///   - parent: The item whose children the root items of `snapshot` become, or `nil`.
     /// - Throws: ``SectionSnapshotError/parentNotFound(_:call:)`` or
     ///   ``SectionSnapshotError/duplicateItem(_:call:)``; the section snapshot is unchanged.
-    /// - Complexity: O(k + d) amortized expected when appending at the end, O(n + k) otherwise, where
-    ///   k is the number of items in `snapshot`; hashes `parent` once and no item (the hash values
-    ///   stored in `snapshot` are reused).
+    /// - Complexity: O(m + k + d) amortized expected, where k is the number of items in `snapshot`,
+    ///   d the level of `parent` and m the number of items after the subtree of `parent` (none when
+    ///   appending at the end); hashes `parent` once and no item (the hash values stored in
+    ///   `snapshot` are reused).
     @inlinable public mutating func checkedAppend(
         _ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>,
         to parent: ItemIdentifierType? = nil
@@ -56,8 +57,9 @@ extension DiffableDataSourceSectionSnapshot {
     /// - Throws: ``SectionSnapshotError/itemNotFound(_:call:)`` if `item` is not in the section
     ///   snapshot, ``SectionSnapshotError/duplicateItem(_:call:)``; the section snapshot is
     ///   unchanged.
-    /// - Complexity: O(n + k), where n is the number of items and k is `items.count`; hashes each
-    ///   new identifier and `item` once.
+    /// - Complexity: O(m + k + d) amortized expected, where k is `items.count`, d the level of
+    ///   `item` and m the number of items from `item` on (they move); hashes each new identifier
+    ///   and `item` once.
     @inlinable public mutating func checkedInsert(
         _ items: [ItemIdentifierType], before item: ItemIdentifierType
     ) throws(SectionSnapshotError<ItemIdentifierType>) {
@@ -75,8 +77,8 @@ extension DiffableDataSourceSectionSnapshot {
     /// - Throws: ``SectionSnapshotError/itemNotFound(_:call:)`` if `item` is not in the section
     ///   snapshot, ``SectionSnapshotError/duplicateItem(_:call:)``; the section snapshot is
     ///   unchanged.
-    /// - Complexity: O(n + k), where n is the number of items and k is `items.count` (O(k + d)
-    ///   amortized when the subtree of `item` ends the section snapshot); hashes each new
+    /// - Complexity: O(m + k + d) amortized expected, where k is `items.count`, d the level of
+    ///   `item` and m the number of items after the subtree of `item` (they move); hashes each new
     ///   identifier and `item` once.
     @inlinable public mutating func checkedInsert(
         _ items: [ItemIdentifierType], after item: ItemIdentifierType
@@ -91,8 +93,9 @@ extension DiffableDataSourceSectionSnapshot {
     ///
     /// - Throws: ``SectionSnapshotError/itemNotFound(_:call:)`` or
     ///   ``SectionSnapshotError/duplicateItem(_:call:)``; the section snapshot is unchanged.
-    /// - Complexity: O(n + k), where k is the number of items in `snapshot`; hashes `item` once
-    ///   and no item of `snapshot`.
+    /// - Complexity: O(m + k + d) amortized expected, where k is the number of items in
+    ///   `snapshot`, d the level of `item` and m the number of items from `item` on (they move);
+    ///   hashes `item` once and no item of `snapshot`.
     @inlinable public mutating func checkedInsert(
         _ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>, before item: ItemIdentifierType
     ) throws(SectionSnapshotError<ItemIdentifierType>) {
@@ -108,8 +111,9 @@ extension DiffableDataSourceSectionSnapshot {
     ///
     /// - Throws: ``SectionSnapshotError/itemNotFound(_:call:)`` or
     ///   ``SectionSnapshotError/duplicateItem(_:call:)``; the section snapshot is unchanged.
-    /// - Complexity: O(n + k), where k is the number of items in `snapshot`; hashes `item` once
-    ///   and no item of `snapshot`.
+    /// - Complexity: O(m + k + d) amortized expected, where k is the number of items in
+    ///   `snapshot`, d the level of `item` and m the number of items after the subtree of `item`
+    ///   (they move); hashes `item` once and no item of `snapshot`.
     @inlinable public mutating func checkedInsert(
         _ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>, after item: ItemIdentifierType
     ) throws(SectionSnapshotError<ItemIdentifierType>) {

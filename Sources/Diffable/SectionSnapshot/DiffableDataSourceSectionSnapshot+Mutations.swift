@@ -18,9 +18,9 @@ extension DiffableDataSourceSectionSnapshot {
     ///   - parent: The item to add the items to, or `nil` for the root level.
     /// - Precondition: `parent` is `nil` or in the section snapshot, and no identifier in `items`
     ///   is in it already or comes twice.
-    /// - Complexity: O(k + d) amortized expected when appending at the end of the section snapshot,
-    ///   O(n + k) otherwise, where k is `items.count`, d the level of `parent` and n the number of
-    ///   items; hashes each new identifier and `parent` once.
+    /// - Complexity: O(m + k + d) amortized expected, where k is `items.count`, d the level of
+    ///   `parent` and m the number of items after the subtree of `parent` (none when appending at
+    ///   the end): only those items move. Hashes each new identifier and `parent` once.
     @inlinable public mutating func append(
         _ items: [ItemIdentifierType], to parent: ItemIdentifierType? = nil
     ) {
@@ -37,8 +37,9 @@ extension DiffableDataSourceSectionSnapshot {
     ///
     /// - Precondition: `parent` is `nil` or in the section snapshot, and no item of `snapshot` is
     ///   in it already.
-    /// - Complexity: O(k + d) amortized expected when appending at the end, O(n + k) otherwise,
-    ///   where k is the number of items in `snapshot`; hashes `parent` once and no item.
+    /// - Complexity: O(m + k + d) amortized expected, where k is the number of items in `snapshot`,
+    ///   d the level of `parent` and m the number of items after the subtree of `parent` (none when
+    ///   appending at the end); hashes `parent` once and no item.
     @inlinable public mutating func append(
         _ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>,
         to parent: ItemIdentifierType? = nil
@@ -54,8 +55,9 @@ extension DiffableDataSourceSectionSnapshot {
     ///
     /// - Precondition: `item` is in the section snapshot, and no identifier in `items` is in it
     ///   already or comes twice.
-    /// - Complexity: O(n + k), where n is the number of items and k is `items.count`; hashes each
-    ///   new identifier and `item` once.
+    /// - Complexity: O(m + k + d) amortized expected, where k is `items.count`, d the level of
+    ///   `item` and m the number of items from `item` on (they move); hashes each new identifier
+    ///   and `item` once.
     @inlinable public mutating func insert(_ items: [ItemIdentifierType], before item: ItemIdentifierType) {
         _trapOnError { () throws(SectionSnapshotError<ItemIdentifierType>) in
             try checkedInsert(items, before: item)
@@ -74,8 +76,9 @@ extension DiffableDataSourceSectionSnapshot {
     ///
     /// - Precondition: `item` is in the section snapshot, and no identifier in `items` is in it
     ///   already or comes twice.
-    /// - Complexity: O(n + k), where n is the number of items and k is `items.count`; hashes each
-    ///   new identifier and `item` once.
+    /// - Complexity: O(m + k + d) amortized expected, where k is `items.count`, d the level of
+    ///   `item` and m the number of items after the subtree of `item` (they move); hashes each new
+    ///   identifier and `item` once.
     @inlinable public mutating func insert(_ items: [ItemIdentifierType], after item: ItemIdentifierType) {
         _trapOnError { () throws(SectionSnapshotError<ItemIdentifierType>) in
             try checkedInsert(items, after: item)
@@ -89,8 +92,9 @@ extension DiffableDataSourceSectionSnapshot {
     ///
     /// - Precondition: `item` is in the section snapshot, and no item of `snapshot` is in it
     ///   already.
-    /// - Complexity: O(n + k), where k is the number of items in `snapshot`; hashes `item` once
-    ///   and no item of `snapshot`.
+    /// - Complexity: O(m + k + d) amortized expected, where k is the number of items in
+    ///   `snapshot`, d the level of `item` and m the number of items from `item` on (they move);
+    ///   hashes `item` once and no item of `snapshot`.
     @inlinable public mutating func insert(
         _ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>, before item: ItemIdentifierType
     ) {
@@ -106,8 +110,9 @@ extension DiffableDataSourceSectionSnapshot {
     ///
     /// - Precondition: `item` is in the section snapshot, and no item of `snapshot` is in it
     ///   already.
-    /// - Complexity: O(n + k), where k is the number of items in `snapshot`; hashes `item` once
-    ///   and no item of `snapshot`.
+    /// - Complexity: O(m + k + d) amortized expected, where k is the number of items in
+    ///   `snapshot`, d the level of `item` and m the number of items after the subtree of `item`
+    ///   (they move); hashes `item` once and no item of `snapshot`.
     @inlinable public mutating func insert(
         _ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>, after item: ItemIdentifierType
     ) {

@@ -49,8 +49,9 @@ extension DiffableDataSourceSectionSnapshot {
     /// identifiers, in order); `nil` means they are collapsed leaves. `position` must be where a
     /// child of `parent` starts, or the end of the subtree of `parent`.
     ///
-    /// - Complexity: O(n - position + k + d), where k is the number of new items and d the level of
-    ///   `position`; O(n + k) when `position` is not the end.
+    /// - Complexity: O(n - position + k + d) expected, where n is the number of items before the
+    ///   call, k the number of new items and d the level of `position`: only the items from
+    ///   `position` on move, in the arrays and in the index.
     @inlinable mutating func _placeAppended(
         at position: Int, parent: Int, shape: DiffableDataSourceSectionSnapshot<ItemIdentifierType>?
     ) {
@@ -61,14 +62,7 @@ extension DiffableDataSourceSectionSnapshot {
         assert(parent < position && position <= count, "bad insertion point")
         assert(parent < 0 || position <= Int(_subtreeEnds[parent]), "insertion point outside parent")
 
-        if position < count {
-            var order: [Int] = []
-            order.reserveCapacity(count + added)
-            order.append(contentsOf: 0..<position)
-            order.append(contentsOf: count..<(count + added))
-            order.append(contentsOf: position..<count)
-            _items.permute(order)
-        }
+        _items.moveTail(from: count, to: position)
 
         let start = Int32(position)
         let shift = Int32(added)

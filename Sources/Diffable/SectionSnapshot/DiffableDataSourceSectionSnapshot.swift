@@ -35,8 +35,11 @@
 /// Each identifier is hashed exactly once, when it is added; its hash value is stored beside it and
 /// reused by every later mutation, by `==` and `hash(into:)`, by inserting one section snapshot
 /// into another, and by the diff engine. Lookups (`contains`, `index(of:)`, `level(of:)`,
-/// `parent(of:)`, `isExpanded`) hash the argument once and are O(1) expected. Appending at the end
-/// costs O(k) amortized for k new items; other mutations are O(n) in the number of items, n.
+/// `parent(of:)`, `isExpanded`) hash the argument once and are O(1) expected. Adding k items costs
+/// O(k + m) amortized, where m is the number of items after the insertion point (they move):
+/// appending at the end is O(k), and building an outline parents first, the usual way
+/// (`append(children, to: parent)` for each parent in turn), moves only the parents still to come,
+/// not the whole outline. Other mutations are O(n) in the number of items, n.
 public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & Sendable>: Sendable {
     /// Every item in pre-order, with its stored hash value and the index from item to position.
     @usableFromInline var _items: _IdentifierTable<ItemIdentifierType>

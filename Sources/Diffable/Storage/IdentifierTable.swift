@@ -276,6 +276,53 @@
         rebuildIndex()
     }
 
+    /// Moves the identifiers from position `start` on (the last ones, usually just appended) to
+    /// `position`, after the first `position` identifiers; those at `position..<start` move up to
+    /// make room. Only the index entries of the identifiers that move are rewritten.
+    ///
+    /// - Complexity: O(n - position) expected, where n is the number of identifiers; no call to
+    ///   `hash(into:)`.
+    @inlinable mutating func moveTail(from start: Int, to position: Int) {
+        let count = elements.count
+        assert(0 <= position && position <= start && start <= count)
+        guard position < start && start < count else { return }
+        // Copied out first: a slice would keep the buffer shared, and the removal would copy it all.
+        let moved = Array(elements[start...])
+        elements.removeSubrange(start...)
+        elements.insert(contentsOf: moved, at: position)
+        let movedHashes = Array(hashes[start...])
+        hashes.removeSubrange(start...)
+        hashes.insert(contentsOf: movedHashes, at: position)
+        let added = count &- start
+        // An entry is found by its identifier's tag and old position. All are found before any is
+        // rewritten, so every search sees only original entries, whose positions are unique.
+        let entries = UnsafeMutableBufferPointer<Int>.allocate(capacity: count &- position)
+        defer { entries.deallocate() }
+        slots.withUnsafeMutableBufferPointer { slots in
+            hashes.withUnsafeBufferPointer { hashes in
+                let mask = slots.count &- 1
+                for offset in 0..<(count &- position) {
+                    let now = position &+ offset
+                    let before = offset < added ? start &+ offset : now &- added
+                    let hash = hashes[now]
+                    let entry = _Slot.entry(hash: hash, position: before)
+                    var slot = hash & mask
+                    var probes = 0
+                    while slots[slot] != entry {
+                        slot = (slot &+ 1) & mask
+                        probes &+= 1
+                        precondition(probes < slots.count, "identifier table: an index entry is missing")
+                    }
+                    entries[offset] = slot
+                }
+                for offset in 0..<(count &- position) {
+                    let now = position &+ offset
+                    slots[entries[offset]] = _Slot.entry(hash: hashes[now], position: now)
+                }
+            }
+        }
+    }
+
     /// Checks that every identifier is found at its own position and the stored hashes are current.
     func checkInvariants(file: StaticString = #file, line: UInt = #line) {
         precondition(
