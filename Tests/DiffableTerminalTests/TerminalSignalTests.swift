@@ -12,14 +12,19 @@ import Testing
 /// the handler that reads it, and nothing else touches it.
 nonisolated(unsafe) private var checkedDescriptor: Int32 = -1
 
-/// A handler for a child process: exits with 42 if the terminal on `checkedDescriptor` is back in
-/// canonical mode with echo (restored), 43 if it is still raw. Uses only async-signal-safe calls.
-private func exitWithRestoredStatus(_ signal: Int32) {
+/// 42 if the terminal on `checkedDescriptor` is back in canonical mode with echo (restored), 43 if
+/// it is still raw. Async-signal-safe (only `tcgetattr`), for the handlers below.
+private func restoredStatus() -> Int32 {
     var mode = termios()
     let restored =
         tcgetattr(checkedDescriptor, &mode) == 0 && mode.c_lflag & tcflag_t(ICANON) != 0
         && mode.c_lflag & tcflag_t(ECHO) != 0
-    _exit(restored ? 42 : 43)
+    return restored ? 42 : 43
+}
+
+/// A handler for a child process: exits with `restoredStatus()`.
+private func exitWithRestoredStatus(_ signal: Int32) {
+    _exit(restoredStatus())
 }
 
 /// What the terminal on `checkedDescriptor` was in when SIGTSTP arrived: 0 before it did, 42 if
@@ -31,11 +36,7 @@ nonisolated(unsafe) private var modeAtStop: Int32 = 0
 /// A SIGTSTP handler for a child process, in place of stopping it: records `modeAtStop`, then
 /// continues the process as a shell's `fg` would.
 private func recordModeAtStop(_ signal: Int32) {
-    var mode = termios()
-    let restored =
-        tcgetattr(checkedDescriptor, &mode) == 0 && mode.c_lflag & tcflag_t(ICANON) != 0
-        && mode.c_lflag & tcflag_t(ECHO) != 0
-    modeAtStop = restored ? 42 : 43
+    modeAtStop = restoredStatus()
     _ = kill(getpid(), SIGCONT)
 }
 

@@ -43,10 +43,12 @@ check() {
     return 1
 }
 
+# Starts a fresh session running the gallery (its exit status goes to the status file), or the
+# command given.
 start() {
     cleanup
     rm -f "$status_file"
-    tmux new-session -d -s "$session" -x 100 -y 30 "$binary --rows 100000; echo \$? > $status_file"
+    tmux new-session -d -s "$session" -x 100 -y 30 "${1:-$binary --rows 100000; echo \$? > $status_file}"
     tmux set-option -t "$session" remain-on-exit on >/dev/null
 }
 
@@ -139,9 +141,7 @@ check "and it still takes keys" "Selected Classic Pancakes"
 keys q
 
 # Ctrl-Z under an interactive shell: the job stops, the shell's screen comes back; fg resumes.
-cleanup
-tmux new-session -d -s "$session" -x 100 -y 30 "env PS1='shell> ' bash --norc --noprofile -i"
-tmux set-option -t "$session" remain-on-exit on >/dev/null
+start "env PS1='shell> ' bash --norc --noprofile -i"
 check "an interactive shell starts" "shell>"
 keys "$binary --rows 1000" Enter
 check "the gallery starts from the shell" "RECIPES"
