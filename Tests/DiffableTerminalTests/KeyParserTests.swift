@@ -29,23 +29,45 @@ private func decode(_ chunks: [[UInt8]]) -> [Key] {
 @Suite("Key parser")
 struct KeyParserTests {
     /// Every escape sequence the parser decodes, with its key.
-    static let sequences: [(String, Key)] = [
-        ("\u{1B}[A", .up), ("\u{1B}[B", .down), ("\u{1B}[C", .right), ("\u{1B}[D", .left),
-        ("\u{1B}OA", .up), ("\u{1B}OB", .down), ("\u{1B}OC", .right), ("\u{1B}OD", .left),
-        ("\u{1B}[1;5A", .up), ("\u{1B}[1;2D", .left),
-        ("\u{1B}[H", .home), ("\u{1B}[1~", .home), ("\u{1B}[7~", .home), ("\u{1B}OH", .home),
-        ("\u{1B}[F", .end), ("\u{1B}[4~", .end), ("\u{1B}[8~", .end), ("\u{1B}OF", .end),
-        ("\u{1B}[5~", .pageUp), ("\u{1B}[6~", .pageDown), ("\u{1B}[3~", .delete), ("\u{1B}[3;5~", .delete),
-        ("\u{1B}[Z", .backTab), ("\u{1B}OM", .enter),
-        ("\u{1B}OP", .function(1)), ("\u{1B}OQ", .function(2)), ("\u{1B}OR", .function(3)),
-        ("\u{1B}OS", .function(4)),
-        ("\u{1B}[11~", .function(1)), ("\u{1B}[12~", .function(2)), ("\u{1B}[13~", .function(3)),
-        ("\u{1B}[14~", .function(4)), ("\u{1B}[1;2P", .function(1)), ("\u{1B}[1;5S", .function(4)),
-        ("\u{1B}[[A", .function(1)), ("\u{1B}[[E", .function(5)),
-        ("\u{1B}[15~", .function(5)), ("\u{1B}[17~", .function(6)), ("\u{1B}[18~", .function(7)),
-        ("\u{1B}[19~", .function(8)), ("\u{1B}[20~", .function(9)), ("\u{1B}[21~", .function(10)),
-        ("\u{1B}[23~", .function(11)), ("\u{1B}[24~", .function(12)), ("\u{1B}[24;2~", .function(12)),
-        ("\u{1B}[25~", .function(13)), ("\u{1B}[34~", .function(20)),
+    static let sequences: [(String, Key)] =
+        [
+            ("\u{1B}[A", .up), ("\u{1B}[B", .down), ("\u{1B}[C", .right), ("\u{1B}[D", .left),
+            ("\u{1B}OA", .up), ("\u{1B}OB", .down), ("\u{1B}OC", .right), ("\u{1B}OD", .left),
+            ("\u{1B}[1;5A", .up), ("\u{1B}[1;2D", .left),
+            ("\u{1B}[H", .home), ("\u{1B}[1~", .home), ("\u{1B}[7~", .home), ("\u{1B}OH", .home),
+            ("\u{1B}[F", .end), ("\u{1B}[4~", .end), ("\u{1B}[8~", .end), ("\u{1B}OF", .end),
+            ("\u{1B}[5~", .pageUp), ("\u{1B}[6~", .pageDown), ("\u{1B}[3~", .delete),
+            ("\u{1B}[3;5~", .delete),
+            ("\u{1B}[Z", .backTab), ("\u{1B}OM", .enter),
+            ("\u{1B}OP", .function(1)), ("\u{1B}OQ", .function(2)), ("\u{1B}OR", .function(3)),
+            ("\u{1B}OS", .function(4)),
+            ("\u{1B}[11~", .function(1)), ("\u{1B}[12~", .function(2)), ("\u{1B}[13~", .function(3)),
+            ("\u{1B}[14~", .function(4)), ("\u{1B}[1;2P", .function(1)), ("\u{1B}[1;5S", .function(4)),
+            ("\u{1B}[[A", .function(1)), ("\u{1B}[[E", .function(5)),
+            ("\u{1B}[15~", .function(5)), ("\u{1B}[17~", .function(6)), ("\u{1B}[18~", .function(7)),
+            ("\u{1B}[19~", .function(8)), ("\u{1B}[20~", .function(9)), ("\u{1B}[21~", .function(10)),
+            ("\u{1B}[23~", .function(11)), ("\u{1B}[24~", .function(12)), ("\u{1B}[24;2~", .function(12)),
+            ("\u{1B}[25~", .function(13)), ("\u{1B}[34~", .function(20)),
+        ] + mouseSequences
+
+    /// Mouse reports, SGR and X10, with their events (cells 1-based in the report, 0-based in the
+    /// event).
+    static let mouseSequences: [(String, Key)] = [
+        ("\u{1B}[<0;12;5M", .mouse(MouseEvent(.press(.left), x: 11, y: 4))),
+        ("\u{1B}[<0;12;5m", .mouse(MouseEvent(.release(.left), x: 11, y: 4))),
+        ("\u{1B}[<1;1;1M", .mouse(MouseEvent(.press(.middle), x: 0, y: 0))),
+        ("\u{1B}[<2;300;80m", .mouse(MouseEvent(.release(.right), x: 299, y: 79))),
+        ("\u{1B}[<32;7;9M", .mouse(MouseEvent(.drag(.left), x: 6, y: 8))),
+        ("\u{1B}[<48;7;9M", .mouse(MouseEvent(.drag(.left), x: 6, y: 8))),  // with Ctrl
+        ("\u{1B}[<64;3;4M", .mouse(MouseEvent(.scrollUp, x: 2, y: 3))),
+        ("\u{1B}[<65;3;4M", .mouse(MouseEvent(.scrollDown, x: 2, y: 3))),
+        ("\u{1B}[<69;3;4M", .mouse(MouseEvent(.scrollDown, x: 2, y: 3))),  // with Shift
+        ("\u{1B}[<66;3;4M", .mouse(MouseEvent(.scrollLeft, x: 2, y: 3))),
+        ("\u{1B}[<67;3;4M", .mouse(MouseEvent(.scrollRight, x: 2, y: 3))),
+        // X10: ESC [ M, then 32 + button code, 32 + column, 32 + row.
+        ("\u{1B}[M !!", .mouse(MouseEvent(.press(.left), x: 0, y: 0))),
+        ("\u{1B}[M#q&", .mouse(MouseEvent(.release(.left), x: 80, y: 5))),
+        ("\u{1B}[M`*+", .mouse(MouseEvent(.scrollUp, x: 9, y: 10))),
     ]
 
     @Test(arguments: sequences)
@@ -99,7 +121,7 @@ struct KeyParserTests {
     @Test func unknownSequencesAreReportedWhole() {
         #expect(decode([bytes("\u{1B}[2~")]) == [.unknown(bytes("\u{1B}[2~"))])
         #expect(decode([bytes("\u{1B}[99~a")]) == [.unknown(bytes("\u{1B}[99~")), .character("a")])
-        #expect(decode([bytes("\u{1B}[<0;12;5M")]) == [.unknown(bytes("\u{1B}[<0;12;5M"))])
+        #expect(decode([bytes("\u{1B}[?1;2c")]) == [.unknown(bytes("\u{1B}[?1;2c"))])
         #expect(decode([bytes("\u{1B}[1 q")]) == [.unknown(bytes("\u{1B}[1 q"))])
         #expect(decode([bytes("\u{1B}Ox")]) == [.unknown(bytes("\u{1B}Ox"))])
         #expect(decode([bytes("\u{1B}[[x")]) == [.unknown(bytes("\u{1B}[[x"))])
@@ -172,6 +194,24 @@ struct KeyParserTests {
             ])
     }
 
+    @Test func mouseReportsThatAreNoEventAreUnknownAndX10BytesAreNeverText() {
+        // Motion with no button (1003 mode, not asked for) and a malformed SGR report.
+        #expect(decode([bytes("\u{1B}[<35;2;2M")]) == [.unknown(bytes("\u{1B}[<35;2;2M"))])
+        #expect(decode([bytes("\u{1B}[<0;2M")]) == [.unknown(bytes("\u{1B}[<0;2M"))])
+        // An X10 report's bytes may be any byte, 'q' included: they are part of the event.
+        let click = bytes("\u{1B}[M qqx")
+        #expect(decode([click]) == [.mouse(MouseEvent(.press(.left), x: 80, y: 80)), .character("x")])
+        var parser = KeyParser()
+        #expect(parser.feed(bytes("\u{1B}[M q")) == [])
+        #expect(parser.hasPendingInput)
+        #expect(parser.feed(bytes("q")) == [.mouse(MouseEvent(.press(.left), x: 80, y: 80))])
+        // A high column comes as a byte of 0x80 or more, which is not UTF-8 text either.
+        #expect(
+            decode([[0x1B, 0x5B, 0x4D, 0x20, 0xC8, 0x21]]) == [
+                .mouse(MouseEvent(.press(.left), x: 167, y: 0))
+            ])
+    }
+
     @Test func manyKeysInOneRead() {
         let input = bytes("ab\u{1B}[A\r\u{1B}OP漢\u{7F}\u{3}")
         let expected: [Key] = [
@@ -190,5 +230,7 @@ struct KeyParserTests {
         #expect(Key.function(5).description == "F5")
         #expect(Key.backTab.description == "shift-tab")
         #expect(Key.unknown([0x1B, 0x5B, 0x32, 0x7E]).description == "unknown(1b 5b 32 7e)")
+        #expect(Key.mouse(MouseEvent(.press(.left), x: 4, y: 2)).description == "mouse(press(left)@4,2)")
+        #expect(MouseEvent(.scrollDown, x: 0, y: 9).description == "scroll-down@0,9")
     }
 }

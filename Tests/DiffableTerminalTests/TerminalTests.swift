@@ -11,10 +11,12 @@ import Testing
 
 /// `ESC`, for writing expected output.
 private let esc = "\u{1B}"
-/// What `Terminal.enter()` writes.
-let enterSequence = "\(esc)[?1049h\(esc)[?7l\(esc)[?25l"
+/// What `Terminal.enter()` writes when it does not capture the mouse.
+let enterSequenceWithoutMouse = "\(esc)[?1049h\(esc)[?7l\(esc)[?25l"
+/// What `Terminal.enter()` writes by default: mouse reports on too.
+let enterSequence = enterSequenceWithoutMouse + "\(esc)[?1000h\(esc)[?1002h\(esc)[?1006h"
 /// What `Terminal.restore()` writes.
-let restoreSequence = "\(esc)[0m\(esc)[?25h\(esc)[?7h\(esc)[?1049l"
+let restoreSequence = "\(esc)[?1006l\(esc)[?1002l\(esc)[?1000l\(esc)[0m\(esc)[?25h\(esc)[?7h\(esc)[?1049l"
 
 /// The terminal's local-mode flags, compared before and after.
 private func localFlags(_ mode: termios) -> [Bool] {
@@ -26,6 +28,17 @@ private func localFlags(_ mode: termios) -> [Bool] {
 /// deliver it on a thread that does not.)
 private func sendResizeSignal() {
     _ = kill(getpid(), SIGWINCH)
+}
+
+/// Reads keys until `count` have come, or a read finds none within 10 s.
+private func readKeys(from terminal: Terminal, count: Int) -> [Key] {
+    var keys: [Key] = []
+    while keys.count < count {
+        let read = terminal.readKeys(timeout: .seconds(10))
+        guard !read.isEmpty else { break }
+        keys += read
+    }
+    return keys
 }
 
 /// A real terminal on a pseudo-terminal. Serialized: only one `Terminal` can be active in the
@@ -164,15 +177,34 @@ struct TerminalTests {
         try terminal.enter()
         defer { terminal.restore() }
         pty.type("\(esc)[Ax\u{3}")
-        var keys: [Key] = []
-        while keys.count < 3 {
-            let read = terminal.readKeys(timeout: .seconds(10))
-            guard !read.isEmpty else { break }
-            keys += read
-        }
+        let keys = readKeys(from: terminal, count: 3)
         #expect(keys == [.up, .character("x"), .control("c")])
         pty.type(esc)
         #expect(terminal.readKeys(timeout: .seconds(10)) == [.escape])
+    }
+
+    @Test func mouseReportsArriveAsMouseKeysAndCanBeLeftOff() throws {
+        let pty = try PseudoTerminal()
+        defer { pty.close() }
+        let terminal = Terminal(inputDescriptor: pty.slave, outputDescriptor: pty.slave)
+        try terminal.enter()
+        #expect(pty.readOutput(until: enterSequence) == enterSequence)
+        pty.type("\(esc)[<0;5;3M\(esc)[<0;5;3mq")
+        let keys = readKeys(from: terminal, count: 3)
+        #expect(
+            keys == [
+                .mouse(MouseEvent(.press(.left), x: 4, y: 2)),
+                .mouse(MouseEvent(.release(.left), x: 4, y: 2)),
+                .character("q"),
+            ])
+        terminal.restore()
+        #expect(pty.readOutput(until: restoreSequence) == restoreSequence)
+
+        terminal.capturesMouse = false
+        try terminal.enter()
+        defer { terminal.restore() }
+        #expect(pty.readOutput(until: enterSequenceWithoutMouse) == enterSequenceWithoutMouse)
+        #expect(pty.readOutput(idleMilliseconds: 100).isEmpty, "no mouse reports asked for")
     }
 
     @Test func aResizeWakesTheReadAndSetsDidResizeOnce() throws {

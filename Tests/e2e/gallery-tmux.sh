@@ -43,6 +43,26 @@ check() {
     return 1
 }
 
+# Checks that the pane's mouse-report modes (tmux's #{mouse_any_flag}: any report asked for;
+# #{mouse_sgr_flag}: the SGR encoding) are as expected, e.g. "11" or "00".
+mouse_modes() {
+    local name=$1 expected=$2 modes
+    for _ in $(seq 1 50); do
+        modes=$(tmux display -p -t "$session" '#{mouse_any_flag}#{mouse_sgr_flag}')
+        [ "$modes" = "$expected" ] && break
+        sleep 0.1
+    done
+    if [ "$modes" = "$expected" ]; then
+        echo "ok   - $name"; passed=$((passed + 1))
+    else
+        echo "FAIL - $name (mouse modes $modes, expected $expected)"; failed=$((failed + 1))
+    fi
+}
+
+# Sends a mouse report as a terminal does in SGR mode: button code, then the 1-based column and
+# row; M for press, drag and wheel, m for release.
+mouse() { tmux send-keys -t "$session" -l "$(printf '\033[<%s;%s;%s%s' "$1" "$2" "$3" "$4")"; }
+
 # Starts a fresh session running the gallery (its exit status goes to the status file), or the
 # command given.
 start() {
@@ -138,6 +158,34 @@ sleep 1
 check "ctrl-z without job control carries on and redraws the gallery" "RECIPES"
 keys j Enter
 check "and it still takes keys" "Selected Classic Pancakes"
+
+# The mouse, as a terminal reports it. Rows: 1 search, 2 FAVORITES, 3 the strip, 4 gap,
+# 5 RECIPES, 6 Classic Pancakes, 7 Spicy Ramen, 8 Smoky Tacos, 9 Lemony Paella.
+mouse_modes "the gallery asks the terminal for mouse reports" 11
+mouse 0 10 7 M
+mouse 0 10 7 m
+check "a click selects the recipe under the pointer" "Selected Spicy Ramen"
+mouse 0 10 7 M
+mouse 32 10 8 M
+mouse 32 10 9 M
+check "dragging a recipe picks it up and carries it" "↕ 🍜 Spicy Ramen"
+mouse 0 10 9 m
+check "letting go drops it" "Moved"
+if [ "$(screen | sed -n 9p | grep -c 'Spicy Ramen')" = 1 ]; then
+    echo "ok   - the dropped recipe is where the button came up"; passed=$((passed + 1))
+else
+    echo "FAIL - the dropped recipe is not on row 9"; screen | sed 's/^/     | /'; failed=$((failed + 1))
+fi
+mouse 65 10 12 M
+mouse 65 10 12 M
+check -n "the wheel scrolls the list" "FAVORITES"
+mouse 64 10 12 M
+mouse 64 10 12 M
+check "and back" "FAVORITES"
+mouse 0 5 1 M
+mouse 0 5 1 m
+keys r a m
+check "a click on the search row starts a search" "3 matching"
 keys q
 
 # Ctrl-Z under an interactive shell: the job stops, the shell's screen comes back; fg resumes.
@@ -148,14 +196,17 @@ check "the gallery starts from the shell" "RECIPES"
 keys C-z
 check "ctrl-z stops the job" "Stopped"
 check -n "and leaves the alternate screen" "RECIPES"
+mouse_modes "and turns the mouse reports off" 00
 keys "stty -a | grep -o ' icanon'" Enter
 check "the shell gets its line mode back" " icanon"
 keys fg Enter
 check "fg brings the gallery back" "RECIPES"
+mouse_modes "with the mouse reports" 11
 keys j Enter
 check "and it takes keys again" "Selected Classic Pancakes"
 keys q
 check -e "q then returns to the shell" "^shell> *$"
+mouse_modes "with the mouse reports off" 00
 
 echo "e2e: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

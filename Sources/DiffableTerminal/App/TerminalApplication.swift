@@ -7,7 +7,9 @@ import Foundation
 ///
 /// The screen is an optional ``searchField`` on the first row, the collection view, and a help
 /// line on the last row. `q`, Ctrl-C or Ctrl-D quits (outside the search field); Ctrl-Z suspends
-/// the process (``TerminalDevice/suspend()``) until the shell continues it, then redraws.
+/// the process (``TerminalDevice/suspend()``) until the shell continues it, then redraws. The
+/// mouse works where the terminal reports it: clicking the search row focuses the field, and the
+/// view takes clicks, drags and the wheel (``TerminalCollectionView/handle(_:)-(MouseEvent)``).
 ///
 /// The loop never blocks the main actor for long: between frames it sleeps with `Task.sleep`, so
 /// applies (and the data source's off-main diffs and coalesced updates) run while the app waits
@@ -101,6 +103,10 @@ public final class TerminalApplication {
             if device.didResize { layout() }
             return
         }
+        if case .mouse(let event) = key {
+            handle(event)
+            return
+        }
         if let searchField, searchField.isActive, searchField.handle(key) {
             return
         }
@@ -117,6 +123,29 @@ public final class TerminalApplication {
         default:
             break
         }
+    }
+
+    /// Handles a mouse event: a click on the search row focuses the field; everything else goes
+    /// to the collection view, in its coordinates. A press in the view ends typing in the search
+    /// field, as Enter does, keeping the text. Drags and releases reach the view wherever they are,
+    /// so an item carried past the view's edge scrolls it.
+    func handle(_ event: MouseEvent) {
+        let top = searchField == nil ? 0 : 1
+        var local = event
+        local.y -= top
+        switch event.kind {
+        case .press(.left) where searchField != nil && event.y == 0:
+            searchField?.isActive = true
+            return
+        case .press where event.y < top || event.y >= top + collectionView.height:
+            return
+        case .press:
+            searchField?.isActive = false
+        case .scrollUp, .scrollDown, .scrollLeft, .scrollRight, .drag, .release:
+            break
+        }
+        if collectionView.handle(local) { return }
+        _ = keyHandler?(.mouse(event))
     }
 
     /// Sizes the collection view to the terminal, less the search and help rows.

@@ -76,6 +76,10 @@ public final class TerminalCollectionView: ReusingCollectionView {
     var reconfiguring: (indexPath: IndexPath, cell: TerminalCell)?
     var horizontalOffsets: [Int: Int] = [:]
     var reorder: ReorderState?
+    /// The item under the left button since it went down, until it comes up.
+    var pressedIndexPath: IndexPath?
+    /// Whether the mouse holds the item being moved (it drops where the button comes up).
+    var isDraggingToReorder = false
     /// A parent the person just expanded: after the update, its children are scrolled into view.
     var pendingReveal: IndexPath?
     var animation: Animation?

@@ -1,4 +1,5 @@
-/// A key press read from a terminal, as decoded by ``KeyParser``.
+/// A key press read from a terminal, as decoded by ``KeyParser``; or a mouse event, where the
+/// terminal reports the mouse.
 ///
 /// Terminals send most keys as bytes or escape sequences; modifiers reach an application only in
 /// part. Shift-Tab is ``backTab``; Ctrl with a letter is ``control(_:)``; Shift, Alt and Ctrl
@@ -30,6 +31,9 @@ public enum Key: Hashable, Sendable {
     case control(Character)
     /// Function key F*n*, 1 through 20.
     case function(Int)
+    /// A mouse button or wheel, where the terminal reports the mouse (see
+    /// ``Terminal/capturesMouse``).
+    case mouse(MouseEvent)
     /// A byte sequence that is no known key: an escape sequence this parser does not decode, or
     /// bytes that are not valid UTF-8.
     case unknown([UInt8])
@@ -56,6 +60,7 @@ extension Key: CustomStringConvertible {
         case .pageDown: "page-down"
         case .control(let character): "ctrl-\(character)"
         case .function(let number): "F\(number)"
+        case .mouse(let event): "mouse(\(event))"
         case .unknown(let bytes):
             "unknown("
                 + bytes.map { $0 < 0x10 ? "0" + String($0, radix: 16) : String($0, radix: 16) }

@@ -20,7 +20,9 @@
 /// `ESC[F`, `ESC[4~`, `ESC[8~`, `ESC OF`; Page Up and Down as `ESC[5~`, `ESC[6~`; Delete as
 /// `ESC[3~`; Shift-Tab as `ESC[Z`; F1–F4 as `ESC OP`…`ESC OS`, `ESC[11~`…`ESC[14~`,
 /// `ESC[1;2P`… and the Linux console's `ESC[[A`…`ESC[[E` (F1–F5); F5–F20 as `ESC[15~`…`ESC[34~`.
-/// Modifier parameters (`ESC[1;5A`) are ignored. Other escape sequences and invalid UTF-8
+/// Modifier parameters (`ESC[1;5A`) are ignored. Mouse reports become ``Key/mouse(_:)``, in the
+/// SGR encoding (`ESC[<0;12;5M`) and the older X10 one (`ESC[M` and three bytes, which may be
+/// any byte: they are never read as typed text). Other escape sequences and invalid UTF-8
 /// become ``Key/unknown(_:)``; `ESC` followed by any other byte is Escape, then that byte's key.
 public struct KeyParser: Hashable, Sendable {
     /// Bytes received but not yet decoded: the start of a key whose end has not arrived.
@@ -239,12 +241,41 @@ public struct KeyParser: Hashable, Sendable {
             return .key(.unknown(Array(pending[start..<index])), length: index - start)
         }
         let sequence = Array(pending[start...index])
+        let hasIntermediates = parametersEnd != index
+        if !hasIntermediates && (final == UInt8(ascii: "M") || final == UInt8(ascii: "m")) {
+            if parametersStart < parametersEnd && pending[parametersStart] == UInt8(ascii: "<") {
+                let event = Self.sgrMouseEvent(
+                    pending[parametersStart + 1..<parametersEnd], isRelease: final == UInt8(ascii: "m"))
+                return .key(event.map(Key.mouse) ?? .unknown(sequence), length: index - start + 1)
+            }
+            if parametersStart == parametersEnd && final == UInt8(ascii: "M") {
+                // X10: three bytes follow, each 32 more than the button code and the 1-based cell.
+                guard index + 3 < pending.count else { return .incomplete }
+                let bytes = pending[index + 1...index + 3].map { Int($0) - 32 }
+                let event = MouseEvent.decoding(
+                    code: bytes[0], column: bytes[1], row: bytes[2], isRelease: false)
+                return .key(
+                    event.map(Key.mouse) ?? .unknown(Array(pending[start...index + 3])),
+                    length: index - start + 4)
+            }
+        }
         let parameters = pending[parametersStart..<parametersEnd].split(
             separator: UInt8(ascii: ";"), omittingEmptySubsequences: false
         ).map { Int(String(decoding: $0, as: UTF8.self)) }
-        let hasIntermediates = parametersEnd != index
         let key = hasIntermediates ? .unknown(sequence) : Self.csiKey(final: final, parameters: parameters)
         return .key(key ?? .unknown(sequence), length: index - start + 1)
+    }
+
+    /// The mouse event of an SGR report, `ESC[<` `code;column;row` then `M` (press, drag, wheel)
+    /// or `m` (release), given the parameters after the `<`.
+    private static func sgrMouseEvent(_ parameters: ArraySlice<UInt8>, isRelease: Bool) -> MouseEvent? {
+        let numbers = parameters.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false).map {
+            Int(String(decoding: $0, as: UTF8.self))
+        }
+        guard numbers.count == 3, let code = numbers[0], let column = numbers[1], let row = numbers[2] else {
+            return nil
+        }
+        return MouseEvent.decoding(code: code, column: column, row: row, isRelease: isRelease)
     }
 
     /// The key a CSI sequence with `final` byte and `parameters` stands for, if any.

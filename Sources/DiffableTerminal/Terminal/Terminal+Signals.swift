@@ -25,13 +25,19 @@ let terminatingSignals: [Int32] = [
 ]
 
 /// What `Terminal.enter()` writes: the alternate screen (saving the cursor), auto-wrap off (so
-/// writing the bottom-right cell never scrolls), the cursor hidden. No mouse reporting, no
-/// bracketed paste.
+/// writing the bottom-right cell never scrolls), the cursor hidden. No bracketed paste.
 let terminalEnterSequence = "\u{1B}[?1049h\u{1B}[?7l\u{1B}[?25l"
 
-/// What undoes `terminalEnterSequence`: the default style, the cursor shown, auto-wrap on, the
-/// main screen back (restoring the cursor).
-let terminalRestoreSequence = "\u{1B}[0m\u{1B}[?25h\u{1B}[?7h\u{1B}[?1049l"
+/// What `Terminal.enter()` writes after `terminalEnterSequence` when it captures the mouse: reports
+/// of presses and releases (1000) and of motion with a button down (1002), in the SGR encoding
+/// (1006), which has no limit on the column and says which button came up.
+let terminalMouseSequence = "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h"
+
+/// What undoes `terminalEnterSequence` and `terminalMouseSequence`: no mouse reports, the default
+/// style, the cursor shown, auto-wrap on, the main screen back (restoring the cursor). Turning the
+/// mouse reports off costs nothing where they were not on.
+let terminalRestoreSequence =
+    "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h\u{1B}[?7h\u{1B}[?1049l"
 
 /// The terminal state that a signal handler needs to restore: plain values only.
 struct SignalSafeState {

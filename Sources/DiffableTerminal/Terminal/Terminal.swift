@@ -44,8 +44,9 @@ public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
 ///
 /// ``enter()`` switches the input to raw mode with `termios` (no echo, no line editing, no
 /// signals from keys: Ctrl-C arrives as `Key.control("c")`, Ctrl-Z as `.control("z")`, and the
-/// application decides what they do; ``suspend()`` does what Ctrl-Z does in a shell), switches to the alternate screen, turns auto-wrap off and
-/// hides the cursor. ``restore()`` undoes all of it; it is idempotent, runs on `deinit`, and also
+/// application decides what they do; ``suspend()`` does what Ctrl-Z does in a shell), switches
+/// to the alternate screen, turns auto-wrap off, hides the cursor and, unless
+/// ``capturesMouse`` is `false`, turns on mouse reports. ``restore()`` undoes all of it; it is idempotent, runs on `deinit`, and also
 /// runs by itself:
 ///
 /// - at `exit()` (an `atexit` handler), and
@@ -75,6 +76,11 @@ public final class Terminal: TerminalDevice {
     /// How long ``readKeys(timeout:)`` waits after an `ESC` byte for the rest of an escape
     /// sequence before reporting ``Key/escape``.
     public var escapeDelay: Duration = .milliseconds(25)
+    /// Whether ``enter()`` asks the terminal to report the mouse: presses, releases, drags with a
+    /// button down, and the wheel, as ``Key/mouse(_:)``. On by default, as in most full-screen
+    /// programs; the terminal then selects text only with Shift held (most terminals). Set it
+    /// before ``enter()``; ``restore()`` always turns the reports off.
+    public var capturesMouse = true
 
     /// Turns frames into the output that updates the screen.
     private var renderer = ScreenDiffRenderer()
@@ -131,7 +137,7 @@ public final class Terminal: TerminalDevice {
             isActive = false
             throw .systemCallFailed("tcsetattr", errno: code)
         }
-        write(terminalEnterSequence)
+        write(capturesMouse ? terminalEnterSequence + terminalMouseSequence : terminalEnterSequence)
         renderer.invalidate()
         keyParser = KeyParser()
         isAtEndOfInput = false

@@ -1,0 +1,166 @@
+import Diffable
+import Foundation
+
+extension TerminalCollectionView {
+    /// The rows one turn of the wheel scrolls, as in most terminals.
+    static let wheelStep = 3
+
+    // MARK: Hit testing
+
+    /// The item drawn at a cell of the view, if any: `UICollectionView.indexPathForItem(at:)`.
+    /// While an item is being moved, the item drawn there, wherever it is in the data source.
+    ///
+    /// - Parameters:
+    ///   - x: The column, from 0 at the view's left edge.
+    ///   - y: The row, from 0 at the view's top edge (not the content's).
+    /// - Returns: `nil` for a header, a footer, a gap, or a cell outside the view.
+    /// - Complexity: O(log s), s the number of sections.
+    public func indexPathForItem(atX x: Int, y: Int) -> IndexPath? {
+        layoutIfNeeded()
+        guard let displayed = displayedIndexPath(atX: x, y: y) else { return nil }
+        return reorder?.actual(forDisplayed: displayed) ?? displayed
+    }
+
+    /// The display position at a cell of the view, if an item is drawn there.
+    func displayedIndexPath(atX x: Int, y: Int) -> IndexPath? {
+        guard x >= 0, x < width, y >= 0, y < height else { return nil }
+        let row = y + contentOffset
+        guard let section = section(atRow: row, in: frames) else { return nil }
+        let frame = frames[section]
+        let offset = row - frame.itemsTop
+        guard offset >= 0, offset < frame.itemRows else { return nil }
+        let item: Int
+        switch frame.layout.kind {
+        case .list:
+            item = offset
+        case .grid:
+            let column = x / frame.itemWidth
+            guard column < frame.columns else { return nil }
+            item = offset / frame.itemHeight * frame.columns + column
+        case .horizontal:
+            item = (horizontalOffsets[section] ?? 0) + x / frame.itemWidth
+        }
+        return item < frame.itemCount ? IndexPath(indexes: [section, item]) : nil
+    }
+
+    // MARK: Mouse
+
+    /// Handles a mouse event the way a person expects of a list; returns whether the view used it.
+    /// Coordinates are the view's (row 0 is its top row); a drag may go past its edges.
+    ///
+    /// - A click (the left button down and up on one item) focuses the item and selects it, or
+    ///   expands or collapses an outline parent: what Enter does, on touch-up as in UIKit. Moving
+    ///   off the item before letting go cancels it.
+    /// - Dragging an item that the data source lets move (`reorderingHandlers.canReorderItem`)
+    ///   picks it up, carries it to the row under the pointer, across list sections, scrolling at
+    ///   the view's top and bottom rows, and drops it where the button comes up. While an item is
+    ///   being moved with the keys (`m`), a click drops it at the row clicked.
+    /// - The wheel scrolls three rows a turn without moving the focus, unless the focused item
+    ///   leaves the view: then the focus moves to the nearest item still in view, so the arrows go
+    ///   on from what the person sees. Sideways, it scrolls the horizontal strip under the pointer.
+    /// - The middle and right buttons are not used.
+    @discardableResult
+    public func handle(_ event: MouseEvent) -> Bool {
+        layoutIfNeeded()
+        switch event.kind {
+        case .scrollUp, .scrollDown:
+            scroll(by: event.kind == .scrollUp ? -Self.wheelStep : Self.wheelStep)
+        case .scrollLeft, .scrollRight:
+            return scrollStrip(atRow: event.y, by: event.kind == .scrollLeft ? -1 : 1)
+        case .press(.left):
+            if reorder != nil {
+                isDraggingToReorder = true
+                moveReorderTarget(toRow: event.y)
+            } else {
+                pressedIndexPath = indexPathForItem(atX: event.x, y: event.y)
+                if let pressed = pressedIndexPath { focusedIndexPath = pressed }
+            }
+        case .drag(.left):
+            if reorder == nil, let pressed = pressedIndexPath,
+                indexPathForItem(atX: event.x, y: event.y) != pressed
+            {
+                focusedIndexPath = pressed
+                pressedIndexPath = nil
+                isDraggingToReorder = beginReordering()
+            }
+            guard reorder != nil && isDraggingToReorder else { return true }
+            if event.y <= 0 { contentOffset -= 1 }
+            if event.y >= height - 1 { contentOffset += 1 }
+            clampContentOffset()
+            moveReorderTarget(toRow: event.y)
+        case .release(.left):
+            defer {
+                pressedIndexPath = nil
+                isDraggingToReorder = false
+            }
+            if reorder != nil && isDraggingToReorder {
+                dropReorderedItem()
+                return true
+            }
+            guard let pressed = pressedIndexPath, indexPathForItem(atX: event.x, y: event.y) == pressed else {
+                return true
+            }
+            focusedIndexPath = pressed
+            activateFocusedItem()
+            scrollToFocus()
+        default:
+            return false
+        }
+        needsDisplay = true
+        return true
+    }
+
+    /// Scrolls the content by `rows` (up when negative), keeping the focus in view.
+    func scroll(by rows: Int) {
+        contentOffset += rows
+        clampContentOffset()
+        needsDisplay = true
+        guard reorder == nil, let focused = focusedIndexPath,
+            let rect = contentRect(for: focused, in: frames)
+        else { return }
+        let visible = visibleIndexPaths(in: frames, offset: contentOffset).filter {
+            guard let rect = contentRect(for: $0, in: frames) else { return false }
+            return rect.y >= contentOffset && rect.y + rect.height <= contentOffset + height
+        }
+        if rect.y < contentOffset, let first = visible.first {
+            focusedIndexPath = first
+        } else if rect.y + rect.height > contentOffset + height, let last = visible.last {
+            focusedIndexPath = last
+        }
+    }
+
+    /// Scrolls the horizontal strip at view row `y` by `step` items; returns whether one is there.
+    func scrollStrip(atRow y: Int, by step: Int) -> Bool {
+        guard y >= 0, y < height, let section = section(atRow: y + contentOffset, in: frames),
+            case .horizontal = frames[section].layout.kind
+        else { return false }
+        let frame = frames[section]
+        let shown = max(width / frame.itemWidth, 1)
+        let first = min(max((horizontalOffsets[section] ?? 0) + step, 0), max(frame.itemCount - shown, 0))
+        horizontalOffsets[section] = first
+        if let focused = focusedIndexPath, focused[0] == section {
+            let item = min(max(focused[1], first), min(first + shown, frame.itemCount) - 1)
+            focusedIndexPath = IndexPath(indexes: [section, item])
+        }
+        needsDisplay = true
+        return true
+    }
+
+    /// Carries the item being moved to the list row at view row `y` (clamped to the view and the
+    /// content): over an item, to that item's place; over a header or above a section's items, to
+    /// its start; below them, to its end. Rows of other kinds of sections leave it where it is.
+    func moveReorderTarget(toRow y: Int) {
+        guard var moving = reorder else { return }
+        let row = min(min(max(y, 0), height - 1) + contentOffset, contentHeight - 1)
+        guard let section = section(atRow: row, in: frames), frames[section].layout.listConfiguration != nil
+        else { return }
+        // The held item is counted where it is shown; elsewhere it may also go after the last item.
+        let shown = displayCounts()[section]
+        let last = moving.target[0] == section ? shown - 1 : shown
+        moving.target = IndexPath(indexes: [section, min(max(row - frames[section].itemsTop, 0), last)])
+        guard moving != reorder else { return }
+        reorder = moving
+        setNeedsLayout()
+        layoutIfNeeded()
+    }
+}
