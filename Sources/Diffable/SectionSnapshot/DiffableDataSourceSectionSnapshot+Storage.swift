@@ -62,7 +62,7 @@ extension DiffableDataSourceSectionSnapshot {
         assert(parent < position && position <= count, "bad insertion point")
         assert(parent < 0 || position <= Int(_subtreeEnds[parent]), "insertion point outside parent")
 
-        _items.moveTail(from: count, to: position)
+        _items.rotate(subrange: position..<_items.count, toStartAt: count)
 
         let start = Int32(position)
         let shift = Int32(added)

@@ -10,9 +10,10 @@ extension DiffableDataSourceSnapshot {
     /// ``checkedAppendItems(_:toSection:)`` for a throwing twin and
     /// ``appendItemsDroppingDuplicates(_:toSection:)`` for data from a server.
     ///
-    /// - Complexity: O(k) amortized for k items appended to the end of the snapshot, with one call
-    ///   to `hash(into:)` per item; O(n + k) when the section is followed by non-empty sections or an
-    ///   item is moved, where n is the number of items in the snapshot.
+    /// - Complexity: O(k + m + s) amortized for k items, with one call to `hash(into:)` per item,
+    ///   where m is the number of items in the sections after this one and s the number of those
+    ///   sections: only they shift, so appending to the last section is O(k). O(n + k) when an item
+    ///   already in the snapshot is moved, where n is the number of items in the snapshot.
     @inlinable public mutating func appendItems(
         _ identifiers: [ItemIdentifierType], toSection sectionIdentifier: SectionIdentifierType? = nil
     ) {
@@ -22,8 +23,10 @@ extension DiffableDataSourceSnapshot {
     /// Inserts items just before an item, in that item's section. Traps if the anchor is missing or
     /// `identifiers` lists one item twice. Items already present are moved.
     ///
-    /// - Complexity: O(n + k), where n is the number of items in the snapshot; one call to
-    ///   `hash(into:)` per inserted item and one for the anchor.
+    /// - Complexity: O(k + m + s) for k items, where m is the number of items after the insertion
+    ///   point and s the number of sections after the anchor's: only they shift; one call to
+    ///   `hash(into:)` per inserted item and one for the anchor. O(n + k) when an item already in
+    ///   the snapshot is moved, where n is the number of items in the snapshot.
     @inlinable public mutating func insertItems(
         _ identifiers: [ItemIdentifierType], beforeItem beforeIdentifier: ItemIdentifierType
     ) {
@@ -33,7 +36,7 @@ extension DiffableDataSourceSnapshot {
     /// Inserts items just after an item, in that item's section. Traps if the anchor is missing or
     /// `identifiers` lists one item twice. Items already present are moved.
     ///
-    /// - Complexity: O(n + k), where n is the number of items in the snapshot.
+    /// - Complexity: As ``insertItems(_:beforeItem:)``.
     @inlinable public mutating func insertItems(
         _ identifiers: [ItemIdentifierType], afterItem afterIdentifier: ItemIdentifierType
     ) {
@@ -75,7 +78,9 @@ extension DiffableDataSourceSnapshot {
     /// Moves an item to just before another item, possibly in another section. Moving an item onto
     /// itself does nothing. Traps if either item is missing.
     ///
-    /// - Complexity: O(n), where n is the number of items; two calls to `hash(into:)`.
+    /// - Complexity: O(d + s), where d is the distance between the two items in
+    ///   ``itemIdentifiers`` and s the number of sections between theirs: only the items in between
+    ///   shift; two calls to `hash(into:)`.
     @inlinable public mutating func moveItem(
         _ identifier: ItemIdentifierType, beforeItem toIdentifier: ItemIdentifierType
     ) {
@@ -85,7 +90,9 @@ extension DiffableDataSourceSnapshot {
     /// Moves an item to just after another item, possibly in another section. Moving an item onto
     /// itself does nothing. Traps if either item is missing.
     ///
-    /// - Complexity: O(n), where n is the number of items; two calls to `hash(into:)`.
+    /// - Complexity: O(d + s), where d is the distance between the two items in
+    ///   ``itemIdentifiers`` and s the number of sections between theirs: only the items in between
+    ///   shift; two calls to `hash(into:)`.
     @inlinable public mutating func moveItem(
         _ identifier: ItemIdentifierType, afterItem toIdentifier: ItemIdentifierType
     ) {
@@ -126,8 +133,7 @@ extension DiffableDataSourceSnapshot {
     ///
     /// - Throws: ``SnapshotError/noSections(call:)`` or ``SnapshotError/sectionNotFound(_:call:)``;
     ///   the snapshot is then unchanged.
-    /// - Complexity: O(k) amortized for k items appended to the end of the snapshot, with one call
-    ///   to `hash(into:)` per item; O(n + k) when later sections are not empty.
+    /// - Complexity: As ``appendItems(_:toSection:)``.
     @discardableResult
     @inlinable public mutating func appendItemsDroppingDuplicates(
         _ identifiers: [ItemIdentifierType], toSection sectionIdentifier: SectionIdentifierType? = nil
@@ -210,9 +216,9 @@ extension DiffableDataSourceSnapshot {
     ///
     /// The table appends every identifier, hashing each once and probing once; an identifier
     /// already in the snapshot is re-pointed (Apple's move-into-place) or, with `dropDuplicates`,
-    /// skipped. A repeat inside `newItems` rolls the table back and throws. When
-    /// the insertion point is the end of the snapshot and nothing moved, that is all; otherwise the
-    /// block is permuted into place and the index rebuilt from stored hashes.
+    /// skipped. A repeat inside `newItems` rolls the table back and throws. When nothing moved, the
+    /// block is rotated into place, which rewrites only the items after the insertion point;
+    /// otherwise the items are permuted and the index rebuilt from stored hashes.
     @inlinable mutating func _insertItems(
         _ newItems: [ItemIdentifierType], section: Int, at position: Int, call: String, dropDuplicates: Bool
     ) throws(Error) -> [ItemIdentifierType] {
@@ -245,9 +251,12 @@ extension DiffableDataSourceSnapshot {
         }
         let added = _items.count - oldCount
         guard added > 0 else { return dropped }
-        if relocated.isEmpty && position == oldCount {
-            // Appending at the very end: every later section is empty, only their starts move.
-            _itemSections.append(contentsOf: repeatElement(Int32(truncatingIfNeeded: section), count: added))
+        if relocated.isEmpty {
+            // Nothing moved: the block goes into place, and only the items after it shift, in the
+            // arrays and in the index; the later sections' starts move by the block's size.
+            _items.rotate(subrange: position..<_items.count, toStartAt: oldCount)
+            _itemSections.insert(
+                contentsOf: repeatElement(Int32(truncatingIfNeeded: section), count: added), at: position)
             for later in (section + 1)..._sections.count { _sectionStarts[later] += added }
             _debugCheckInvariants()
             return dropped
@@ -280,16 +289,26 @@ extension DiffableDataSourceSnapshot {
             throw .itemNotFound(anchorIdentifier, call: call)
         }
         guard from != anchor else { return }
-        var counts = _sectionCounts
-        counts[Int(_itemSections[from])] -= 1
-        counts[Int(_itemSections[anchor])] += 1
+        let source = Int(_itemSections[from])
+        let destination = Int(_itemSections[anchor])
         let target = after ? anchor + 1 : anchor
-        var order = Array(0..<_items.count)
-        order.remove(at: from)
-        order.insert(from, at: target > from ? target - 1 : target)
-        _items.permute(order)
-        _setSectionCounts(counts)
-        _rebuildItemSections()
+        // Where the item ends up, once it is out of the way; the items in between shift by one
+        // and keep their sections.
+        let to = target > from ? target - 1 : target
+        if from < to {
+            _items.rotate(subrange: from..<(to + 1), toStartAt: from + 1)
+            for flat in from..<to { _itemSections[flat] = _itemSections[flat + 1] }
+        } else if to < from {
+            _items.rotate(subrange: to..<(from + 1), toStartAt: from)
+            for flat in stride(from: from, to: to, by: -1) { _itemSections[flat] = _itemSections[flat - 1] }
+        }
+        _itemSections[to] = Int32(truncatingIfNeeded: destination)
+        // The sections between give up (moving down) or take (moving up) one place each.
+        if source < destination {
+            for section in (source + 1)...destination { _sectionStarts[section] -= 1 }
+        } else if destination < source {
+            for section in (destination + 1)...source { _sectionStarts[section] += 1 }
+        }
         _debugCheckInvariants()
     }
 }

@@ -276,34 +276,37 @@
         rebuildIndex()
     }
 
-    /// Moves the identifiers from position `start` on (the last ones, usually just appended) to
-    /// `position`, after the first `position` identifiers; those at `position..<start` move up to
-    /// make room. Only the index entries of the identifiers that move are rewritten.
+    /// Rotates the identifiers in `subrange` so that the one at `middle` comes first: those at
+    /// `middle..<subrange.upperBound` move to the front of the range, those at
+    /// `subrange.lowerBound..<middle` after them. Only the index entries of the identifiers in the
+    /// range are rewritten. Moving a block just appended into place is the rotation of
+    /// `position..<count` to start at the block; moving one identifier, that of the positions
+    /// between its old and new place.
     ///
-    /// - Complexity: O(n - position) expected, where n is the number of identifiers; no call to
-    ///   `hash(into:)`.
-    @inlinable mutating func moveTail(from start: Int, to position: Int) {
-        let count = elements.count
-        assert(0 <= position && position <= start && start <= count)
-        guard position < start && start < count else { return }
-        // Copied out first: a slice would keep the buffer shared, and the removal would copy it all.
-        let moved = Array(elements[start...])
-        elements.removeSubrange(start...)
-        elements.insert(contentsOf: moved, at: position)
-        let movedHashes = Array(hashes[start...])
-        hashes.removeSubrange(start...)
-        hashes.insert(contentsOf: movedHashes, at: position)
-        let added = count &- start
+    /// - Complexity: O(r) expected, where r is `subrange.count`; no call to `hash(into:)`.
+    @inlinable mutating func rotate(subrange: Range<Int>, toStartAt middle: Int) {
+        let first = subrange.lowerBound
+        let end = subrange.upperBound
+        assert(0 <= first && first <= middle && middle <= end && end <= elements.count)
+        guard first < middle && middle < end else { return }
+        // Copied out first, then written back over the same range: the arrays keep their buffers
+        // (a slice would keep the buffer shared, and the write would copy it all).
+        let rotated = Array(elements[middle..<end]) + Array(elements[first..<middle])
+        elements.replaceSubrange(subrange, with: rotated)
+        let rotatedHashes = Array(hashes[middle..<end]) + Array(hashes[first..<middle])
+        hashes.replaceSubrange(subrange, with: rotatedHashes)
+        let front = end &- middle  // how many come to the front
+        let length = end &- first
         // An entry is found by its identifier's tag and old position. All are found before any is
         // rewritten, so every search sees only original entries, whose positions are unique.
-        let entries = UnsafeMutableBufferPointer<Int>.allocate(capacity: count &- position)
+        let entries = UnsafeMutableBufferPointer<Int>.allocate(capacity: length)
         defer { entries.deallocate() }
         slots.withUnsafeMutableBufferPointer { slots in
             hashes.withUnsafeBufferPointer { hashes in
                 let mask = slots.count &- 1
-                for offset in 0..<(count &- position) {
-                    let now = position &+ offset
-                    let before = offset < added ? start &+ offset : now &- added
+                for offset in 0..<length {
+                    let now = first &+ offset
+                    let before = offset < front ? middle &+ offset : now &- front
                     let hash = hashes[now]
                     let entry = _Slot.entry(hash: hash, position: before)
                     var slot = hash & mask
@@ -315,8 +318,8 @@
                     }
                     entries[offset] = slot
                 }
-                for offset in 0..<(count &- position) {
-                    let now = position &+ offset
+                for offset in 0..<length {
+                    let now = first &+ offset
                     slots[entries[offset]] = _Slot.entry(hash: hashes[now], position: now)
                 }
             }
