@@ -167,6 +167,17 @@ struct MouseTests {
         #expect(dataSource.snapshot().itemIdentifiers == ["A", "B"])
     }
 
+    @Test func anUpdateBetweenPressAndReleaseCancelsTheClick() {
+        let (view, dataSource) = makeListView()
+        dataSource.apply(listSnapshot([["A", "B"]]), animatingDifferences: false)
+        var selected: [IndexPath] = []
+        view.didSelectItemAt = { selected.append($0) }
+        view.handle(MouseEvent(.press(.left), x: 2, y: 2))
+        dataSource.apply(listSnapshot([["C", "A", "B"]]), animatingDifferences: false)
+        view.handle(MouseEvent(.release(.left), x: 2, y: 2))
+        #expect(selected.isEmpty, "the row under the pointer is another item now")
+    }
+
     @Test func aClickDropsAnItemPickedUpWithTheKeys() {
         let (view, dataSource) = reorderableListView([["A", "B", "C"]])
         view.handle(.character("m"))

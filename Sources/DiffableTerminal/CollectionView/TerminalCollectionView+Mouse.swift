@@ -89,10 +89,7 @@ extension TerminalCollectionView {
             clampContentOffset()
             moveReorderTarget(toRow: event.y)
         case .release(.left):
-            defer {
-                pressedIndexPath = nil
-                isDraggingToReorder = false
-            }
+            defer { cancelMouseGesture() }
             if reorder != nil && isDraggingToReorder {
                 dropReorderedItem()
                 return true
@@ -108,6 +105,13 @@ extension TerminalCollectionView {
         }
         needsDisplay = true
         return true
+    }
+
+    /// Forgets a click or drag in progress: the items changed under it, so the button coming up
+    /// selects or drops nothing (as UIKit cancels touches on a reload).
+    func cancelMouseGesture() {
+        pressedIndexPath = nil
+        isDraggingToReorder = false
     }
 
     /// Scrolls the content by `rows` (up when negative), keeping the focus in view.

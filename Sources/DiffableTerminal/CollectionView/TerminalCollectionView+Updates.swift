@@ -35,6 +35,7 @@ extension TerminalCollectionView {
         counts = currentCounts()
         selectedIndexPaths = []
         reorder = nil
+        cancelMouseGesture()
         setNeedsLayout()
         layoutIfNeeded()
         clampFocus()
@@ -50,6 +51,7 @@ extension TerminalCollectionView {
     ) {
         finishAnimations()
         reorder = nil
+        cancelMouseGesture()
         layoutIfNeeded()
         let oldFrames = frames
         let oldOffset = contentOffset
