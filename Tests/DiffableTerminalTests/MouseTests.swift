@@ -25,6 +25,24 @@ private func reorderableListView(_ sections: [[String]], height: Int = 8) -> (
     return (view, dataSource)
 }
 
+/// The index paths a view reported selected, in order.
+@MainActor
+private final class Selections {
+    var paths: [IndexPath] = []
+}
+
+/// A list view showing `items` in section 0 (under a header row), recording its selections.
+@MainActor
+private func selectableListView(_ items: [String]) -> (
+    TerminalCollectionView, CollectionViewDiffableDataSource<Int, String>, Selections
+) {
+    let (view, dataSource) = makeListView()
+    dataSource.apply(listSnapshot([items]), animatingDifferences: false)
+    let selections = Selections()
+    view.didSelectItemAt = { selections.paths.append($0) }
+    return (view, dataSource, selections)
+}
+
 @MainActor
 @Suite("Mouse")
 struct MouseTests {
@@ -63,22 +81,19 @@ struct MouseTests {
     }
 
     @Test func aClickFocusesAndSelectsOnReleaseAndMovingOffCancelsIt() {
-        let (view, dataSource) = makeListView()
-        dataSource.apply(listSnapshot([["Apple", "Pear", "Plum"]]), animatingDifferences: false)
-        var selected: [IndexPath] = []
-        view.didSelectItemAt = { selected.append($0) }
+        let (view, _, selected) = selectableListView(["Apple", "Pear", "Plum"])
         view.handle(MouseEvent(.press(.left), x: 4, y: 2))
         #expect(view.focusedIndexPath == IndexPath(item: 1, section: 0), "focused when pressed")
-        #expect(selected.isEmpty, "selected only when let go, as a tap is")
+        #expect(selected.paths.isEmpty, "selected only when let go, as a tap is")
         view.handle(MouseEvent(.release(.left), x: 9, y: 2))
-        #expect(selected == [IndexPath(item: 1, section: 0)])
+        #expect(selected.paths == [IndexPath(item: 1, section: 0)])
         #expect(view.selectedIndexPaths == [IndexPath(item: 1, section: 0)])
 
         view.handle(MouseEvent(.press(.left), x: 4, y: 3))
         view.handle(MouseEvent(.release(.left), x: 4, y: 1))
-        #expect(selected.count == 1, "let go over another item: no selection")
+        #expect(selected.paths.count == 1, "let go over another item: no selection")
         click(view, y: 0)
-        #expect(selected.count == 1, "a header is not an item")
+        #expect(selected.paths.count == 1, "a header is not an item")
         #expect(!view.handle(MouseEvent(.press(.right), x: 4, y: 1)))
     }
 
@@ -155,27 +170,21 @@ struct MouseTests {
     }
 
     @Test func anItemThatCannotMoveStaysAndTheDragCancelsTheClick() {
-        let (view, dataSource) = makeListView()
-        dataSource.apply(listSnapshot([["A", "B"]]), animatingDifferences: false)
-        var selected: [IndexPath] = []
-        view.didSelectItemAt = { selected.append($0) }
+        let (view, dataSource, selected) = selectableListView(["A", "B"])
         view.handle(MouseEvent(.press(.left), x: 2, y: 1))
         view.handle(MouseEvent(.drag(.left), x: 2, y: 2))
         #expect(!view.isReordering, "no reorderingHandlers: nothing moves")
         view.handle(MouseEvent(.release(.left), x: 2, y: 1))
-        #expect(selected.isEmpty)
+        #expect(selected.paths.isEmpty)
         #expect(dataSource.snapshot().itemIdentifiers == ["A", "B"])
     }
 
     @Test func anUpdateBetweenPressAndReleaseCancelsTheClick() {
-        let (view, dataSource) = makeListView()
-        dataSource.apply(listSnapshot([["A", "B"]]), animatingDifferences: false)
-        var selected: [IndexPath] = []
-        view.didSelectItemAt = { selected.append($0) }
+        let (view, dataSource, selected) = selectableListView(["A", "B"])
         view.handle(MouseEvent(.press(.left), x: 2, y: 2))
         dataSource.apply(listSnapshot([["C", "A", "B"]]), animatingDifferences: false)
         view.handle(MouseEvent(.release(.left), x: 2, y: 2))
-        #expect(selected.isEmpty, "the row under the pointer is another item now")
+        #expect(selected.paths.isEmpty, "the row under the pointer is another item now")
     }
 
     @Test func aClickDropsAnItemPickedUpWithTheKeys() {
