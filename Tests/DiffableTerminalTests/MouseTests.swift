@@ -113,6 +113,26 @@ struct MouseTests {
         #expect(!dataSource.snapshot(for: 0).isExpanded("Soups"))
     }
 
+    @Test func expandingAParentAtTheBottomByClickOrEnterScrollsItsChildrenIntoView() {
+        for expand in ["click", "enter"] {
+            let view = TerminalCollectionView(
+                layout: .list(using: ListConfiguration(appearance: .sidebar)), width: 20, height: 3)
+            view.animationFrameCount = 0
+            let dataSource = textDataSource(for: view)
+            var outline = DiffableDataSourceSectionSnapshot<String>()
+            outline.append(["Bread", "Cakes", "Soups"])
+            outline.append(["Leek soup", "Pea soup"], to: "Soups")
+            dataSource.apply(outline, to: 0, animatingDifferences: false)
+            if expand == "click" {
+                click(view, y: 2)
+            } else {
+                view.handle(.end)
+                view.handle(.enter)
+            }
+            #expect(view.screenText == "Soups\n  Leek soup\n  Pea soup", "\(expand)")
+        }
+    }
+
     @Test func theWheelScrollsAndTheFocusFollowsOnlyWhenItWouldLeaveTheView() {
         let (view, dataSource) = makeListView(height: 8)
         dataSource.apply(listSnapshot([(0..<100).map { "Item \($0)" }]), animatingDifferences: false)

@@ -201,6 +201,7 @@ extension TerminalCollectionView {
         guard let focused = focusedIndexPath else { return }
         if let outline = dataSource?.collectionView(self, outlineStateOfItemAt: focused), outline.hasChildren
         {
+            if !outline.isExpanded { pendingReveal = focused }
             dataSource?.collectionView(self, toggleExpansionOfItemAt: focused)
             return
         }
