@@ -73,6 +73,9 @@ public final class Gallery {
         }
         let size = device.size
         collectionView = TerminalCollectionView(layout: layout, width: size.width, height: size.height - 2)
+        // Favoriting a recipe far down the list grows or shrinks the strip above it; what is being
+        // read stays put.
+        collectionView.maintainsVisibleContentPosition = true
         dataSource = Self.makeDataSource(collectionView: collectionView, store: weakSelf)
         application = TerminalApplication(device: device, collectionView: collectionView)
         weakSelf.gallery = self

@@ -336,6 +336,49 @@ struct SectionDecorationTests {
         #expect(view.screenText == "\nHeader 0\nA\nFooter 0\n\nHeader 1\nB\nC\nFooter 1")
     }
 
+    @Test func byDefaultAnUpdateKeepsTheContentOffsetAsUIKitDoes() {
+        let (view, dataSource) = makeListView(height: 4)
+        let items = (0..<50).map { "Item \($0)" }
+        dataSource.apply(listSnapshot([items]), animatingDifferences: false)
+        view.contentOffset = 11
+        #expect(view.screenText == "Item 10\nItem 11\nItem 12\nItem 13")
+        dataSource.apply(listSnapshot([["New 1", "New 2"] + items]), animatingDifferences: false)
+        #expect(view.contentOffset == 11)
+        #expect(view.screenText == "Item 8\nItem 9\nItem 10\nItem 11")
+    }
+
+    @Test func maintainingTheVisibleContentPositionKeepsTheRowsBeingRead() {
+        let (view, dataSource) = makeListView(height: 4)
+        view.maintainsVisibleContentPosition = true
+        var items = (0..<50).map { "Item \($0)" }
+        dataSource.apply(listSnapshot([items]), animatingDifferences: false)
+        view.contentOffset = 11
+        let reading = "Item 10\nItem 11\nItem 12\nItem 13"
+        #expect(view.screenText == reading)
+
+        items.insert(contentsOf: ["New 1", "New 2", "New 3"], at: 0)
+        dataSource.apply(listSnapshot([items]))  // animated: the same rows, no travel
+        view.finishAnimations()
+        #expect(view.screenText == reading, "three inserted above")
+        #expect(view.contentOffset == 14)
+
+        items.removeSubrange(3..<8)
+        dataSource.apply(listSnapshot([items]), animatingDifferences: false)
+        #expect(view.screenText == reading, "five deleted above")
+
+        items.removeAll { $0 == "Item 10" }
+        items.append("Item 10")
+        dataSource.apply(listSnapshot([items]), animatingDifferences: false)
+        #expect(
+            view.screenText == "Item 9\nItem 11\nItem 12\nItem 13",
+            "the top item moved away: the next one stays on its row")
+
+        view.contentOffset = 0
+        dataSource.apply(listSnapshot([["Newest"] + items]), animatingDifferences: false)
+        #expect(view.contentOffset == 0, "at the top, what arrives at the top shows")
+        #expect(view.screenText.hasPrefix("Section 0\nNewest"))
+    }
+
     @Test func horizontalStripsScrollToTheFocusAndMarkHiddenItems() {
         let view = TerminalCollectionView(
             layout: TerminalLayout { _ in .horizontal(itemWidth: 10, hasHeader: false) }, width: 30, height: 3

@@ -58,6 +58,7 @@ extension TerminalCollectionView {
         let newCounts = currentCounts()
         let map = BatchUpdate.PositionMap(
             update, oldSectionCount: counts.count, newSectionCount: newCounts.count)
+        let anchor = maintainsVisibleContentPosition ? visibleAnchor(for: update, map: map) : nil
 
         var kept: [IndexPath: TerminalCell] = [:]
         var departing: [Animation.Departing] = []
@@ -105,6 +106,10 @@ extension TerminalCollectionView {
         setNeedsLayout()
         layoutIfNeeded()
         clampFocus()
+        if let anchor, let rect = contentRect(for: anchor.indexPath, in: frames) {
+            contentOffset = rect.y - anchor.row
+            clampContentOffset()
+        }
 
         // Second pass, on final index paths: reloads get new cells, reconfigures keep theirs.
         if let dataSource {
@@ -148,6 +153,25 @@ extension TerminalCollectionView {
             frameCount: animationFrameCount, departing: departing, travelling: travelling,
             appearing: appearing,
             completion: completion)
+    }
+
+    /// The item to keep on its screen row through `update` (its new index path, and the row), for
+    /// ``maintainsVisibleContentPosition``: the topmost visible item that survives and neither it
+    /// nor its section moves. `nil` at the top of the content, where the view stays.
+    func visibleAnchor(for update: BatchUpdate, map: BatchUpdate.PositionMap) -> (
+        indexPath: IndexPath, row: Int
+    )? {
+        guard contentOffset > 0 else { return nil }
+        let movedItems = Set(update.movedItems.map(\.from))
+        let movedSections = Set(update.movedSections.map(\.from))
+        for path in visibleIndexPaths(in: frames, offset: contentOffset) {
+            guard !movedItems.contains(path), !movedSections.contains(path[0]),
+                let rect = contentRect(for: path, in: frames), rect.y >= contentOffset,
+                let newPath = map.newIndexPath(forOld: path)
+            else { continue }
+            return (newPath, rect.y - contentOffset)
+        }
+        return nil
     }
 
     /// Whether a batch-update animation is running.

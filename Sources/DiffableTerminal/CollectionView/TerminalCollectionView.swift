@@ -52,6 +52,13 @@ public final class TerminalCollectionView: ReusingCollectionView {
     public var didSelectItemAt: (@MainActor (IndexPath) -> Void)?
     /// How many frames an animated batch update takes; 0 turns animation off.
     public var animationFrameCount = 6
+    /// Whether a batch update keeps the rows the person is reading where they are. When on and the
+    /// view is scrolled down, the topmost visible item that survives the update (and does not
+    /// move, itself or with its section) stays on its screen row, so items inserted or deleted
+    /// above it do not push the content around: a feed that grows at the top, a log, a chat.
+    /// Scrolled to the very top, the view stays there and shows what arrived. Off by default: like
+    /// `UICollectionView`, the view then keeps its ``contentOffset``.
+    public var maintainsVisibleContentPosition = false
 
     /// The size of the view, in columns and rows.
     public private(set) var width: Int
