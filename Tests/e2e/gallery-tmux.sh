@@ -188,6 +188,11 @@ keys r a m
 check "a click on the search row starts a search" "3 matching"
 keys q
 
+start "$binary --rows 100 --no-mouse"
+check "starts with --no-mouse" "RECIPES"
+mouse_modes "--no-mouse leaves the mouse to the terminal" 00
+keys q
+
 # Ctrl-Z under an interactive shell: the job stops, the shell's screen comes back; fg resumes.
 start "env PS1='shell> ' bash --norc --noprofile -i"
 check "an interactive shell starts" "shell>"
