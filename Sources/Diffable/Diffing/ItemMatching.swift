@@ -287,6 +287,9 @@
         }
         while position < newCount && streak < 8 && run &+ 3 < oldCount && misses < 6 {
             let hash = newHashes[position]
+            // One bit per guess whose stored hash is the identifier's, turned into how far `run`
+            // advances (0 when none is) with arithmetic only: a select here would be compiled to a
+            // branch, which mispredicts as often as the list's order breaks.
             let bits =
                 UInt(unsafeBitCast(oldHashes[run] == hash, to: UInt8.self))
                 | UInt(unsafeBitCast(oldHashes[run &+ 1] == hash, to: UInt8.self)) &<< 1
@@ -302,6 +305,7 @@
             streak = (streak &+ 1) & (0 &- Int(bits & 1))
             misses = (misses &+ 1) & ~hitMask
             newToOld[position] = Int32(truncatingIfNeeded: (candidate & sameMask) | ~sameMask)
+            // Unmatched identifiers write to the scratch element after the last.
             oldToNew[(candidate & sameMask) | (oldCount & ~sameMask)] = Int32(truncatingIfNeeded: position)
             pending[pendingCount] = Int32(truncatingIfNeeded: position)
             pendingCount &+= 1 &- same

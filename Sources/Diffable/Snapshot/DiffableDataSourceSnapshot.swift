@@ -26,8 +26,8 @@ import Foundation
 /// after the insertion point, and moving an item only those between its old and new places, in the
 /// arrays and in the index; deleting, and adding an item that is already present (a move), cost
 /// O(n), where n is the number of items, because they rebuild the position index from the stored
-/// hashes (no call to `hash(into:)`). The storage is a handful of copy-on-write arrays, so copying a snapshot is
-/// O(1). The diff engine probes these tables directly.
+/// hashes (no call to `hash(into:)`). The storage is a handful of copy-on-write arrays, so copying
+/// a snapshot is O(1). The diff engine probes these tables directly.
 ///
 /// ## Bad input
 /// Misuse that Apple traps on (no section to append to, an unknown anchor, reloading an unknown

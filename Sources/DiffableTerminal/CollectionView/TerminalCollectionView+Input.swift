@@ -300,8 +300,9 @@ extension TerminalCollectionView {
                     section += step
                 }
                 guard section >= 0 && section < counts.count else { return true }
-                let countThere = counts[section] + (section == moving.source[0] ? 0 : 1)
-                moving.target = IndexPath(indexes: [section, step > 0 ? 0 : countThere - 1])
+                moving.target = IndexPath(indexes: [
+                    section, step > 0 ? 0 : reorderPositionCount(inSection: section, for: moving) - 1,
+                ])
             }
             reorder = moving
         case .enter, .character(" "), .character("m"):
@@ -316,6 +317,12 @@ extension TerminalCollectionView {
         layoutIfNeeded()
         scrollToReorderTarget()
         return true
+    }
+
+    /// How many places the held item can take in a section: one more than the section's other
+    /// items, since it may also go after the last.
+    func reorderPositionCount(inSection section: Int, for moving: ReorderState) -> Int {
+        counts[section] + (section == moving.source[0] ? 0 : 1)
     }
 
     func scrollToReorderTarget() {

@@ -158,9 +158,7 @@ extension TerminalCollectionView {
         let row = min(min(max(y, 0), height - 1) + contentOffset, contentHeight - 1)
         guard let section = section(atRow: row, in: frames), frames[section].layout.listConfiguration != nil
         else { return }
-        // The held item is counted where it is shown; elsewhere it may also go after the last item.
-        let shown = displayCounts()[section]
-        let last = moving.target[0] == section ? shown - 1 : shown
+        let last = reorderPositionCount(inSection: section, for: moving) - 1
         moving.target = IndexPath(indexes: [section, min(max(row - frames[section].itemsTop, 0), last)])
         guard moving != reorder else { return }
         reorder = moving

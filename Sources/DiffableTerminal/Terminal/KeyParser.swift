@@ -259,9 +259,7 @@ public struct KeyParser: Hashable, Sendable {
                     length: index - start + 4)
             }
         }
-        let parameters = pending[parametersStart..<parametersEnd].split(
-            separator: UInt8(ascii: ";"), omittingEmptySubsequences: false
-        ).map { Int(String(decoding: $0, as: UTF8.self)) }
+        let parameters = Self.numbers(pending[parametersStart..<parametersEnd])
         let key = hasIntermediates ? .unknown(sequence) : Self.csiKey(final: final, parameters: parameters)
         return .key(key ?? .unknown(sequence), length: index - start + 1)
     }
@@ -269,13 +267,19 @@ public struct KeyParser: Hashable, Sendable {
     /// The mouse event of an SGR report, `ESC[<` `code;column;row` then `M` (press, drag, wheel)
     /// or `m` (release), given the parameters after the `<`.
     private static func sgrMouseEvent(_ parameters: ArraySlice<UInt8>, isRelease: Bool) -> MouseEvent? {
-        let numbers = parameters.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false).map {
-            Int(String(decoding: $0, as: UTF8.self))
-        }
-        guard numbers.count == 3, let code = numbers[0], let column = numbers[1], let row = numbers[2] else {
+        let values = numbers(parameters)
+        guard values.count == 3, let code = values[0], let column = values[1], let row = values[2] else {
             return nil
         }
         return MouseEvent.decoding(code: code, column: column, row: row, isRelease: isRelease)
+    }
+
+    /// The numbers of a CSI sequence's parameter bytes, separated by `;`; `nil` for one that is
+    /// empty or not a number.
+    private static func numbers(_ parameters: ArraySlice<UInt8>) -> [Int?] {
+        parameters.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false).map {
+            Int(String(decoding: $0, as: UTF8.self))
+        }
     }
 
     /// The key a CSI sequence with `final` byte and `parameters` stands for, if any.

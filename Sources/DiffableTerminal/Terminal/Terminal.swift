@@ -45,9 +45,9 @@ public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
 /// ``enter()`` switches the input to raw mode with `termios` (no echo, no line editing, no
 /// signals from keys: Ctrl-C arrives as `Key.control("c")`, Ctrl-Z as `.control("z")`, and the
 /// application decides what they do; ``suspend()`` does what Ctrl-Z does in a shell), switches
-/// to the alternate screen, turns auto-wrap off, hides the cursor and, unless
-/// ``capturesMouse`` is `false`, turns on mouse reports. ``restore()`` undoes all of it; it is idempotent, runs on `deinit`, and also
-/// runs by itself:
+/// to the alternate screen, turns auto-wrap off, hides the cursor and, unless ``capturesMouse`` is
+/// `false`, turns on mouse reports. ``restore()`` undoes all of it; it is idempotent, runs on
+/// `deinit`, and also runs by itself:
 ///
 /// - at `exit()` (an `atexit` handler), and
 /// - on SIGINT, SIGTERM, SIGHUP, SIGQUIT and on crashes (SIGSEGV, SIGBUS, SIGILL, SIGABRT,
