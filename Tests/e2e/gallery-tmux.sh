@@ -17,6 +17,19 @@ finish() { cleanup; rm -f "$status_file"; }
 trap finish EXIT
 
 screen() { tmux capture-pane -t "$session" -p; }
+ok() { echo "ok   - $1"; passed=$((passed + 1)); }
+# A failed check: its name and why, then (with -s) the screen.
+fail() {
+    local show=0
+    [ "$1" = -s ] && { show=1; shift; }
+    echo "FAIL - $1"
+    [ $show = 1 ] && screen | sed 's/^/     | /'
+    failed=$((failed + 1))
+}
+# Waits up to 5 s for the program in the pane to end.
+wait_for_exit() {
+    for _ in $(seq 1 50); do [ "$(tmux display -p -t "$session" '#{pane_dead}')" = 1 ] && break; sleep 0.1; done
+}
 keys() { tmux send-keys -t "$session" "$@"; }
 
 # Waits up to 10 s for the screen to contain (or, with -n, not contain) a fixed string; with -e,
@@ -31,15 +44,12 @@ check() {
     for _ in $(seq 1 100); do
         if screen | grep -q $mode -- "$text"; then found=1; else found=0; fi
         if [ "$found" -ne "$negate" ]; then
-            echo "ok   - $name"
-            passed=$((passed + 1))
+            ok "$name"
             return 0
         fi
         sleep 0.1
     done
-    echo "FAIL - $name (expected the screen $([ $negate = 1 ] && echo "not ")to show: $text)"
-    screen | sed 's/^/     | /'
-    failed=$((failed + 1))
+    fail -s "$name (expected the screen $([ $negate = 1 ] && echo "not ")to show: $text)"
     return 1
 }
 
@@ -52,11 +62,7 @@ mouse_modes() {
         [ "$modes" = "$expected" ] && break
         sleep 0.1
     done
-    if [ "$modes" = "$expected" ]; then
-        echo "ok   - $name"; passed=$((passed + 1))
-    else
-        echo "FAIL - $name (mouse modes $modes, expected $expected)"; failed=$((failed + 1))
-    fi
+    if [ "$modes" = "$expected" ]; then ok "$name"; else fail "$name (mouse modes $modes, expected $expected)"; fi
 }
 
 # Sends a mouse report as a terminal does in SGR mode: button code, then the 1-based column and
@@ -125,27 +131,19 @@ check -e "the grid follows the new width: four columns" "Tomato +Lemon +Garlic +
 check -n "with four columns now, not seven" "Carrot        Pepper"
 
 keys q
-for _ in $(seq 1 50); do [ "$(tmux display -p -t "$session" '#{pane_dead}')" = 1 ] && break; sleep 0.1; done
-if [ "$(tmux display -p -t "$session" '#{pane_dead}')" = 1 ]; then
-    echo "ok   - q quits"; passed=$((passed + 1))
-else
-    echo "FAIL - q did not quit"; failed=$((failed + 1))
-fi
+wait_for_exit
+if [ "$(tmux display -p -t "$session" '#{pane_dead}')" = 1 ]; then ok "q quits"; else fail "q did not quit"; fi
 check -n "quitting leaves the alternate screen" "RECIPES"
 
 start
 check "starts again" "RECIPES"
 keys C-c
-for _ in $(seq 1 50); do [ "$(tmux display -p -t "$session" '#{pane_dead}')" = 1 ] && break; sleep 0.1; done
+wait_for_exit
 exit_status() {
     for _ in $(seq 1 50); do [ -s "$status_file" ] && break; sleep 0.1; done
     cat "$status_file" 2>/dev/null
 }
-if [ "$(exit_status)" = 0 ]; then
-    echo "ok   - ctrl-c quits with status 0"; passed=$((passed + 1))
-else
-    echo "FAIL - ctrl-c quit with status '$(exit_status)'"; failed=$((failed + 1))
-fi
+if [ "$(exit_status)" = 0 ]; then ok "ctrl-c quits with status 0"; else fail "ctrl-c quit with status '$(exit_status)'"; fi
 check -n "ctrl-c restores the screen" "RECIPES"
 
 # Ctrl-Z without job control (tmux runs the gallery under `sh -c`): nothing stops it, so after
@@ -172,9 +170,9 @@ check "dragging a recipe picks it up and carries it" "↕ 🍜 Spicy Ramen"
 mouse 0 10 9 m
 check "letting go drops it" "Moved"
 if [ "$(screen | sed -n 9p | grep -c 'Spicy Ramen')" = 1 ]; then
-    echo "ok   - the dropped recipe is where the button came up"; passed=$((passed + 1))
+    ok "the dropped recipe is where the button came up"
 else
-    echo "FAIL - the dropped recipe is not on row 9"; screen | sed 's/^/     | /'; failed=$((failed + 1))
+    fail -s "the dropped recipe is not on row 9"
 fi
 mouse 65 10 12 M
 mouse 65 10 12 M
