@@ -18,16 +18,22 @@ struct IdentifierTableTests {
             }
     }
 
+    /// A table of 1 to 300 identifiers (0, 1, 2, …) with two tags and a handful of home slots: long
+    /// probe clusters, tags shared across them. Returns the hash values too.
+    func clusteredTable(using random: inout SeededRandom) -> (_IdentifierTable<Int>, [Int]) {
+        let count = Int.random(in: 1...300, using: &random)
+        let hashes = (0..<count).map { _ in
+            Int.random(in: 0...1, using: &random) << 32 | Int.random(in: 0..<6, using: &random)
+        }
+        return (_IdentifierTable(elements: Array(0..<count), hashes: hashes), hashes)
+    }
+
     @Test func rotatingARangeMovesItsIdentifiersAndKeepsEveryOneFindable() {
         let seed = SeededRandom.baseSeed()
         var random = SeededRandom(seed: seed)
         for round in 0..<400 {
-            let count = Int.random(in: 1...300, using: &random)
-            // Two tags and a handful of home slots: long clusters, tags shared across them.
-            let hashes = (0..<count).map { _ in
-                Int.random(in: 0...1, using: &random) << 32 | Int.random(in: 0..<6, using: &random)
-            }
-            var table = _IdentifierTable(elements: Array(0..<count), hashes: hashes)
+            var (table, hashes) = clusteredTable(using: &random)
+            let count = table.count
             // Every other round rotates a tail into place, as inserting does.
             let end = round.isMultiple(of: 2) ? count : Int.random(in: 0...count, using: &random)
             let first = Int.random(in: 0...end, using: &random)
@@ -39,6 +45,45 @@ struct IdentifierTableTests {
             #expect(table.elements == order, "\(context)")
             #expect(table.hashes == order.map { hashes[$0] }, "\(context)")
             #expect(isConsistent(table), "\(context)")
+        }
+    }
+
+    @Test func removingIdentifiersKeepsTheRestFindableAtTheirNewPositions() {
+        let seed = SeededRandom.baseSeed()
+        var random = SeededRandom(seed: seed)
+        for round in 0..<600 {
+            var (table, hashes) = clusteredTable(using: &random)
+            let count = table.count
+            // Rounds alternate between a few removals near the end (entries renumbered one probe
+            // each), one run anywhere and a few runs anywhere (sweeps of the index), and many
+            // removals (a rebuild).
+            let remove: [Bool]
+            switch round % 4 {
+            case 0:
+                let tail = Int.random(in: 0...count, using: &random)
+                remove = (0..<count).map { $0 >= tail && Double.random(in: 0..<1, using: &random) < 0.02 }
+            case 1:
+                let start = Int.random(in: 0..<count, using: &random)
+                let run =
+                    start..<Swift.min(
+                        count, start + Int.random(in: 1...Swift.max(1, count / 3), using: &random))
+                remove = (0..<count).map { run.contains($0) }
+            default:
+                let share = round % 4 == 2 ? 0.1 : 0.7
+                remove = (0..<count).map { _ in Double.random(in: 0..<1, using: &random) < share }
+            }
+            // Sometimes the table has room to spare, so the sweep meets empty stretches.
+            if round.isMultiple(of: 5) { table.reserveCapacity(count * 3) }
+            table.removeAll(where: remove)
+            let kept = (0..<count).filter { !remove[$0] }
+            let context = "DIFFABLE_SEED=\(seed) round \(round): removed \(count - kept.count) of \(count)"
+            #expect(table.elements == kept, "\(context)")
+            #expect(table.hashes == kept.map { hashes[$0] }, "\(context)")
+            let consistent = isConsistent(table)  // without the table's dump on failure
+            #expect(consistent, "\(context)")
+            for gone in (0..<count) where remove[gone] {
+                #expect(table.index(of: gone, hash: hashes[gone]) == nil, "\(context): \(gone) still found")
+            }
         }
     }
 

@@ -47,23 +47,44 @@ extension DiffableDataSourceSnapshot {
     /// sections stay even when they become empty. Reload and reconfigure marks of deleted items are
     /// dropped.
     ///
-    /// - Complexity: O(n + k), where n is the number of items in the snapshot and k the number of
-    ///   identifiers given; one call to `hash(into:)` per identifier given.
+    /// - Complexity: O(n + k) expected, where n is the number of items in the snapshot and k the
+    ///   number of identifiers given; one call to `hash(into:)` per identifier given. Deleting a
+    ///   few items costs O(n - f + k log k + s) for the arrays, where f is the flattened index of
+    ///   the first one deleted and s the number of sections, and the index of items is edited in
+    ///   place unless rebuilding it is cheaper: deleting near the end of a long list costs little.
     @inlinable public mutating func deleteItems(_ identifiers: [ItemIdentifierType]) {
         guard !identifiers.isEmpty, !_items.isEmpty else { return }
-        var removed = [Bool](repeating: false, count: _items.count)
-        var counts = _sectionCounts
-        var removedCount = 0
+        var positions: [Int] = []
+        positions.reserveCapacity(identifiers.count)
         for identifier in identifiers {
-            guard let flat = _items.index(of: identifier), !removed[flat] else { continue }
-            removed[flat] = true
-            counts[Int(_itemSections[flat])] -= 1
-            removedCount += 1
+            if let flat = _items.index(of: identifier) { positions.append(flat) }
         }
-        guard removedCount > 0 else { return }
-        _items.removeAll(where: removed)
+        guard !positions.isEmpty else { return }
+        var counts = _sectionCounts
+        if positions.count &* 16 > _items.count {
+            // Many: flags in one pass beat sorting them.
+            var removed = [Bool](repeating: false, count: _items.count)
+            for flat in positions where !removed[flat] {
+                removed[flat] = true
+                counts[Int(_itemSections[flat])] -= 1
+            }
+            _items.removeAll(where: removed)
+            _removeElements(of: &_itemSections, where: removed)
+        } else {
+            positions.sort()
+            var runs: [Range<Int>] = []
+            for flat in positions where runs.last.map({ flat >= $0.upperBound }) ?? true {
+                counts[Int(_itemSections[flat])] -= 1
+                if let last = runs.last, last.upperBound == flat {
+                    runs[runs.count - 1] = last.lowerBound..<flat + 1
+                } else {
+                    runs.append(flat..<flat + 1)
+                }
+            }
+            _items.removeAll(inRuns: runs)
+            _removeElements(of: &_itemSections, inRuns: runs)
+        }
         _setSectionCounts(counts)
-        _rebuildItemSections()
         _dropMarksOfDeletedItems()
         _debugCheckInvariants()
     }

@@ -32,8 +32,10 @@ extension DiffableDataSourceSnapshot {
 
     /// Deletes sections and all of their items. Identifiers not in the snapshot are ignored.
     ///
-    /// - Complexity: O(n + s + k), where n is the number of items, s of sections and k the number of
-    ///   identifiers given; one call to `hash(into:)` per identifier given.
+    /// - Complexity: O(n - f + s + k), where n is the number of items, f the flattened index of
+    ///   the first item deleted, s the number of sections and k the number of identifiers given:
+    ///   only the items after the first deleted section move; one call to `hash(into:)` per
+    ///   identifier given.
     @inlinable public mutating func deleteSections(_ identifiers: [SectionIdentifierType]) {
         guard !identifiers.isEmpty, !_sections.isEmpty else { return }
         var removedSections = [Bool](repeating: false, count: _sections.count)
@@ -45,23 +47,26 @@ extension DiffableDataSourceSnapshot {
         }
         guard any else { return }
         let counts = _sectionCounts
-        if _items.count > 0 {
-            var removedItems = [Bool](repeating: false, count: _items.count)
-            var anyItem = false
-            for section in removedSections.indices where removedSections[section] {
-                for flat in _sectionStarts[section]..<_sectionStarts[section + 1] {
-                    removedItems[flat] = true
-                    anyItem = true
-                }
+        // The items of the deleted sections, as runs of flattened positions (neighbours merged).
+        var itemRuns: [Range<Int>] = []
+        for section in removedSections.indices where removedSections[section] {
+            let items = _sectionStarts[section]..<_sectionStarts[section + 1]
+            guard !items.isEmpty else { continue }
+            if let last = itemRuns.last, last.upperBound == items.lowerBound {
+                itemRuns[itemRuns.count - 1] = last.lowerBound..<items.upperBound
+            } else {
+                itemRuns.append(items)
             }
-            if anyItem {
-                _items.removeAll(where: removedItems)
-                _dropMarksOfDeletedItems()
-            }
+        }
+        let firstSection = removedSections.firstIndex(of: true)!
+        if !itemRuns.isEmpty {
+            _items.removeAll(inRuns: itemRuns)
+            _removeElements(of: &_itemSections, inRuns: itemRuns)
+            _dropMarksOfDeletedItems()
         }
         _sections.removeAll(where: removedSections)
         _setSectionCounts(counts.indices.filter { !removedSections[$0] }.map { counts[$0] })
-        _rebuildItemSections()
+        _rebuildItemSections(from: firstSection)
         _dropMarksOfDeletedSections()
         _debugCheckInvariants()
     }
