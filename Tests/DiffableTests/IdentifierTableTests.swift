@@ -87,6 +87,25 @@ struct IdentifierTableTests {
         }
     }
 
+    @Test func rotatingMovesReferenceCountedElementsInPlace() {
+        let seed = SeededRandom.baseSeed()
+        var random = SeededRandom(seed: seed)
+        for round in 0..<300 {
+            let count = Int.random(in: 0...40, using: &random)
+            // Heap-allocated strings, so that a lost or doubled element would be caught by the
+            // comparison (and by the address sanitizer).
+            var strings = (0..<count).map { "identifier number \($0) with a long tail" }
+            let end = Int.random(in: 0...count, using: &random)
+            let first = Int.random(in: 0...end, using: &random)
+            let middle = Int.random(in: first...end, using: &random)
+            let expected = Array(
+                strings[..<first] + strings[middle..<end] + strings[first..<middle] + strings[end...])
+            _rotateElements(of: &strings, subrange: first..<end, toStartAt: middle)
+            #expect(
+                strings == expected, "DIFFABLE_SEED=\(seed) round \(round): \(first)..<\(end) at \(middle)")
+        }
+    }
+
     @Test func rotatingDoesNotCopyAnUnsharedTable() {
         var table = _IdentifierTable(elements: Array(0..<1000), hashes: Array(0..<1000))
         table.reserveCapacity(2000)
