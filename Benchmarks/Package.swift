@@ -4,6 +4,7 @@
 //   swift run -c release --package-path Benchmarks diffable-compare   # the comparison table
 //   swift run -c release --package-path Benchmarks diffable-apply     # data source: main-actor time
 //   swift run -c release --package-path Benchmarks diffable-scroll    # terminal view: frame time, bytes
+//   swift run -c release --package-path Benchmarks diffable-edits     # single edits against Array
 //   swift package --package-path Benchmarks benchmark                 # ordo-one/benchmark suite
 import PackageDescription
 
@@ -27,6 +28,8 @@ let package = Package(
             name: "diffable-apply",
             dependencies: ["BenchmarkScenarios", .product(name: "DiffableTesting", package: "Diffable")]
         ),
+        .executableTarget(
+            name: "diffable-edits", dependencies: [.product(name: "Diffable", package: "Diffable")]),
         .executableTarget(
             name: "diffable-scroll", dependencies: [.product(name: "DiffableTerminal", package: "Diffable")]
         ),
