@@ -75,11 +75,7 @@ extension DiffableDataSourceSnapshot {
             var runs: [Range<Int>] = []
             for flat in positions where runs.last.map({ flat >= $0.upperBound }) ?? true {
                 counts[Int(_itemSections[flat])] -= 1
-                if let last = runs.last, last.upperBound == flat {
-                    runs[runs.count - 1] = last.lowerBound..<flat + 1
-                } else {
-                    runs.append(flat..<flat + 1)
-                }
+                _appendRun(flat..<flat + 1, to: &runs)
             }
             _items.removeAll(inRuns: runs)
             _removeElements(of: &_itemSections, inRuns: runs)

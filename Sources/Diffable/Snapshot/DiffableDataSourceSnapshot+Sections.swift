@@ -51,12 +51,7 @@ extension DiffableDataSourceSnapshot {
         var itemRuns: [Range<Int>] = []
         for section in removedSections.indices where removedSections[section] {
             let items = _sectionStarts[section]..<_sectionStarts[section + 1]
-            guard !items.isEmpty else { continue }
-            if let last = itemRuns.last, last.upperBound == items.lowerBound {
-                itemRuns[itemRuns.count - 1] = last.lowerBound..<items.upperBound
-            } else {
-                itemRuns.append(items)
-            }
+            if !items.isEmpty { _appendRun(items, to: &itemRuns) }
         }
         let firstSection = removedSections.firstIndex(of: true)!
         if !itemRuns.isEmpty {

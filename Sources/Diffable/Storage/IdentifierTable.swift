@@ -266,15 +266,10 @@
                 let mask = slots.count &- 1
                 /// The slot of the entry for the identifier at `position`, from its old position.
                 @inline(__always) func slot(of position: Int) -> Int {
-                    let entry = _Slot.entry(hash: hashes[position], position: position)
-                    var slot = hashes[position] & mask
-                    var probes = 0
-                    while slots[slot] != entry {
-                        slot = (slot &+ 1) & mask
-                        probes &+= 1
-                        precondition(probes < slots.count, "identifier table: an index entry is missing")
-                    }
-                    return slot
+                    _slot(
+                        holding: _Slot.entry(hash: hashes[position], position: position),
+                        hash: hashes[position],
+                        in: slots)
                 }
                 for run in runs {
                     for position in run {
@@ -298,14 +293,9 @@
                 if probing {
                     // In order of old position: an entry renumbered so far has a new position below
                     // the old position searched for next, so no search can find it by mistake.
-                    var drop = 0
-                    for (index, run) in runs.enumerated() {
-                        drop &+= run.count
-                        let end = index &+ 1 < runs.count ? runs[index &+ 1].lowerBound : count
-                        for position in run.upperBound..<end {
-                            slots[slot(of: position)] = _Slot.entry(
-                                hash: hashes[position], position: position &- drop)
-                        }
+                    _forEachKeptPosition(after: runs, upTo: count) { position, removedBefore in
+                        slots[slot(of: position)] = _Slot.entry(
+                            hash: hashes[position], position: position &- removedBefore)
                     }
                 } else {
                     // Every position after the run drops by its length, with a mask made by a sign
@@ -421,20 +411,12 @@
         defer { entries.deallocate() }
         slots.withUnsafeMutableBufferPointer { slots in
             hashes.withUnsafeBufferPointer { hashes in
-                let mask = slots.count &- 1
                 for offset in 0..<length {
                     let now = first &+ offset
                     let before = offset < front ? middle &+ offset : now &- front
                     let hash = hashes[now]
-                    let entry = _Slot.entry(hash: hash, position: before)
-                    var slot = hash & mask
-                    var probes = 0
-                    while slots[slot] != entry {
-                        slot = (slot &+ 1) & mask
-                        probes &+= 1
-                        precondition(probes < slots.count, "identifier table: an index entry is missing")
-                    }
-                    entries[offset] = slot
+                    entries[offset] = _slot(
+                        holding: _Slot.entry(hash: hash, position: before), hash: hash, in: slots)
                 }
                 for offset in 0..<length {
                     let now = first &+ offset
@@ -514,7 +496,7 @@ extension _IdentifierTable: Sendable where Element: Sendable {}
 /// `limit`.
 ///
 /// - Complexity: O(n), where n is `flags.count`.
-@inlinable func _runs(where flags: [Bool], limit: Int = .max) -> [Range<Int>]? {
+@inlinable func _runs(where flags: [Bool], limit: Int) -> [Range<Int>]? {
     var runs: [Range<Int>] = []
     var position = flags.firstIndex(of: true) ?? flags.count
     while position < flags.count {
@@ -527,28 +509,47 @@ extension _IdentifierTable: Sendable where Element: Sendable {}
     return runs
 }
 
+/// Appends `run` to `runs` (ascending, non-overlapping ranges of positions, `run` after the last
+/// of them), merged into the last one when it starts where that one ends.
+@inlinable func _appendRun(_ run: Range<Int>, to runs: inout [Range<Int>]) {
+    if let last = runs.last, last.upperBound == run.lowerBound {
+        runs[runs.count &- 1] = last.lowerBound..<run.upperBound
+    } else {
+        runs.append(run)
+    }
+}
+
 /// Removes the elements of `array` in `runs` (ascending, non-overlapping ranges of positions),
 /// keeping the order of the rest: a few runs with a block move each, more in one pass.
 ///
 /// - Complexity: O(n - f), where n is `array.count` and f the first position removed.
 @inlinable func _removeElements<Element>(of array: inout [Element], inRuns runs: [Range<Int>]) {
-    guard let first = runs.first?.lowerBound else { return }
     if runs.count <= 8 {
         for run in runs.reversed() { array.removeSubrange(run) }
         return
     }
-    let count = array.count
-    var write = first
     array.withUnsafeMutableBufferPointer { array in
-        for (index, run) in runs.enumerated() {
-            let end = index &+ 1 < runs.count ? runs[index &+ 1].lowerBound : count
-            for read in run.upperBound..<end {
-                array.swapAt(read, write)
-                write &+= 1
-            }
+        _forEachKeptPosition(after: runs, upTo: array.count) { read, removedBefore in
+            array.swapAt(read, read &- removedBefore)
         }
     }
-    array.removeLast(count &- write)
+    array.removeLast(runs.reduce(0) { $0 &+ $1.count })
+}
+
+/// Calls `body` with each position from the end of the first of `runs` (ascending,
+/// non-overlapping ranges) up to `count` that no run covers, in order, and with how many positions
+/// the runs cover before it: where the element there lands once the runs are removed.
+///
+/// - Complexity: O(`count` - f + r), where f is where the first run starts and r is `runs.count`.
+@inlinable @inline(__always) func _forEachKeptPosition(
+    after runs: [Range<Int>], upTo count: Int, _ body: (_ position: Int, _ removedBefore: Int) -> Void
+) {
+    var removedBefore = 0
+    for (index, run) in runs.enumerated() {
+        removedBefore &+= run.count
+        let end = index &+ 1 < runs.count ? runs[index &+ 1].lowerBound : count
+        for position in run.upperBound..<end { body(position, removedBefore) }
+    }
 }
 
 /// Removes the elements of `array` at the positions where `remove` is true, keeping the order of
@@ -599,4 +600,22 @@ extension _IdentifierTable: Sendable where Element: Sendable {}
             (base + first + front).moveInitialize(from: saved, count: back)
         }
     }
+}
+
+/// The slot that holds exactly `entry` (an identifier's tag and position), probing from the home
+/// slot of `hash`. Traps if there is none: the index has lost an entry.
+///
+/// - Complexity: O(1) expected.
+@inlinable @inline(__always) func _slot(
+    holding entry: UInt64, hash: Int, in slots: UnsafeMutableBufferPointer<UInt64>
+) -> Int {
+    let mask = slots.count &- 1
+    var slot = hash & mask
+    var probes = 0
+    while slots[slot] != entry {
+        slot = (slot &+ 1) & mask
+        probes &+= 1
+        precondition(probes < slots.count, "identifier table: an index entry is missing")
+    }
+    return slot
 }
