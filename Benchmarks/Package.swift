@@ -29,7 +29,8 @@ let package = Package(
             dependencies: ["BenchmarkScenarios", .product(name: "DiffableTesting", package: "Diffable")]
         ),
         .executableTarget(
-            name: "diffable-edits", dependencies: [.product(name: "Diffable", package: "Diffable")]),
+            name: "diffable-edits",
+            dependencies: ["BenchmarkScenarios", .product(name: "Diffable", package: "Diffable")]),
         .executableTarget(
             name: "diffable-scroll", dependencies: [.product(name: "DiffableTerminal", package: "Diffable")]
         ),

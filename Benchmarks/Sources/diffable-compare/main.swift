@@ -30,23 +30,7 @@ while let argument = arguments.popFirst() {
     }
 }
 
-/// The median wall-clock time of `body` in milliseconds.
-func median(runs: Int, _ body: () -> Void) -> Double {
-    var samples: [Double] = []
-    for _ in 0..<runs {
-        let start = ContinuousClock.now
-        body()
-        let elapsed = ContinuousClock.now - start
-        samples.append(
-            Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3)
-    }
-    samples.sort()
-    return samples[samples.count / 2]
-}
-
 func format(_ value: Double) -> String { String(format: "%.3f", value) }
-
-@inline(never) func consume<T>(_ value: T) { withExtendedLifetime(value) {} }  // keeps results alive
 
 struct Row {
     var scenario: String

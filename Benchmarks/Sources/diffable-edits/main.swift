@@ -5,6 +5,7 @@
 //
 //   swift run -c release --package-path Benchmarks diffable-edits [--runs N]
 
+import BenchmarkScenarios
 import Diffable
 import Foundation
 
@@ -18,22 +19,6 @@ while let argument = arguments.popFirst() {
         exit(2)
     }
 }
-
-/// The median wall-clock time of `body` in milliseconds.
-func median(runs: Int, _ body: () -> Void) -> Double {
-    var samples: [Double] = []
-    for _ in 0..<runs {
-        let start = ContinuousClock.now
-        body()
-        let elapsed = ContinuousClock.now - start
-        samples.append(
-            Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15)
-    }
-    samples.sort()
-    return samples[samples.count / 2]
-}
-
-@inline(never) func consume<T>(_ value: T) { withExtendedLifetime(value) {} }
 
 /// `count` items in `sections` sections of equal size, identified 0..<count.
 func snapshot(count: Int, sections: Int) -> DiffableDataSourceSnapshot<Int, Int> {

@@ -1,0 +1,16 @@
+/// The median wall-clock time of `runs` calls of `body`, in milliseconds.
+public func median(runs: Int, _ body: () -> Void) -> Double {
+    var samples: [Double] = []
+    for _ in 0..<runs {
+        let start = ContinuousClock.now
+        body()
+        let elapsed = ContinuousClock.now - start
+        samples.append(
+            Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3)
+    }
+    samples.sort()
+    return samples[samples.count / 2]
+}
+
+/// Keeps a result alive, so that the optimizer cannot drop the work that made it.
+@inline(never) public func consume<T>(_ value: T) { withExtendedLifetime(value) {} }
