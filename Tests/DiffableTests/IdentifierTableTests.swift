@@ -93,6 +93,56 @@ struct IdentifierTableTests {
         }
     }
 
+    @Test func replacingARangeKeepsEveryIdentifierFindableAtItsNewPosition() {
+        let seed = SeededRandom.baseSeed()
+        var random = SeededRandom(seed: seed)
+        for round in 0..<600 {
+            var (table, hashes) = clusteredTable(using: &random)
+            let count = table.count
+            // Rounds alternate between a short range near the end (the entries after it renumbered
+            // one probe each), a range anywhere (a sweep of the index, or a rebuild when the range is
+            // long), and a range replaced by many more identifiers (the index grows).
+            let start: Int
+            let end: Int
+            switch round % 3 {
+            case 0:
+                end = count - Int.random(in: 0...Swift.min(count, 3), using: &random)
+                start = Swift.max(0, end - Int.random(in: 0...4, using: &random))
+            default:
+                start = Int.random(in: 0...count, using: &random)
+                end = Int.random(in: start...count, using: &random)
+            }
+            // Some of the range's identifiers stay (in another order), some go, fresh ones (from
+            // 1,000 on, on the same few home slots and tags) come.
+            var replacement = (start..<end).filter { _ in Bool.random(using: &random) }.shuffled(
+                using: &random)
+            let fresh =
+                round % 3 == 2
+                ? Int.random(in: 0...count * 2, using: &random) : Int.random(in: 0...6, using: &random)
+            var freshHashes: [Int: Int] = [:]
+            for offset in 0..<fresh {
+                let identifier = 1000 + offset
+                freshHashes[identifier] =
+                    Int.random(in: 0...1, using: &random) << 32 | Int.random(in: 0..<6, using: &random)
+                replacement.insert(identifier, at: Int.random(in: 0...replacement.count, using: &random))
+            }
+            let replacementHashes = replacement.map { $0 < 1000 ? hashes[$0] : freshHashes[$0]! }
+            // Sometimes the table has room to spare, so the sweep meets empty stretches.
+            if round.isMultiple(of: 5) { table.reserveCapacity(count * 3) }
+            table.replaceSubrange(start..<end, with: replacement, hashes: replacementHashes)
+            let expected = Array(0..<start) + replacement + Array(end..<count)
+            let context =
+                "DIFFABLE_SEED=\(seed) round \(round): \(start)..<\(end) of \(count) by \(replacement.count)"
+            #expect(table.elements == expected, "\(context)")
+            #expect(table.hashes == expected.map { $0 < 1000 ? hashes[$0] : freshHashes[$0]! }, "\(context)")
+            let consistent = isConsistent(table)  // without the table's dump on failure
+            #expect(consistent, "\(context)")
+            for gone in start..<end where !replacement.contains(gone) {
+                #expect(table.index(of: gone, hash: hashes[gone]) == nil, "\(context): \(gone) still found")
+            }
+        }
+    }
+
     @Test func rotatingMovesReferenceCountedElementsInPlace() {
         let seed = SeededRandom.baseSeed()
         var random = SeededRandom(seed: seed)

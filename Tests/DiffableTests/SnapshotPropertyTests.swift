@@ -117,6 +117,12 @@ struct SnapshotModel: Equatable {
                 return .itemNotFound(missing, call: "reconfigureItems(_:)")
             }
             Self.addMarks(items, to: &reconfiguredItems)
+        case .replaceItems(let items, let section):
+            // Nothing changes when the section is missing or an item is in another section.
+            guard let s = sectionIndex(section),
+                items.allSatisfy({ item in location(of: item).map { $0.section == s } ?? true })
+            else { return nil }
+            sections[s].items = items
         case .reloadSections(let ids):
             if let missing = ids.first(where: { sectionIndex($0) == nil }) {
                 return .sectionNotFound(missing, call: "reloadSections(_:)")
@@ -141,6 +147,8 @@ enum SnapshotOperation {
     case reloadItems([Int])
     case reconfigureItems([Int])
     case reloadSections([String])
+    /// The internal edit `apply(_:to:)` makes: a section's items replaced at once.
+    case replaceItems([Int], inSection: String)
 
     /// Applies the operation through the checked members.
     func apply(to snapshot: inout Snapshot) throws(Snapshot.Error) {
@@ -166,6 +174,10 @@ enum SnapshotOperation {
         case .reloadItems(let items): try snapshot.checkedReloadItems(items)
         case .reconfigureItems(let items): try snapshot.checkedReconfigureItems(items)
         case .reloadSections(let ids): try snapshot.checkedReloadSections(ids)
+        case .replaceItems(let items, let section):
+            if let index = snapshot.indexOfSection(section) {
+                _ = snapshot._replaceItems(inSection: index, with: items)
+            }
         }
     }
 
@@ -182,7 +194,10 @@ enum SnapshotOperation {
         }
         func item() -> Int { itemPool.randomElement(using: &rng)! }
         switch Int.random(in: 0..<100, using: &rng) {
-        case 0..<22: return .appendItems(items(6), toSection: Bool.random(using: &rng) ? nil : section())
+        case 0..<17: return .appendItems(items(6), toSection: Bool.random(using: &rng) ? nil : section())
+        case 17..<22:
+            var seen: Set<Int> = []
+            return .replaceItems(items(8).filter { seen.insert($0).inserted }, inSection: section())
         case 22..<32:
             let anchor = item()
             return .insertItems(items(4).filter { $0 != anchor }, anchor: anchor, after: .random(using: &rng))

@@ -1,9 +1,10 @@
 // Applies the flat-10pct scenario (100,000 items: 10% deleted, inserted, moved) through
 // CollectionViewDiffableDataSource to the validating view, and reports how long the main actor
 // was busy against the total time until the completion ran, with the diff on and off the main
-// actor.
+// actor. Then expands and collapses an outline section in front of a long flat one with
+// `apply(_:to:)`, and reports the time until each apply's completion ran.
 //
-//   swift run -c release --package-path Benchmarks diffable-apply [--runs N]
+//   swift run -c release --package-path Benchmarks diffable-apply [--runs N] [--sections-only]
 
 import BenchmarkScenarios
 import Diffable
@@ -83,15 +84,86 @@ func measure(offMain: Bool, runs: Int) async -> (main: Double, total: Double, vi
     return (median(mains), median(totals), median(views))
 }
 
+/// A view that only takes the counts, so that a section apply's time is the data source's own.
+@MainActor
+final class CountingView: DiffableCollectionView {
+    final class Cell {}
+    typealias SupplementaryView = Cell
+    var dataSource: (any CollectionViewDataSource)?
+    var rows = 0
+
+    func reloadData() { count() }
+
+    func performBatchUpdates(
+        _ update: BatchUpdate, animatingDifferences: Bool, completion: (@MainActor (Bool) -> Void)?
+    ) {
+        count()
+        completion?(true)
+    }
+
+    func count() {
+        guard let dataSource else { return }
+        rows = (0..<dataSource.numberOfSections(in: self)).reduce(0) {
+            $0 + dataSource.collectionView(self, numberOfItemsInSection: $1)
+        }
+    }
+}
+
+/// Milliseconds from `apply(_:to:)` to its completion, median of `runs` expands and as many
+/// collapses of one parent of a 50-item outline section placed before a flat section of `count`
+/// items.
+@MainActor
+func measureSectionApply<ID: BenchmarkIdentifier>(_: ID.Type, count: Int, runs: Int) async -> Double {
+    var outline = DiffableDataSourceSectionSnapshot<ID>()
+    for parent in 0..<10 {
+        outline.append([ID(parent)])
+        outline.append((0..<4).map { ID(100 + parent * 4 + $0) }, to: ID(parent))
+    }
+    var snapshot = DiffableDataSourceSnapshot<Int, ID>()
+    snapshot.appendSections([0, 1])
+    snapshot.appendItems((0..<count).map { ID(1_000 + $0) }, toSection: 1)
+    let view = CountingView()
+    let dataSource = CollectionViewDiffableDataSource<Int, ID>(collectionView: view) { _, _, _ in
+        CountingView.Cell()
+    }
+    dataSource.applySnapshotUsingReloadData(snapshot, completion: nil)
+    dataSource.apply(outline, to: 0, animatingDifferences: false, completion: nil)
+    var samples: [Double] = []
+    for run in 0..<(2 * runs) {
+        var next = outline
+        if run % 2 == 0 { next.expand([ID(run / 2 % 10)]) }
+        let start = ContinuousClock.now
+        await dataSource.apply(next, to: 0, animatingDifferences: true)
+        samples.append((ContinuousClock.now - start).seconds * 1000)
+        precondition(view.rows == count + (run % 2 == 0 ? 14 : 10), "the view shows \(view.rows) rows")
+    }
+    samples.sort()
+    return samples[samples.count / 2]
+}
+
 var runs = 7
 if let index = CommandLine.arguments.firstIndex(of: "--runs"), index + 1 < CommandLine.arguments.count {
     runs = Int(CommandLine.arguments[index + 1]) ?? runs
 }
-print("| diff | main-actor ms | total ms | of which the view's batch update ms |")
-print("|---|---:|---:|---:|")
-for offMain in [false, true] {
-    let result = await measure(offMain: offMain, runs: runs)
-    print(
-        "| \(offMain ? "off the main actor" : "on the main actor") | \(String(format: "%.1f", result.main)) | \(String(format: "%.1f", result.total)) | \(String(format: "%.1f", result.view)) |"
-    )
+let sectionsOnly = CommandLine.arguments.contains("--sections-only")
+if !sectionsOnly {
+    print("| diff | main-actor ms | total ms | of which the view's batch update ms |")
+    print("|---|---:|---:|---:|")
+    for offMain in [false, true] {
+        let result = await measure(offMain: offMain, runs: runs)
+        print(
+            "| \(offMain ? "off the main actor" : "on the main actor") | \(String(format: "%.1f", result.main)) | \(String(format: "%.1f", result.total)) | \(String(format: "%.1f", result.view)) |"
+        )
+    }
+    print()
+}
+print("| apply(_:to:) before | ids | ms to completion |")
+print("|---|---|---:|")
+for count in [100_000, 1_000_000] {
+    for (label, ms) in [
+        (Int.label, await measureSectionApply(Int.self, count: count, runs: runs)),
+        (String.label, await measureSectionApply(String.self, count: count, runs: runs)),
+    ] {
+        print("| \(count.formatted()) items | \(label) | \(String(format: "%.1f", ms)) |")
+    }
 }

@@ -39,7 +39,15 @@ extension CollectionViewDiffableDataSource {
     }
 
     /// Replaces one section's content with a section snapshot; only its visible items become
-    /// rows. A section that is not in the committed snapshot is appended at the end.
+    /// rows. A section that is not in the committed snapshot is appended at the end. An item that
+    /// is in another section moves here, as with ``DiffableDataSourceSnapshot/appendItems(_:toSection:)``.
+    ///
+    /// - Complexity: When nothing is on its way to the view (no animation running, no diff under
+    ///   way), O(k log k + n) expected with a small constant for n, where k is the number of items
+    ///   of the section before and after and n the number of items: the committed items are edited
+    ///   in place (those after the section shift once, in the arrays and in the index) and only
+    ///   this section is diffed. Otherwise, and when an item comes from another section, as
+    ///   ``apply(_:animatingDifferences:completion:)`` with the full snapshot.
     @inlinable public final func apply(
         _ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>, to section: SectionIdentifierType,
         animatingDifferences: Bool = true, completion: (@MainActor () -> Void)? = nil
@@ -54,13 +62,47 @@ extension CollectionViewDiffableDataSource {
         _ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>, to section: SectionIdentifierType,
         animatingDifferences: Bool, completion: (@MainActor () -> Void)?
     ) {
-        var target = _latest
-        if target.contains(section: section) {
-            target.deleteItems(target.itemIdentifiers(inSection: section))
-        } else {
+        let items = snapshot.visibleItems
+        guard let index = _latest.indexOfSection(section) else {
+            var target = _latest
             target.appendSections([section])
+            target.appendItems(items, toSection: section)
+            _enqueue(
+                target: target, sectionSnapshot: (section, snapshot), reload: false,
+                animated: animatingDifferences, completion)
+            return
         }
-        target.appendItems(snapshot.visibleItems, toSection: section)
+        if _queueHead == _queue.count, _inFlight == nil, !_isDraining {
+            // Nothing is on its way to the view, so the committed state is the latest, and this
+            // request starts (and commits) before this method returns. The state is taken out of
+            // both, so that the edit is made in place instead of on a copy of every item, and the
+            // update is the diff of this one section: the others do not change.
+            var target = _committed
+            _committed = Snapshot()
+            _latest = Snapshot()
+            let before = target.itemIdentifiers(inSection: section)
+            if target._replaceItems(inSection: index, with: items) {
+                var old = Snapshot()
+                old.appendSections([section])
+                old.appendItems(before, toSection: section)
+                var new = Snapshot()
+                new.appendSections([section])
+                new.appendItems(items, toSection: section)
+                let update = _specialized.diff(old, new, isContentEqual)._placed(inSection: index)
+                _enqueue(
+                    target: target, sectionSnapshot: (section, snapshot), reload: false,
+                    animated: animatingDifferences, completion, update: update)
+                return
+            }
+            // An item comes from another section: the general path below moves it.
+            _committed = target
+            _latest = target
+        }
+        var target = _latest
+        if !target._replaceItems(inSection: index, with: items) {
+            target.deleteItems(target.itemIdentifiers(inSection: section))
+            target.appendItems(items, toSection: section)
+        }
         _enqueue(
             target: target, sectionSnapshot: (section, snapshot), reload: false,
             animated: animatingDifferences,
@@ -104,6 +146,9 @@ extension CollectionViewDiffableDataSource {
         var reload: Bool
         var animated: Bool
         var completions: [@MainActor () -> Void]
+        /// The update from the committed state, when the apply computed it: only for a request
+        /// made while nothing was on its way to the view, which starts at once.
+        var update: BatchUpdate?
     }
 
     /// Records an apply: the latest state moves on at once (so ``snapshot()`` reflects every apply
@@ -111,7 +156,7 @@ extension CollectionViewDiffableDataSource {
     @usableFromInline func _enqueue(
         target: Snapshot,
         sectionSnapshot: (SectionIdentifierType, DiffableDataSourceSectionSnapshot<ItemIdentifierType>)?,
-        reload: Bool, animated: Bool, _ completion: (@MainActor () -> Void)?
+        reload: Bool, animated: Bool, _ completion: (@MainActor () -> Void)?, update: BatchUpdate? = nil
     ) {
         _latest = target.withoutMarks
         if let (section, snapshot) = sectionSnapshot {
@@ -121,7 +166,7 @@ extension CollectionViewDiffableDataSource {
         }
         let request = _Request(
             target: target, sectionSnapshots: _latestSectionSnapshots, reload: reload, animated: animated,
-            completions: completion.map { [$0] } ?? [])
+            completions: completion.map { [$0] } ?? [], update: update)
         if coalescesApplies, let stale = _inFlight, _diffTask != nil {
             // A diff is running for a state this one supersedes: cancel it, keep its completions.
             _diffTask?.cancel()
@@ -166,6 +211,10 @@ extension CollectionViewDiffableDataSource {
             _sectionSnapshots = request.sectionSnapshots  // already rebased on the target when enqueued
             _view?.reloadData()
             _finish(request)
+            return
+        }
+        if let update = request.update {
+            _commit(update, request: request)
             return
         }
         let old = _committed
@@ -255,5 +304,24 @@ extension CollectionViewDiffableDataSource {
             rebasedOutlines[section] = rebased.visibleItems == shown ? rebased : nil
         }
         return rebasedOutlines
+    }
+}
+
+extension BatchUpdate {
+    /// This update, made on snapshots that hold one section alone, with that section numbered
+    /// `section`: where it is in the full snapshots.
+    func _placed(inSection section: Int) -> BatchUpdate {
+        guard section != 0 else { return self }
+        func place(_ path: IndexPath) -> IndexPath { _indexPath(section, path[1]) }
+        var placed = BatchUpdate()
+        placed.deletedSections = deletedSections.map { _ in section }
+        placed.insertedSections = insertedSections.map { _ in section }
+        placed.reloadedSections = reloadedSections.map { _ in section }
+        placed.deletedItems = deletedItems.map(place)
+        placed.insertedItems = insertedItems.map(place)
+        placed.movedItems = movedItems.map { Move(from: place($0.from), to: place($0.to)) }
+        placed.reloadedItems = reloadedItems.map(place)
+        placed.reconfiguredItems = reconfiguredItems.map(place)
+        return placed
     }
 }

@@ -297,6 +297,36 @@ extension DiffableDataSourceSnapshot {
         return dropped
     }
 
+    /// Replaces the items of the section at index `section` with `newItems`, which must be unique,
+    /// in one edit (only the items after the section shift, once), and returns `true`; or returns
+    /// `false` and changes nothing when one of `newItems` is in another section, which the caller
+    /// then moves there as ``appendItems(_:toSection:)`` does. This is how `apply(_:to:)` puts a
+    /// section snapshot's visible items in place, where a delete and an append shifted the items
+    /// after the section twice.
+    ///
+    /// - Complexity: O(k + m + s) expected, where k is the number of items in the section before
+    ///   and after, m the number of items after it and s the number of sections after it; one call
+    ///   to `hash(into:)` per new item.
+    @inlinable mutating func _replaceItems(inSection section: Int, with newItems: [ItemIdentifierType])
+        -> Bool
+    {
+        let range = _sectionStarts[section]..<_sectionStarts[section + 1]
+        let hashes = newItems.map(\.hashValue)
+        for (item, hash) in zip(newItems, hashes) {
+            if let position = _items.index(of: item, hash: hash), !range.contains(position) { return false }
+        }
+        _items.replaceSubrange(range, with: newItems, hashes: hashes)
+        _itemSections.replaceSubrange(
+            range, with: repeatElement(Int32(truncatingIfNeeded: section), count: newItems.count))
+        let delta = newItems.count - range.count
+        if delta != 0 {
+            for later in (section + 1)..._sections.count { _sectionStarts[later] += delta }
+        }
+        _dropMarksOfDeletedItems()
+        _debugCheckInvariants()
+        return true
+    }
+
     @inlinable mutating func _moveItem(
         _ identifier: ItemIdentifierType, relativeTo anchorIdentifier: ItemIdentifierType, after: Bool,
         call: String

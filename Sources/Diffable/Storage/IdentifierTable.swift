@@ -263,51 +263,18 @@
         }
         slots.withUnsafeMutableBufferPointer { slots in
             hashes.withUnsafeBufferPointer { hashes in
-                let mask = slots.count &- 1
-                /// The slot of the entry for the identifier at `position`, from its old position.
-                @inline(__always) func slot(of position: Int) -> Int {
-                    _slot(
-                        holding: _Slot.entry(hash: hashes[position], position: position),
-                        hash: hashes[position],
-                        in: slots)
-                }
                 for run in runs {
-                    for position in run {
-                        var gap = slot(of: position)
-                        var next = gap
-                        while true {
-                            next = (next &+ 1) & mask
-                            let entry = slots[next]
-                            if entry == 0 { break }
-                            // An entry may fill the gap unless its home slot lies after the gap,
-                            // up to where it sits (cyclically): then its probe would not reach it.
-                            let home = hashes[_Slot.position(entry)] & mask
-                            if (next &- home) & mask >= (next &- gap) & mask {
-                                slots[gap] = entry
-                                gap = next
-                            }
-                        }
-                        slots[gap] = 0
-                    }
+                    for position in run { _removeEntry(ofPosition: position, in: slots, hashes: hashes) }
                 }
                 if probing {
                     // In order of old position: an entry renumbered so far has a new position below
                     // the old position searched for next, so no search can find it by mistake.
                     _forEachKeptPosition(after: runs, upTo: count) { position, removedBefore in
-                        slots[slot(of: position)] = _Slot.entry(
+                        slots[_slot(ofPosition: position, in: slots, hashes: hashes)] = _Slot.entry(
                             hash: hashes[position], position: position &- removedBefore)
                     }
                 } else {
-                    // Every position after the run drops by its length, with a mask made by a sign
-                    // shift (a select was compiled to a branch, which mispredicts as often as the
-                    // positions are random). On the slot's low half: position + 1, 0 when empty.
-                    let endRaw = Int64(runs[0].upperBound &+ 1)
-                    let drop = Int64(removedCount)
-                    for index in slots.indices {
-                        let raw = Int64(slots[index] & 0xFFFF_FFFF)
-                        let isAfter = ~((raw &- endRaw) &>> 63)  // all ones when raw >= endRaw
-                        slots[index] &-= UInt64(bitPattern: drop & isAfter)
-                    }
+                    _shiftEntries(from: runs[0].upperBound, by: -removedCount, in: slots)
                 }
             }
         }
@@ -422,6 +389,77 @@
                     let now = first &+ offset
                     slots[entries[offset]] = _Slot.entry(hash: hashes[now], position: now)
                 }
+            }
+        }
+    }
+
+    /// Replaces the identifiers at `range` with `newElements`, whose hash values are `newHashes`:
+    /// the items of one section given a new list at once. `newElements` must be unique, and absent
+    /// from the table outside `range`.
+    ///
+    /// One edit of the index, where a removal then an insertion made two: the old identifiers'
+    /// entries leave it as in ``removeAll(inRuns:)``, the entries after the range shift by the
+    /// difference in length (a probe for each when they are few, else one sequential sweep of the
+    /// index), and the new identifiers are entered at their positions. The index is rebuilt
+    /// instead when that is cheaper, when it must grow, or when it has outgrown the table fourfold.
+    ///
+    /// - Complexity: O(n - f + k) expected, where n is the number of identifiers, f is
+    ///   `range.lowerBound` and k is `newElements.count` (O(n + k) when the index is rebuilt); no
+    ///   call to `hash(into:)`.
+    @inlinable mutating func replaceSubrange(
+        _ range: Range<Int>, with newElements: [Element], hashes newHashes: [Int]
+    ) {
+        assert(range.lowerBound >= 0 && range.upperBound <= elements.count, "range out of bounds")
+        assert(newElements.count == newHashes.count)
+        let count = elements.count
+        let removed = range.count
+        let inserted = newElements.count
+        let delta = inserted &- removed
+        let newCount = count &+ delta
+        let shifted = delta == 0 ? 0 : count &- range.upperBound
+        let needed = Self.slotCount(for: newCount)
+        // The costs of removeAll(inRuns:), with the new entries' probes on top.
+        let probing = 8 &* (removed &+ inserted &+ shifted) < newCount
+        let sweeping = !probing && 8 &* (removed &+ inserted) &+ slots.count / 16 < newCount
+        if !(probing || sweeping) || needed > slots.count || slots.count > 4 &* needed {
+            elements.replaceSubrange(range, with: newElements)
+            hashes.replaceSubrange(range, with: newHashes)
+            rebuildIndex()
+            return
+        }
+        slots.withUnsafeMutableBufferPointer { slots in
+            hashes.withUnsafeBufferPointer { hashes in
+                for position in range {
+                    _removeEntry(ofPosition: position, in: slots, hashes: hashes)
+                }
+                guard delta != 0 else { return }
+                if sweeping {
+                    _shiftEntries(from: range.upperBound, by: delta, in: slots)
+                    return
+                }
+                // Away from the direction of the shift: an entry renumbered so far has a position
+                // beyond every old position still to be searched for, so no search can find it by
+                // mistake.
+                @inline(__always) func renumber(_ position: Int) {
+                    slots[_slot(ofPosition: position, in: slots, hashes: hashes)] = _Slot.entry(
+                        hash: hashes[position], position: position &+ delta)
+                }
+                let tail = range.upperBound..<count
+                if delta > 0 {
+                    for position in tail.reversed() { renumber(position) }
+                } else {
+                    for position in tail { renumber(position) }
+                }
+            }
+        }
+        elements.replaceSubrange(range, with: newElements)
+        hashes.replaceSubrange(range, with: newHashes)
+        slots.withUnsafeMutableBufferPointer { slots in
+            let mask = slots.count &- 1
+            for (offset, hash) in newHashes.enumerated() {
+                var slot = hash & mask
+                while slots[slot] != 0 { slot = (slot &+ 1) & mask }
+                slots[slot] = _Slot.entry(hash: hash, position: range.lowerBound &+ offset)
             }
         }
     }
@@ -618,4 +656,61 @@ extension _IdentifierTable: Sendable where Element: Sendable {}
         precondition(probes < slots.count, "identifier table: an index entry is missing")
     }
     return slot
+}
+
+/// Removes the entry for the identifier at `position` from an index with linear probing, by
+/// backward shift: later entries of its probe cluster that may fill the gap move back into it, so
+/// no tombstone is left. `hashes` are the stored hash values of the table's positions.
+///
+/// - Complexity: O(1) expected: the probe to the entry and the length of the cluster after it.
+@inlinable @inline(__always) func _removeEntry(
+    ofPosition position: Int, in slots: UnsafeMutableBufferPointer<UInt64>, hashes: UnsafeBufferPointer<Int>
+) {
+    let mask = slots.count &- 1
+    var gap = _slot(ofPosition: position, in: slots, hashes: hashes)
+    var next = gap
+    while true {
+        next = (next &+ 1) & mask
+        let entry = slots[next]
+        if entry == 0 { break }
+        // An entry may fill the gap unless its home slot lies after the gap, up to where it sits
+        // (cyclically): then its probe would not reach it.
+        let home = hashes[_Slot.position(entry)] & mask
+        if (next &- home) & mask >= (next &- gap) & mask {
+            slots[gap] = entry
+            gap = next
+        }
+    }
+    slots[gap] = 0
+}
+
+/// Adds `delta` to the position of every entry at or after position `start`, in one sequential
+/// sweep of the index. The entries that would land below `start + delta` must be gone.
+///
+/// Branch-free, with a mask made by a sign shift (a select was compiled to a branch, which
+/// mispredicts as often as the positions are random), on the slot's low half: position + 1, 0 when
+/// empty. A negative `delta` borrows nothing from the tag, since no position goes below 0.
+///
+/// - Complexity: O(s), where s is `slots.count`.
+@inlinable @inline(__always) func _shiftEntries(
+    from start: Int, by delta: Int, in slots: UnsafeMutableBufferPointer<UInt64>
+) {
+    let startRaw = Int64(start &+ 1)
+    let change = UInt64(bitPattern: Int64(delta))
+    for index in slots.indices {
+        let raw = Int64(slots[index] & 0xFFFF_FFFF)
+        let isAfter = UInt64(bitPattern: ~((raw &- startRaw) &>> 63))  // all ones when raw >= startRaw
+        slots[index] &+= change & isAfter
+    }
+}
+
+/// The slot of the entry for the identifier at `position` of a table whose stored hash values are
+/// `hashes`. Traps if there is none.
+///
+/// - Complexity: O(1) expected.
+@inlinable @inline(__always) func _slot(
+    ofPosition position: Int, in slots: UnsafeMutableBufferPointer<UInt64>, hashes: UnsafeBufferPointer<Int>
+) -> Int {
+    let hash = hashes[position]
+    return _slot(holding: _Slot.entry(hash: hash, position: position), hash: hash, in: slots)
 }
