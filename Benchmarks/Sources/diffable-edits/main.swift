@@ -76,6 +76,16 @@ let cases = [
         snapshot: { s in for i in stride(from: 0, to: large, by: 10_000) { s.deleteItems([i]) } },
         array: { a in for i in stride(from: 0, to: large, by: 10_000) { a.remove(at: a.firstIndex(of: i)!) } }
     ),
+    // Two items of two sections near the front at once, as deleting a recipe and its favorite.
+    Case(
+        name: "100 deletes of 2 items near the front", items: large,
+        snapshot: { s in for i in 0..<100 { s.deleteItems([i, 100_000 + i]) } },
+        array: { a in
+            for i in 0..<100 {
+                a.remove(at: a.firstIndex(of: 100_000 + i)!)
+                a.remove(at: a.firstIndex(of: i)!)
+            }
+        }),
 ]
 
 print("| edits | items | snapshot ms | Array ms | snapshot/Array |")
