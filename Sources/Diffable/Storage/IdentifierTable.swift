@@ -215,11 +215,8 @@
         guard slotCount > 0 else { return }
         slots.withUnsafeMutableBufferPointer { slots in
             hashes.withUnsafeBufferPointer { hashes in
-                let mask = slotCount &- 1
                 for position in hashes.indices {
-                    var slot = hashes[position] & mask
-                    while slots[slot] != 0 { slot = (slot &+ 1) & mask }
-                    slots[slot] = _Slot.entry(hash: hashes[position], position: position)
+                    _insertEntry(hash: hashes[position], position: position, in: slots)
                 }
             }
         }
@@ -248,39 +245,32 @@
             removedCount &+= run.count
         }
         let kept = count &- removedCount
-        let shifted = kept &- first  // identifiers that stay and change position
-        // Costs in entries written by a rebuild, whose random writes overlap one another: a probe,
-        // a chain of dependent random reads, costs about eight (as measured), and a sweep of the
-        // index a sixteenth per slot. Up to 8 runs are swept, one sweep each: deleting an item and
-        // its twin in another section is two.
-        let probing = 8 &* (removedCount &+ shifted) < kept
-        let sweeping =
-            !probing && runs.count <= 8 && 8 &* removedCount &+ slots.count / 16 &* runs.count < kept
-        if !(probing || sweeping) || slots.count > 4 &* Self.slotCount(for: kept) {
-            _removeElements(of: &elements, inRuns: runs)
-            _removeElements(of: &hashes, inRuns: runs)
-            rebuildIndex()
-            return
-        }
-        slots.withUnsafeMutableBufferPointer { slots in
-            hashes.withUnsafeBufferPointer { hashes in
-                for run in runs {
-                    for position in run { _removeEntry(ofPosition: position, in: slots, hashes: hashes) }
-                }
-                if probing {
+        // Up to 8 runs are swept, one sweep each: deleting an item and its twin in another section
+        // is two.
+        let edit = _indexEdit(
+            rewritten: removedCount, shifted: kept &- first, sweeps: runs.count, count: kept)
+        if edit != .rebuild {
+            slots.withUnsafeMutableBufferPointer { slots in
+                hashes.withUnsafeBufferPointer { hashes in
+                    for run in runs {
+                        for position in run { _removeEntry(ofPosition: position, in: slots, hashes: hashes) }
+                    }
+                    if edit == .sweep {
+                        _dropEntries(after: runs, in: slots)
+                        return
+                    }
                     // In order of old position: an entry renumbered so far has a new position below
                     // the old position searched for next, so no search can find it by mistake.
                     _forEachKeptPosition(after: runs, upTo: count) { position, removedBefore in
                         slots[_slot(ofPosition: position, in: slots, hashes: hashes)] = _Slot.entry(
                             hash: hashes[position], position: position &- removedBefore)
                     }
-                } else {
-                    _dropEntries(after: runs, in: slots)
                 }
             }
         }
         _removeElements(of: &elements, inRuns: runs)
         _removeElements(of: &hashes, inRuns: runs)
+        if edit == .rebuild { rebuildIndex() }
     }
 
     /// Removes the identifiers at positions where `remove` is true: ``removeAll(inRuns:)`` when
@@ -413,56 +403,65 @@
         assert(range.lowerBound >= 0 && range.upperBound <= elements.count, "range out of bounds")
         assert(newElements.count == newHashes.count)
         let count = elements.count
-        let removed = range.count
-        let inserted = newElements.count
-        let delta = inserted &- removed
-        let newCount = count &+ delta
-        let shifted = delta == 0 ? 0 : count &- range.upperBound
-        let needed = Self.slotCount(for: newCount)
-        // The costs of removeAll(inRuns:), with the new entries' probes on top.
-        let probing = 8 &* (removed &+ inserted &+ shifted) < newCount
-        let sweeping = !probing && 8 &* (removed &+ inserted) &+ slots.count / 16 < newCount
-        if !(probing || sweeping) || needed > slots.count || slots.count > 4 &* needed {
-            elements.replaceSubrange(range, with: newElements)
-            hashes.replaceSubrange(range, with: newHashes)
-            rebuildIndex()
-            return
-        }
-        slots.withUnsafeMutableBufferPointer { slots in
-            hashes.withUnsafeBufferPointer { hashes in
-                for position in range {
-                    _removeEntry(ofPosition: position, in: slots, hashes: hashes)
-                }
-                guard delta != 0 else { return }
-                if sweeping {
-                    _shiftEntries(from: range.upperBound, by: delta, in: slots)
-                    return
-                }
-                // Away from the direction of the shift: an entry renumbered so far has a position
-                // beyond every old position still to be searched for, so no search can find it by
-                // mistake.
-                @inline(__always) func renumber(_ position: Int) {
-                    slots[_slot(ofPosition: position, in: slots, hashes: hashes)] = _Slot.entry(
-                        hash: hashes[position], position: position &+ delta)
-                }
-                let tail = range.upperBound..<count
-                if delta > 0 {
-                    for position in tail.reversed() { renumber(position) }
-                } else {
-                    for position in tail { renumber(position) }
+        let delta = newElements.count &- range.count
+        let edit = _indexEdit(
+            rewritten: range.count &+ newElements.count, shifted: delta == 0 ? 0 : count &- range.upperBound,
+            sweeps: 1, count: count &+ delta)
+        if edit != .rebuild {
+            slots.withUnsafeMutableBufferPointer { slots in
+                hashes.withUnsafeBufferPointer { hashes in
+                    for position in range {
+                        _removeEntry(ofPosition: position, in: slots, hashes: hashes)
+                    }
+                    guard delta != 0 else { return }
+                    if edit == .sweep {
+                        _shiftEntries(from: range.upperBound, by: delta, in: slots)
+                        return
+                    }
+                    // Away from the direction of the shift: an entry renumbered so far has a
+                    // position beyond every old position still to be searched for, so no search can
+                    // find it by mistake.
+                    @inline(__always) func renumber(_ position: Int) {
+                        slots[_slot(ofPosition: position, in: slots, hashes: hashes)] = _Slot.entry(
+                            hash: hashes[position], position: position &+ delta)
+                    }
+                    let tail = range.upperBound..<count
+                    if delta > 0 {
+                        for position in tail.reversed() { renumber(position) }
+                    } else {
+                        for position in tail { renumber(position) }
+                    }
                 }
             }
         }
         elements.replaceSubrange(range, with: newElements)
         hashes.replaceSubrange(range, with: newHashes)
+        guard edit != .rebuild else {
+            rebuildIndex()
+            return
+        }
         slots.withUnsafeMutableBufferPointer { slots in
-            let mask = slots.count &- 1
             for (offset, hash) in newHashes.enumerated() {
-                var slot = hash & mask
-                while slots[slot] != 0 { slot = (slot &+ 1) & mask }
-                slots[slot] = _Slot.entry(hash: hash, position: range.lowerBound &+ offset)
+                _insertEntry(hash: hash, position: range.lowerBound &+ offset, in: slots)
             }
         }
+    }
+
+    /// How to bring the index up to date after an edit that removes or adds the entries of
+    /// `rewritten` identifiers and moves `shifted` others, leaving `count` identifiers: probe for
+    /// each entry that changes when they are few; else renumber the moved ones in `sweeps`
+    /// sequential sweeps of the index, for up to 8; else rebuild it. It is rebuilt too when it
+    /// must grow, or has outgrown what is left fourfold.
+    ///
+    /// The costs are in entries written by a rebuild, whose random writes overlap one another: a
+    /// probe, a chain of dependent random reads, costs about eight (as measured), and a sweep a
+    /// sixteenth per slot.
+    @inlinable func _indexEdit(rewritten: Int, shifted: Int, sweeps: Int, count: Int) -> _IndexEdit {
+        let needed = Self.slotCount(for: count)
+        if needed > slots.count || slots.count > 4 &* needed { return .rebuild }
+        if 8 &* (rewritten &+ shifted) < count { return .probe }
+        if sweeps <= 8 && 8 &* rewritten &+ slots.count / 16 &* sweeps < count { return .sweep }
+        return .rebuild
     }
 
     /// Checks that every identifier is found at its own position and the stored hashes are current.
@@ -529,6 +528,17 @@ extension _IdentifierTable: Sendable where Element: Sendable {}
     case relocated(from: Int)
     /// The identifier was already appended at this position, at or after `protectedFrom`.
     case duplicate(at: Int)
+}
+
+/// How `_IdentifierTable._indexEdit` brings the index up to date after an edit; not nested in the
+/// generic table so that using it needs no generic metadata.
+@usableFromInline enum _IndexEdit {
+    /// Find and rewrite each entry that changes.
+    case probe
+    /// Renumber the entries in sequential sweeps of the index.
+    case sweep
+    /// Build the index anew from the stored hash values.
+    case rebuild
 }
 
 /// The runs of positions where `flags` is true, ascending, or `nil` when there are more than
@@ -730,4 +740,17 @@ extension _IdentifierTable: Sendable where Element: Sendable {}
     after runs: [Range<Int>], in slots: UnsafeMutableBufferPointer<UInt64>
 ) {
     for run in runs.reversed() { _shiftEntries(from: run.upperBound, by: -run.count, in: slots) }
+}
+
+/// Enters the identifier at `position`, whose hash value is `hash`, in the first empty slot from
+/// its home slot.
+///
+/// - Complexity: O(1) expected.
+@inlinable @inline(__always) func _insertEntry(
+    hash: Int, position: Int, in slots: UnsafeMutableBufferPointer<UInt64>
+) {
+    let mask = slots.count &- 1
+    var slot = hash & mask
+    while slots[slot] != 0 { slot = (slot &+ 1) & mask }
+    slots[slot] = _Slot.entry(hash: hash, position: position)
 }
