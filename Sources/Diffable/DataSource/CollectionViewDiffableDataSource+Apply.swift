@@ -72,41 +72,43 @@ extension CollectionViewDiffableDataSource {
                 animated: animatingDifferences, completion)
             return
         }
-        if _queueHead == _queue.count, _inFlight == nil, !_isDraining {
-            // Nothing is on its way to the view, so the committed state is the latest, and this
-            // request starts (and commits) before this method returns. The state is taken out of
-            // both, so that the edit is made in place instead of on a copy of every item, and the
-            // update is the diff of this one section: the others do not change.
-            var target = _committed
+        // Nothing on its way to the view: the committed state is the latest, and this request
+        // starts (and commits) before this method returns. The state is then taken out of both, so
+        // that the edit is made in place instead of on a copy of every item, and the update is the
+        // diff of this one section: the others do not change.
+        let idle = _queueHead == _queue.count && _inFlight == nil && !_isDraining
+        var target = idle ? _committed : _latest
+        let before = idle ? target.itemIdentifiers(inSection: section) : []
+        if idle {
             _committed = Snapshot()
             _latest = Snapshot()
-            let before = target.itemIdentifiers(inSection: section)
-            if target._replaceItems(inSection: index, with: items) {
-                var old = Snapshot()
-                old.appendSections([section])
-                old.appendItems(before, toSection: section)
-                var new = Snapshot()
-                new.appendSections([section])
-                new.appendItems(items, toSection: section)
-                let update = _specialized.diff(old, new, isContentEqual)._placed(inSection: index)
-                _enqueue(
-                    target: target, sectionSnapshot: (section, snapshot), reload: false,
-                    animated: animatingDifferences, completion, update: update)
-                return
-            }
-            // An item comes from another section: the general path below moves it.
-            _committed = target
-            _latest = target
         }
-        var target = _latest
-        if !target._replaceItems(inSection: index, with: items) {
+        var update: BatchUpdate?
+        if target._replaceItems(inSection: index, with: items) {
+            if idle {
+                func alone(_ items: [ItemIdentifierType]) -> Snapshot {
+                    var snapshot = Snapshot()
+                    snapshot.appendSections([section])
+                    snapshot.appendItems(items, toSection: section)
+                    return snapshot
+                }
+                update = _specialized.diff(alone(before), alone(items), isContentEqual)._placed(
+                    inSection: index)
+            }
+        } else {
+            // An item comes from another section: it moves here as `appendItems` moves it, and the
+            // update is the diff of the full snapshots.
+            if idle {
+                _committed = target
+                _latest = target
+            }
             target.deleteItems(target.itemIdentifiers(inSection: section))
             target.appendItems(items, toSection: section)
         }
         _enqueue(
             target: target, sectionSnapshot: (section, snapshot), reload: false,
             animated: animatingDifferences,
-            completion)
+            completion, update: update)
     }
 
     /// Replaces one section's content with a section snapshot and returns when the view has

@@ -23,9 +23,10 @@ import Foundation
 /// an open-addressing table. Lookups (``indexOfItem(_:)``, ``indexOfSection(_:)``,
 /// ``sectionIdentifier(containingItem:)``) hash the argument once and never re-hash what is stored.
 /// Appending at the end is O(k) amortized for k items. Inserting in the middle shifts only the items
-/// after the insertion point, and moving an item only those between its old and new places, in the
-/// arrays and in the index; deleting, and adding an item that is already present (a move), cost
-/// O(n), where n is the number of items, because they rebuild the position index from the stored
+/// after the insertion point, moving an item only those between its old and new places, and
+/// deleting only those after the first deleted, in the arrays and in the index (which a delete
+/// rebuilds instead when that is cheaper). Adding an item that is already present (a move) costs
+/// O(n), where n is the number of items, because it rebuilds the position index from the stored
 /// hashes (no call to `hash(into:)`). The storage is a handful of copy-on-write arrays, so copying
 /// a snapshot is O(1). The diff engine probes these tables directly.
 ///
