@@ -163,6 +163,27 @@ struct BatchUpdateTests {
                   insert items: [0, 1]
                 """)
     }
+
+    /// The description, `isEmpty`, `operationCount` and renumbering all go through `_Field`, so a
+    /// stored property without a case there would be silently dropped by them.
+    @Test func everyStoredPropertyHasAField() {
+        let stored = Mirror(reflecting: BatchUpdate()).children.map(\.label)
+        #expect(stored == BatchUpdate._Field.allCases.map { "\($0)" })
+    }
+
+    @Test func renumberingReachesEveryKindOfChange() {
+        let update = BatchUpdate(
+            deletedSections: [0], insertedSections: [0], movedSections: [.init(from: 0, to: 0)],
+            reloadedSections: [0], deletedItems: [path(0, 1)], insertedItems: [path(0, 1)],
+            movedItems: [.init(from: path(0, 1), to: path(0, 2))], reloadedItems: [path(0, 3)],
+            reconfiguredItems: [path(0, 4)])
+        #expect(update.operationCount == BatchUpdate._Field.allCases.count)
+        let renumbered = update._renumbered(section: { $0 + 7 }, indexPath: { path($0.section + 7, $0.item) })
+        for field in BatchUpdate._Field.allCases {
+            #expect(field.describe(in: renumbered) != field.describe(in: update), "\(field)")
+            #expect(field.describe(in: renumbered).allSatisfy { $0.contains("7") }, "\(field)")
+        }
+    }
 }
 
 @Suite("BatchUpdate between section snapshots")
@@ -210,7 +231,33 @@ struct SectionSnapshotBatchUpdateTests {
                 (try? replay(update, on: before, insertingFrom: after)) == after,
                 "DIFFABLE_SEED=\(SeededRandom.baseSeed()) round \(round)")
             #expect(update.movedItems.count == minimalItemMoveCount(from: before, to: after))
+            #expect(update == BatchUpdate(from: before, to: after), "the full diff's rules")
+            let placed = BatchUpdate(from: old, to: new, inSection: 3)
+            #expect(placed.operationCount == update.operationCount)
+            #expect(placed.insertedItems.allSatisfy { $0.section == 3 } && placed.movedSections.isEmpty)
         }
+    }
+
+    @Test func aSectionThatKeepsNoneOfItsRowsIsReloaded() {
+        var old = DiffableDataSourceSectionSnapshot<Int>()
+        old.append([1, 2])
+        var new = DiffableDataSourceSectionSnapshot<Int>()
+        new.append([3, 4, 5])
+        #expect(BatchUpdate(from: old, to: new, inSection: 4) == BatchUpdate(reloadedSections: [4]))
+        #expect(
+            BatchUpdate(from: DiffableDataSourceSectionSnapshot<Int>(), to: new, inSection: 4).insertedItems
+                .count == 3)
+    }
+
+    @Test func contentComparisonReconfiguresRowsVisibleInBoth() {
+        var old = DiffableDataSourceSectionSnapshot<Int>()
+        old.append([1, 2, 3])
+        old.append([10], to: 1)
+        var new = old
+        new.expand([1])
+        let update = BatchUpdate(from: old, to: new, inSection: 1) { old, _ in old != 2 }
+        #expect(update.insertedItems == [IndexPath(item: 1, section: 1)])
+        #expect(update.reconfiguredItems == [IndexPath(item: 2, section: 1)], "2 at its final row")
     }
 }
 

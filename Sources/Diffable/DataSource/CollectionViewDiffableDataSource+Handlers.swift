@@ -62,32 +62,20 @@ extension CollectionViewDiffableDataSource {
 
     /// Commits a move the view has already shown, then calls the reordering handlers with the
     /// transaction.
+    ///
+    /// The transaction goes from the state ``snapshot()`` returned to the one it returns after the
+    /// move, so `didReorder` can update the app's model from it even while an apply is still on
+    /// its way to the view (the move is made in that apply's state too). In a section with an
+    /// outline, the item moves with its children and keeps its expansion state, as UIKit's does.
     public func collectionView(
         _ collectionView: any DiffableCollectionView, moveItemAt sourceIndexPath: IndexPath,
         to destinationIndexPath: IndexPath
     ) {
-        guard sourceIndexPath != destinationIndexPath, let item = itemIdentifier(for: sourceIndexPath),
-            let section = sectionIdentifier(for: destinationIndexPath.section)
-        else { return }
-        let initial = _committed
-        var final = initial
-        let others = final.itemIdentifiers(inSection: section).filter { $0 != item }
-        if destinationIndexPath.item < others.count {
-            final.moveItem(item, beforeItem: others[destinationIndexPath.item])
-        } else if let last = others.last {
-            final.moveItem(item, afterItem: last)
-        } else {
-            final.deleteItems([item])
-            final.appendItems([item], toSection: section)
-        }
-        let transaction = DiffableDataSourceTransaction(initialSnapshot: initial, finalSnapshot: final)
+        guard let reorder = _engine.reorder(itemAt: sourceIndexPath, to: destinationIndexPath) else { return }
+        let transaction = DiffableDataSourceTransaction(
+            initialSnapshot: reorder.initial.snapshot, finalSnapshot: reorder.final.snapshot)
         reorderingHandlers.willReorder?(transaction)
-        _committed = final
-        _reorderSectionSnapshots(moving: item, in: final)
-        if !hasPendingUpdates {
-            _latest = final
-            _latestSectionSnapshots = _sectionSnapshots
-        }
+        _engine.commit(reorder)
         reorderingHandlers.didReorder?(transaction)
     }
 
@@ -117,8 +105,9 @@ extension CollectionViewDiffableDataSource {
             }
             snapshot.expand([item])
         }
-        // Not `apply`, which would set `_specialized` to this unspecialized code's own versions.
-        _apply(snapshot, to: section, animatingDifferences: true, completion: nil)
+        // The engine's, not the public `apply`, which would set the specialized diff to this
+        // unspecialized code's own.
+        _engine.apply(snapshot, to: section, animatingDifferences: true, completion: nil)
     }
 
     /// The item's place in its section snapshot, when its section was applied as one.
@@ -126,29 +115,12 @@ extension CollectionViewDiffableDataSource {
         _ collectionView: any DiffableCollectionView, outlineStateOfItemAt indexPath: IndexPath
     ) -> OutlineItemState? {
         guard let section = sectionIdentifier(for: indexPath.section),
-            let snapshot = _sectionSnapshots[section],
+            let snapshot = _engine.committed.sectionSnapshots[section],
             let item = itemIdentifier(for: indexPath), let index = snapshot.index(of: item)
         else { return nil }
         let hasChildren =
             index + 1 < snapshot.items.count && snapshot.parent(of: snapshot.items[index + 1]) == item
         return OutlineItemState(
             level: snapshot.level(of: item), hasChildren: hasChildren, isExpanded: snapshot.isExpanded(item))
-    }
-
-    /// After a reorder, moves the item among its siblings in a stored section snapshot when it
-    /// stayed among them, and otherwise falls back to a flat section.
-    func _reorderSectionSnapshots(moving item: ItemIdentifierType, in final: Snapshot) {
-        for (section, stored) in _sectionSnapshots
-        where stored.contains(item) || final.sectionIdentifier(containingItem: item) == section {
-            let shown = final.itemIdentifiers(inSection: section)
-            if stored.rootItems == stored.items, Set(stored.items) == Set(shown) {
-                var flat = DiffableDataSourceSectionSnapshot<ItemIdentifierType>()
-                flat.append(shown)
-                _sectionSnapshots[section] = flat
-            } else {
-                _sectionSnapshots[section] = nil
-            }
-        }
-        _sectionSnapshots = _specialized.rebase(_sectionSnapshots, final)
     }
 }

@@ -56,7 +56,8 @@ open class CollectionViewDiffableDataSource<
             _ collectionView: any DiffableCollectionView, _ elementKind: String, _ indexPath: IndexPath
         ) -> AnyObject?
 
-    weak var _view: (any DiffableCollectionView)?
+    /// The update path, shared with every other data source (see ``_DataSourceEngine``).
+    @usableFromInline let _engine: _DataSourceEngine<SectionIdentifierType, ItemIdentifierType>
     let _cellProvider: CellProvider
 
     /// Supplies headers, footers and other supplementary views.
@@ -69,62 +70,29 @@ open class CollectionViewDiffableDataSource<
 
     /// Diffs larger than this many items (old plus new) run off the main actor. Default 20,000;
     /// `Int.max` keeps every diff on the main actor.
-    public var offMainDiffingThreshold = 20_000
+    public var offMainDiffingThreshold: Int {
+        get { _engine.offMainDiffingThreshold }
+        set { _engine.offMainDiffingThreshold = newValue }
+    }
     /// When `true`, applies that are still queued when a newer full snapshot arrives are skipped
     /// (their completions run when the newer one finishes), and a diff in flight for a superseded
     /// snapshot is cancelled. Default `false`: every snapshot is shown in turn.
-    public var coalescesApplies = false
+    public var coalescesApplies: Bool {
+        get { _engine.coalescesApplies }
+        set { _engine.coalescesApplies = newValue }
+    }
     /// When set, an animated apply whose update has more operations than this reloads the view
     /// instead. Default `nil` (never).
-    public var reloadDataThreshold: Int?
+    public var reloadDataThreshold: Int? {
+        get { _engine.reloadDataThreshold }
+        set { _engine.reloadDataThreshold = newValue }
+    }
     /// When set, every diff compares the old and new stored value of each surviving item and
     /// reconfigures those it reports unequal. Default `nil` (identity only, as UIKit).
-    public var isContentEqual: (@Sendable (ItemIdentifierType, ItemIdentifierType) -> Bool)?
-
-    /// The update path's O(n) steps, specialized for the app's identifier types. Every public
-    /// `apply` is `@inlinable` and sets this from the app's code, where `_Specialized()` is compiled
-    /// for its types: this class's own code runs unspecialized (views and tasks reach it through
-    /// protocols and closures), and there the diff took about 1.3 times as long with `Int`
-    /// identifiers and 1.7 times with `String`, and an outline's `visibleItems` 8 times. Applies
-    /// that start inside the library (expanding an outline item from a view) use the last one set.
-    @usableFromInline var _specialized = _Specialized()
-
-    /// The diff and the outline rebase, as closures made where the identifier types are known.
-    @usableFromInline struct _Specialized: Sendable {
-        /// `CollectionViewDiffableDataSource._diff`.
-        @usableFromInline let diff:
-            @Sendable (
-                Snapshot, Snapshot, (@Sendable (ItemIdentifierType, ItemIdentifierType) -> Bool)?
-            ) -> BatchUpdate
-        /// `CollectionViewDiffableDataSource._rebase(_:on:)`.
-        @usableFromInline let rebase:
-            @Sendable (
-                [SectionIdentifierType: DiffableDataSourceSectionSnapshot<ItemIdentifierType>], Snapshot
-            ) -> [SectionIdentifierType: DiffableDataSourceSectionSnapshot<ItemIdentifierType>]
-
-        @inlinable init() {
-            diff = { CollectionViewDiffableDataSource._diff($0, $1, $2) }
-            rebase = { CollectionViewDiffableDataSource._rebase($0, on: $1) }
-        }
+    public var isContentEqual: (@Sendable (ItemIdentifierType, ItemIdentifierType) -> Bool)? {
+        get { _engine.isContentEqual }
+        set { _engine.isContentEqual = newValue }
     }
-
-    /// What the view shows (or is animating to): what it pulls counts and cells from.
-    var _committed = Snapshot()
-    /// The section snapshots that go with `_committed`, for the view's outline queries.
-    var _sectionSnapshots: [SectionIdentifierType: DiffableDataSourceSectionSnapshot<ItemIdentifierType>] =
-        [:]
-    /// The state after every apply made so far, including those still on their way to the view.
-    var _latest = Snapshot()
-    /// The section snapshots that go with `_latest`.
-    var _latestSectionSnapshots:
-        [SectionIdentifierType: DiffableDataSourceSectionSnapshot<ItemIdentifierType>] =
-            [:]
-    var _queue: [_Request] = []
-    var _queueHead = 0
-    var _isDraining = false
-    var _inFlight: _Request?
-    var _diffTask: Task<Void, Never>?
-    var _generation = 0
 
     /// Creates a data source for a view and makes itself the view's data source.
     ///
@@ -141,15 +109,30 @@ open class CollectionViewDiffableDataSource<
             guard let view = view as? View else { return nil }
             return cellProvider(view, indexPath, item)
         }
-        _view = collectionView
+        _engine = _DataSourceEngine(view: Self._connection(to: collectionView))
         collectionView.dataSource = self
     }
 
     /// Creates a data source whose cell provider receives the view as an existential.
     public init(collectionView: any DiffableCollectionView, cellProvider: @escaping CellProvider) {
         _cellProvider = cellProvider
-        _view = collectionView
+        _engine = _DataSourceEngine(view: Self._connection(to: collectionView))
         collectionView.dataSource = self
+    }
+
+    /// How the engine tells the view of changes; the view is held weakly, as UIKit's data source
+    /// holds its collection view.
+    private static func _connection(to collectionView: any DiffableCollectionView) -> _ViewConnection {
+        _ViewConnection(
+            reloadData: { [weak collectionView] in
+                collectionView?.reloadData()
+                return collectionView != nil
+            },
+            performBatchUpdates: { [weak collectionView] update, animated, completion in
+                collectionView?.performBatchUpdates(
+                    update, animatingDifferences: animated, completion: completion)
+                return collectionView != nil
+            })
     }
 
     // MARK: Reading state
@@ -161,52 +144,51 @@ open class CollectionViewDiffableDataSource<
     /// for what the view shows.
     ///
     /// - Complexity: O(1).
-    public func snapshot() -> Snapshot { _latest }
+    public func snapshot() -> Snapshot { _engine.latest.snapshot }
 
     /// The item at an index path of the view, or `nil` when the index path is out of range.
     ///
     /// - Complexity: O(1).
     public func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
-        _committedItem(at: indexPath)
+        _engine.itemIdentifier(at: indexPath)
     }
 
     /// The index path of an item, or `nil` if it is not shown.
     ///
     /// - Complexity: O(1) expected.
     public func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? {
-        _committed.indexPath(ofItem: itemIdentifier)
+        _engine.committed.snapshot.indexPath(ofItem: itemIdentifier)
     }
 
     /// The section at an index, or `nil` when the index is out of range.
     ///
     /// - Complexity: O(1).
     public func sectionIdentifier(for index: Int) -> SectionIdentifierType? {
-        guard index >= 0, index < _committed.numberOfSections else { return nil }
-        return _committed.sectionIdentifiers[index]
+        _engine.sectionIdentifier(at: index)
     }
 
     /// The index of a section, or `nil` if it is not shown.
     ///
     /// - Complexity: O(1) expected.
     public func index(for sectionIdentifier: SectionIdentifierType) -> Int? {
-        _committed.indexOfSection(sectionIdentifier)
+        _engine.committed.snapshot.indexOfSection(sectionIdentifier)
     }
 
     /// The number of applies waiting behind the one in progress (beyond Apple; for tests and
     /// diagnostics).
-    public var pendingApplyCount: Int { _queue.count - _queueHead }
+    public var pendingApplyCount: Int { _engine.waiting.count }
 
     /// Whether an apply is in progress: a diff off the main actor, or an animation.
-    public var isApplying: Bool { _inFlight != nil }
+    public var isApplying: Bool { _engine.isApplying }
 
     /// Whether an apply is in progress or waiting.
-    public var hasPendingUpdates: Bool { _inFlight != nil || pendingApplyCount > 0 }
+    public var hasPendingUpdates: Bool { _engine.hasPendingUpdates }
 
     // MARK: CollectionViewDataSource
 
     /// The number of sections in the committed snapshot.
     public func numberOfSections(in collectionView: any DiffableCollectionView) -> Int {
-        _committed.numberOfSections
+        _engine.committed.snapshot.numberOfSections
     }
 
     /// The number of items in a section of the committed snapshot.
@@ -215,7 +197,7 @@ open class CollectionViewDiffableDataSource<
     )
         -> Int
     {
-        _committed.numberOfItems(inSectionAt: section)
+        _engine.committed.snapshot.numberOfItems(inSectionAt: section)
     }
 
     /// Asks the cell provider for the item's cell. Traps if it returns `nil`, as UIKit does.
@@ -224,9 +206,9 @@ open class CollectionViewDiffableDataSource<
     )
         -> AnyObject
     {
-        guard let item = _committedItem(at: indexPath) else {
+        guard let item = _engine.itemIdentifier(at: indexPath) else {
             fatalError(
-                "CollectionViewDiffableDataSource: the view asked for a cell at \(indexPath), which is out of range of the committed snapshot (\(_committed.numberOfSections) sections)."
+                "CollectionViewDiffableDataSource: the view asked for a cell at \(indexPath), which is out of range of the committed snapshot (\(numberOfSections(in: collectionView)) sections)."
             )
         }
         guard let cell = _cellProvider(collectionView, indexPath, item) else {
@@ -261,14 +243,6 @@ open class CollectionViewDiffableDataSource<
     )
         -> AnyHashable?
     {
-        _committedItem(at: indexPath).map(AnyHashable.init)
-    }
-
-    /// `_committed.itemIdentifier(at:)` without copying `_committed`: views call the data source
-    /// through a protocol, where this class's code runs unspecialized and a method call on the
-    /// snapshot would copy all of its arrays first (see `Snapshot._itemIdentifier`).
-    func _committedItem(at indexPath: IndexPath) -> ItemIdentifierType? {
-        Snapshot._itemIdentifier(
-            at: indexPath, sectionStarts: _committed._sectionStarts, items: _committed._items.elements)
+        _engine.itemIdentifier(at: indexPath).map(AnyHashable.init)
     }
 }

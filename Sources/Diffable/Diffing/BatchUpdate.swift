@@ -74,26 +74,15 @@ public struct BatchUpdate: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether the update changes nothing.
-    public var isEmpty: Bool {
-        deletedSections.isEmpty && insertedSections.isEmpty && movedSections.isEmpty
-            && reloadedSections.isEmpty
-            && deletedItems.isEmpty && insertedItems.isEmpty && movedItems.isEmpty && reloadedItems.isEmpty
-            && reconfiguredItems.isEmpty
-    }
+    public var isEmpty: Bool { _Field.allCases.allSatisfy { $0.count(in: self) == 0 } }
 
     /// Whether the update has structural changes (anything but item reloads and reconfigures).
     public var hasStructuralChanges: Bool {
-        !(deletedSections.isEmpty && insertedSections.isEmpty && movedSections.isEmpty
-            && reloadedSections.isEmpty
-            && deletedItems.isEmpty && insertedItems.isEmpty && movedItems.isEmpty)
+        _Field.allCases.contains { $0.isStructural && $0.count(in: self) > 0 }
     }
 
     /// The number of individual operations in the update.
-    public var operationCount: Int {
-        deletedSections.count + insertedSections.count + movedSections.count + reloadedSections.count
-            + deletedItems.count + insertedItems.count + movedItems.count + reloadedItems.count
-            + reconfiguredItems.count
-    }
+    public var operationCount: Int { _Field.allCases.reduce(0) { $0 + $1.count(in: self) } }
 
     /// The update written out for a person, one line per kind of change.
     ///
@@ -106,22 +95,14 @@ public struct BatchUpdate: Hashable, Sendable, CustomStringConvertible {
     /// ```
     public var description: String {
         guard !isEmpty else { return "BatchUpdate(no changes)" }
-        func path(_ p: IndexPath) -> String { "[\(p.map(String.init).joined(separator: ", "))]" }
         var lines = ["BatchUpdate(\(operationCount) \(operationCount == 1 ? "change" : "changes"))"]
-        func add(_ label: String, _ parts: [String]) {
-            guard !parts.isEmpty else { return }
+        for field in _Field.allCases {
+            let parts = field.describe(in: self)
+            guard !parts.isEmpty else { continue }
             let shown = parts.prefix(20).joined(separator: ", ")
-            lines.append("  \(label): \(shown)\(parts.count > 20 ? ", … \(parts.count - 20) more" : "")")
+            lines.append(
+                "  \(field.label): \(shown)\(parts.count > 20 ? ", … \(parts.count - 20) more" : "")")
         }
-        add("delete sections", deletedSections.map(String.init))
-        add("insert sections", insertedSections.map(String.init))
-        add("move sections", movedSections.map { "\($0.from)→\($0.to)" })
-        add("reload sections", reloadedSections.map(String.init))
-        add("delete items", deletedItems.map(path))
-        add("insert items", insertedItems.map(path))
-        add("move items", movedItems.map { "\(path($0.from))→\(path($0.to))" })
-        add("reload items", reloadedItems.map(path))
-        add("reconfigure items", reconfiguredItems.map(path))
         return lines.joined(separator: "\n")
     }
 }

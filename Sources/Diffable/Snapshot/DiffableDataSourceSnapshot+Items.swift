@@ -310,8 +310,23 @@ extension DiffableDataSourceSnapshot {
     @inlinable mutating func _replaceItems(inSection section: Int, with newItems: [ItemIdentifierType])
         -> Bool
     {
+        _replaceItems(inSection: section, with: newItems, hashes: newItems.map(\.hashValue))
+    }
+
+    /// ``_replaceItems(inSection:with:)`` with the new items' stored hash values, taken from the
+    /// table that holds them (a section snapshot's): no call to `hash(into:)`.
+    @inlinable mutating func _replaceItems(
+        inSection section: Int, with newItems: _IdentifierTable<ItemIdentifierType>
+    )
+        -> Bool
+    {
+        _replaceItems(inSection: section, with: newItems.elements, hashes: newItems.hashes)
+    }
+
+    @inlinable mutating func _replaceItems(
+        inSection section: Int, with newItems: [ItemIdentifierType], hashes: [Int]
+    ) -> Bool {
         let range = _sectionStarts[section]..<_sectionStarts[section + 1]
-        let hashes = newItems.map(\.hashValue)
         for (item, hash) in zip(newItems, hashes) {
             if let position = _items.index(of: item, hash: hash), !range.contains(position) { return false }
         }

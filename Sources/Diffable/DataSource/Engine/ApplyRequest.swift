@@ -1,0 +1,74 @@
+import Foundation
+
+/// One apply on its way to the view: the full state it leads to, computed when the apply was made,
+/// and how to show it.
+struct _ApplyRequest<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable> {
+    /// How the view is told.
+    enum Presentation {
+        /// One batch update, animated or not.
+        case batchUpdate(animated: Bool)
+        /// `reloadData()`: no diff, every cell made anew.
+        case reloadData
+    }
+
+    /// Numbers requests in the order they were made, so that a view's completion, or a diff that
+    /// finishes, is matched with the request it belongs to.
+    let number: Int
+    /// The state to show. Its snapshot carries the apply's reload and reconfigure marks.
+    var target: _DataSourceState<SectionIdentifierType, ItemIdentifierType>
+    let presentation: Presentation
+    /// Run in order once the view has shown the target (or a newer target that superseded it).
+    var completions: [@MainActor () -> Void]
+}
+
+/// The requests waiting for the one in flight, in call order.
+struct _WaitingRequests<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable> {
+    typealias Request = _ApplyRequest<SectionIdentifierType, ItemIdentifierType>
+
+    /// The requests, from `head` on; those before `head` have left. Removing from the front of an
+    /// array would shift every request behind, once for each.
+    private var requests: [Request] = []
+    private var head = 0
+
+    var count: Int { requests.count - head }
+    var isEmpty: Bool { head == requests.count }
+
+    mutating func append(_ request: Request) {
+        requests.append(request)
+    }
+
+    /// Puts a request back in front, to start before every other.
+    mutating func prepend(_ request: Request) {
+        requests.insert(request, at: head)
+    }
+
+    /// Takes the next request. When `coalescing`, takes them all and returns the newest, carrying
+    /// the completions of those it skips first: every request holds a full state, so the newest
+    /// alone leads the view to where all of them do.
+    ///
+    /// - Complexity: O(1) amortized; O(r) when coalescing r requests.
+    mutating func next(coalescing: Bool) -> Request? {
+        guard !isEmpty else { return nil }
+        var request = requests[head]
+        head += 1
+        if coalescing, !isEmpty {
+            var completions = request.completions
+            for skipped in requests[head..<(requests.count - 1)] { completions += skipped.completions }
+            request = requests[requests.count - 1]
+            request.completions = completions + request.completions
+            head = requests.count
+        }
+        if isEmpty {
+            requests.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        return request
+    }
+
+    /// Changes the target of every waiting request.
+    mutating func updateTargets(
+        _ body: (inout _DataSourceState<SectionIdentifierType, ItemIdentifierType>) -> Void
+    ) {
+        for index in head..<requests.count { body(&requests[index].target) }
+    }
+}

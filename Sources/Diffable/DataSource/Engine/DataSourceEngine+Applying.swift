@@ -1,0 +1,101 @@
+import Foundation
+
+/// The three ways an app hands the engine a new state. Each moves ``_DataSourceEngine/latest`` at
+/// once and starts or queues one request.
+extension _DataSourceEngine {
+    /// Shows a full snapshot: the stored section snapshots are rebased on it.
+    ///
+    /// - Complexity: O(k) for the rebase (the items of the sections with section snapshots), plus
+    ///   the diff when the request starts at once.
+    @usableFromInline func apply(
+        _ snapshot: Snapshot, animatingDifferences: Bool, completion: (@MainActor () -> Void)?
+    ) {
+        let target = State(snapshot: snapshot, sectionSnapshots: rebasedSectionSnapshots(on: snapshot))
+        enqueue(target, .batchUpdate(animated: animatingDifferences), completion)
+    }
+
+    /// Shows a full snapshot by reloading the view.
+    func applyUsingReloadData(_ snapshot: Snapshot, completion: (@MainActor () -> Void)?) {
+        let target = State(snapshot: snapshot, sectionSnapshots: rebasedSectionSnapshots(on: snapshot))
+        enqueue(target, .reloadData, completion)
+    }
+
+    /// Replaces one section's items with a section snapshot's visible items (appending the section
+    /// when it is new) and stores the section snapshot.
+    ///
+    /// When nothing is on its way to the view, the committed state is the latest, and the request
+    /// starts before this method returns: then the committed items are edited in place (only those
+    /// after the section shift, once) and only this section is diffed, since no other changes. An
+    /// item that is in another section moves here, as `appendItems` moves it; then, and whenever
+    /// something is on its way to the view, the request takes the general path: a copy of the
+    /// latest state, diffed in full.
+    ///
+    /// - Complexity: O(k log k + n) expected with a small constant for n on the in-place path,
+    ///   where k is the number of items of the section before and after and n the number of items;
+    ///   otherwise as ``apply(_:animatingDifferences:completion:)``. No call to `hash(into:)` but
+    ///   for the section.
+    @usableFromInline func apply(
+        _ sectionSnapshot: SectionSnapshot, to section: SectionIdentifierType, animatingDifferences: Bool,
+        completion: (@MainActor () -> Void)?
+    ) {
+        let items = sectionSnapshot._items.subtable(sectionSnapshot._visiblePositions())
+        if case .idle = phase, let index = committed.snapshot.indexOfSection(section) {
+            assert(waiting.isEmpty && ahead == nil, "an idle engine has nothing waiting")
+            let range =
+                committed.snapshot._sectionStarts[index]..<committed.snapshot._sectionStarts[index + 1]
+            let before = committed.snapshot._items.subtable(range)
+            if committed.snapshot._replaceItems(inSection: index, with: items) {
+                committed.sectionSnapshots[section] = sectionSnapshot
+                let update = specialized.sectionDiff(before, items, index, isContentEqual)
+                requestCount += 1
+                let request = Request(
+                    number: requestCount, target: committed,
+                    presentation: .batchUpdate(animated: animatingDifferences),
+                    completions: completion.map { [$0] } ?? [])
+                present(update, of: request)
+                startWaitingRequests()
+                return
+            }
+        }
+        var target = latest
+        if let index = target.snapshot.indexOfSection(section) {
+            if !target.snapshot._replaceItems(inSection: index, with: items) {
+                target.snapshot.deleteItems(target.snapshot.itemIdentifiers(inSection: section))
+                target.snapshot.appendItems(items.elements, toSection: section)
+                // The items that came from other sections leave their outlines too.
+                target.sectionSnapshots = specialized.rebase(target.sectionSnapshots, target.snapshot)
+            }
+        } else {
+            target.snapshot.appendSections([section])
+            target.snapshot.appendItems(items.elements, toSection: section)
+        }
+        target.sectionSnapshots[section] = sectionSnapshot
+        enqueue(target, .batchUpdate(animated: animatingDifferences), completion)
+    }
+
+    /// The latest section snapshots, rebased on a full snapshot that replaces the latest one.
+    private func rebasedSectionSnapshots(on snapshot: Snapshot) -> [SectionIdentifierType: SectionSnapshot] {
+        guard !latest.sectionSnapshots.isEmpty else { return [:] }
+        return specialized.rebase(latest.sectionSnapshots, snapshot.withoutMarks)
+    }
+
+    /// Records an apply: the latest state moves on at once, and the request waits its turn (or
+    /// starts now, when nothing is in flight).
+    private func enqueue(
+        _ target: State, _ presentation: Request.Presentation, _ completion: (@MainActor () -> Void)?
+    ) {
+        ahead = State(snapshot: target.snapshot.withoutMarks, sectionSnapshots: target.sectionSnapshots)
+        requestCount += 1
+        let request = Request(
+            number: requestCount, target: target, presentation: presentation,
+            completions: completion.map { [$0] } ?? [])
+        if coalescesApplies, case .diffing(let stale, _, let task) = phase {
+            // A diff runs for a state this one supersedes: drop it, keep its completions.
+            task.cancel()
+            phase = .idle
+            waiting.prepend(stale)
+        }
+        waiting.append(request)
+        startWaitingRequests()
+    }
+}
