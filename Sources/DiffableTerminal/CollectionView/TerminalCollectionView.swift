@@ -60,7 +60,7 @@ public final class TerminalCollectionView: ReusingCollectionView {
     /// `UICollectionView`, the view then keeps its ``contentOffset``.
     public var maintainsVisibleContentPosition = false
 
-    /// The size of the view, in columns and rows.
+    /// The width of the view, in columns.
     public private(set) var width: Int
     /// The height of the view, in rows.
     public private(set) var height: Int
