@@ -74,8 +74,8 @@ extension TerminalCollectionView {
             state.hasChildren = outline.hasChildren
             state.isExpanded = outline.isExpanded
         }
-        if path[1] == 0, path[0] < frames.count,
-            frames[path[0]].layout.listConfiguration?.headerMode == .firstItemInSection
+        if path.item == 0, path.section < frames.count,
+            frames[path.section].layout.listConfiguration?.headerMode == .firstItemInSection
         {
             state.isSectionHeader = true
         }

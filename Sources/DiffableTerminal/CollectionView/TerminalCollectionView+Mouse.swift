@@ -40,7 +40,7 @@ extension TerminalCollectionView {
         case .horizontal:
             item = (horizontalOffsets[section] ?? 0) + x / frame.itemWidth
         }
-        return item < frame.itemCount ? IndexPath(indexes: [section, item]) : nil
+        return item < frame.itemCount ? IndexPath(item: item, section: section) : nil
     }
 
     // MARK: Mouse
@@ -142,9 +142,9 @@ extension TerminalCollectionView {
         let shown = max(width / frame.itemWidth, 1)
         let first = min(max((horizontalOffsets[section] ?? 0) + step, 0), max(frame.itemCount - shown, 0))
         horizontalOffsets[section] = first
-        if let focused = focusedIndexPath, focused[0] == section {
-            let item = min(max(focused[1], first), min(first + shown, frame.itemCount) - 1)
-            focusedIndexPath = IndexPath(indexes: [section, item])
+        if let focused = focusedIndexPath, focused.section == section {
+            let item = min(max(focused.item, first), min(first + shown, frame.itemCount) - 1)
+            focusedIndexPath = IndexPath(item: item, section: section)
         }
         needsDisplay = true
         return true
@@ -159,7 +159,7 @@ extension TerminalCollectionView {
         guard let section = section(atRow: row, in: frames), frames[section].layout.listConfiguration != nil
         else { return }
         let last = reorderPositionCount(inSection: section, for: moving) - 1
-        moving.target = IndexPath(indexes: [section, min(max(row - frames[section].itemsTop, 0), last)])
+        moving.target = IndexPath(item: min(max(row - frames[section].itemsTop, 0), last), section: section)
         guard moving != reorder else { return }
         reorder = moving
         setNeedsLayout()

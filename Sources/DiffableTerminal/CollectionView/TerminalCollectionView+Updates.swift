@@ -165,7 +165,7 @@ extension TerminalCollectionView {
         let movedItems = Set(update.movedItems.map(\.from))
         let movedSections = Set(update.movedSections.map(\.from))
         for path in visibleIndexPaths(in: frames, offset: contentOffset) {
-            guard !movedItems.contains(path), !movedSections.contains(path[0]),
+            guard !movedItems.contains(path), !movedSections.contains(path.section),
                 let rect = contentRect(for: path, in: frames), rect.y >= contentOffset,
                 let newPath = map.newIndexPath(forOld: path)
             else { continue }

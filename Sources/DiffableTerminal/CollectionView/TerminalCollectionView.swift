@@ -179,8 +179,8 @@ public final class TerminalCollectionView: ReusingCollectionView {
 
     /// Where an item is drawn in content coordinates (row from the top of the content).
     func contentRect(for indexPath: IndexPath, in frames: [SectionFrame]) -> ScreenRect? {
-        let section = indexPath[0]
-        let item = indexPath[1]
+        let section = indexPath.section
+        let item = indexPath.item
         guard section < frames.count, item >= 0, item < frames[section].itemCount else { return nil }
         let frame = frames[section]
         switch frame.layout.kind {
@@ -214,7 +214,7 @@ public final class TerminalCollectionView: ReusingCollectionView {
                     let start = max(offset - frame.itemsTop, 0)
                     let end = min(bottom - frame.itemsTop, frame.itemCount)
                     if start < end {
-                        for item in start..<end { paths.append(IndexPath(indexes: [section, item])) }
+                        for item in start..<end { paths.append(IndexPath(item: item, section: section)) }
                     }
                 case .grid:
                     let firstRow = max(offset - frame.itemsTop, 0) / frame.itemHeight
@@ -222,14 +222,14 @@ public final class TerminalCollectionView: ReusingCollectionView {
                     let start = firstRow * frame.columns
                     let end = min(lastRow * frame.columns, frame.itemCount)
                     if start < end {
-                        for item in start..<end { paths.append(IndexPath(indexes: [section, item])) }
+                        for item in start..<end { paths.append(IndexPath(item: item, section: section)) }
                     }
                 case .horizontal:
                     if frame.itemsTop + frame.itemHeight > offset && frame.itemsTop < bottom {
                         let start = min(horizontalOffsets[section] ?? 0, frame.itemCount)
                         let end = min(
                             start + (width + frame.itemWidth - 1) / frame.itemWidth, frame.itemCount)
-                        for item in start..<end { paths.append(IndexPath(indexes: [section, item])) }
+                        for item in start..<end { paths.append(IndexPath(item: item, section: section)) }
                     }
                 }
             }
@@ -271,7 +271,7 @@ public final class TerminalCollectionView: ReusingCollectionView {
     func supplementary(kind: String, section: Int) -> TerminalCell? {
         guard let dataSource else { return nil }
         let object = dataSource.collectionView(
-            self, viewForSupplementaryElementOfKind: kind, at: IndexPath(indexes: [section, 0]))
+            self, viewForSupplementaryElementOfKind: kind, at: IndexPath(item: 0, section: section))
         return object as? TerminalCell
     }
 
