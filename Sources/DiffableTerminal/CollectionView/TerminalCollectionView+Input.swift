@@ -27,12 +27,14 @@ struct ReorderState: Equatable {
 
 extension TerminalCollectionView {
     func displayPath(forActual path: IndexPath) -> IndexPath {
-        reorder?.displayed(forActual: path) ?? path
+        indexed.reorder?.displayed(forActual: path) ?? path
     }
 
     /// The item counts shown: while an item is held over another section, it counts there.
     func displayCounts() -> [Int] {
-        guard let reorder, reorder.source.section != reorder.target.section else { return counts }
+        guard let reorder = indexed.reorder, reorder.source.section != reorder.target.section else {
+            return counts
+        }
         var shown = counts
         shown[reorder.source.section] -= 1
         shown[reorder.target.section] += 1
@@ -52,7 +54,7 @@ extension TerminalCollectionView {
     @discardableResult
     public func handle(_ key: Key) -> Bool {
         layoutIfNeeded()
-        if reorder != nil { return handleReorder(key) }
+        if indexed.reorder != nil { return handleReorder(key) }
         if focusedIndexPath == nil, let first = firstItem() {
             focusedIndexPath = first
         }
@@ -93,7 +95,7 @@ extension TerminalCollectionView {
     }
 
     /// Whether an item is being moved.
-    public var isReordering: Bool { reorder != nil }
+    public var isReordering: Bool { indexed.reorder != nil }
 
     func firstItem() -> IndexPath? {
         counts.indices.first { counts[$0] > 0 }.map { IndexPath(item: 0, section: $0) }
@@ -158,7 +160,7 @@ extension TerminalCollectionView {
                 item: min(lastRowStart + column, target.itemCount - 1), section: section)
         } else if case .horizontal = target.layout.kind {
             focusedIndexPath = IndexPath(
-                item: min(horizontalOffsets[section] ?? 0, target.itemCount - 1), section: section)
+                item: min(indexed.horizontalOffsets[section] ?? 0, target.itemCount - 1), section: section)
         } else {
             focusedIndexPath = IndexPath(item: target.itemCount - 1, section: section)
         }
@@ -178,7 +180,7 @@ extension TerminalCollectionView {
             if step > 0 && outline.hasChildren && !outline.isExpanded
                 || step < 0 && outline.isExpanded
             {
-                if step > 0 { pendingReveal = focused }
+                if step > 0 { indexed.pendingReveal = focused }
                 dataSource?.collectionView(self, toggleExpansionOfItemAt: focused)
             } else if step < 0 && outline.level > 0 {
                 // To the parent: the nearest item above with a smaller level.
@@ -201,7 +203,7 @@ extension TerminalCollectionView {
         guard let focused = focusedIndexPath else { return }
         if let outline = dataSource?.collectionView(self, outlineStateOfItemAt: focused), outline.hasChildren
         {
-            if !outline.isExpanded { pendingReveal = focused }
+            if !outline.isExpanded { indexed.pendingReveal = focused }
             dataSource?.collectionView(self, toggleExpansionOfItemAt: focused)
             return
         }
@@ -230,10 +232,10 @@ extension TerminalCollectionView {
         let frame = frames[focused.section]
         if case .horizontal = frame.layout.kind {
             let shown = max(width / frame.itemWidth, 1)
-            var first = horizontalOffsets[focused.section] ?? 0
+            var first = indexed.horizontalOffsets[focused.section] ?? 0
             if focused.item < first { first = focused.item }
             if focused.item >= first + shown { first = focused.item - shown + 1 }
-            horizontalOffsets[focused.section] = first
+            indexed.horizontalOffsets[focused.section] = first
         }
         var top = rect.y
         if focused.item < frame.columns || frame.layout.kind.isHorizontal { top = frame.top }
@@ -249,8 +251,8 @@ extension TerminalCollectionView {
     /// Scrolls down just enough to show the children of a parent that was just expanded, keeping
     /// the parent on screen.
     func revealExpandedChildren() {
-        guard let parent = pendingReveal else { return }
-        pendingReveal = nil
+        guard let parent = indexed.pendingReveal else { return }
+        indexed.pendingReveal = nil
         guard let dataSource, let state = dataSource.collectionView(self, outlineStateOfItemAt: parent),
             state.isExpanded, let parentRect = contentRect(for: parent, in: frames)
         else { return }
@@ -276,13 +278,13 @@ extension TerminalCollectionView {
             frames[focused.section].layout.listConfiguration != nil,
             dataSource.collectionView(self, canMoveItemAt: focused)
         else { return false }
-        reorder = ReorderState(source: focused, target: focused)
+        indexed.reorder = ReorderState(source: focused, target: focused)
         setNeedsLayout()
         return true
     }
 
     func handleReorder(_ key: Key) -> Bool {
-        guard var moving = reorder else { return false }
+        guard var moving = indexed.reorder else { return false }
         switch key {
         case .up, .character("k"), .down, .character("j"):
             let step = key == .up || key == .character("k") ? -1 : 1
@@ -305,12 +307,12 @@ extension TerminalCollectionView {
                     item: step > 0 ? 0 : reorderPositionCount(inSection: section, for: moving) - 1,
                     section: section)
             }
-            reorder = moving
+            indexed.reorder = moving
         case .enter, .character(" "), .character("m"):
             dropReorderedItem()
             return true
         case .escape:
-            reorder = nil
+            indexed.reorder = nil
         default:
             return true
         }
@@ -327,7 +329,9 @@ extension TerminalCollectionView {
     }
 
     func scrollToReorderTarget() {
-        guard let moving = reorder, let rect = contentRect(for: moving.target, in: frames) else { return }
+        guard let moving = indexed.reorder, let rect = contentRect(for: moving.target, in: frames) else {
+            return
+        }
         if rect.y < contentOffset { contentOffset = rect.y }
         if rect.y >= contentOffset + height { contentOffset = rect.y - height + 1 }
         clampContentOffset()
@@ -335,16 +339,19 @@ extension TerminalCollectionView {
 
     /// Moves the held item's cell to its target, then tells the data source, as UIKit does.
     func dropReorderedItem() {
-        guard let moving = reorder else { return }
-        reorder = nil
+        guard let moving = indexed.reorder else { return }
+        indexed.reorder = nil
         guard moving.source != moving.target else {
             setNeedsLayout()
             return
         }
-        var moved: [IndexPath: TerminalCell] = [:]
-        for (path, cell) in cells { moved[moving.displayed(forActual: path)] = cell }
-        cells = moved
-        selectedIndexPaths = Set(selectedIndexPaths.map { moving.displayed(forActual: $0) })
+        // A drop is a batch update that moves one item: the cells and the selection follow it.
+        let move = BatchUpdate(movedItems: [.init(from: moving.source, to: moving.target)])
+        let remapped = indexed.remap(
+            by: BatchUpdate.PositionMap(move, oldSectionCount: counts.count, newSectionCount: counts.count))
+        assert(
+            remapped.departedCells.isEmpty && remapped.departedSupplementaries.isEmpty,
+            "a move keeps every cell")
         focusedIndexPath = moving.target
         dataSource?.collectionView(self, moveItemAt: moving.source, to: moving.target)
         counts = currentCounts()

@@ -67,28 +67,26 @@ public final class TerminalCollectionView: ReusingCollectionView {
     /// The first content row on screen.
     public internal(set) var contentOffset = 0
     /// The item the keyboard focus is on.
-    public internal(set) var focusedIndexPath: IndexPath?
+    public internal(set) var focusedIndexPath: IndexPath? {
+        get { indexed.focused }
+        set { indexed.focused = newValue }
+    }
     /// The selected items.
-    public internal(set) var selectedIndexPaths: Set<IndexPath> = []
+    public internal(set) var selectedIndexPaths: Set<IndexPath> {
+        get { indexed.selected }
+        set { indexed.selected = newValue }
+    }
     /// Whether the view has changed since it was last drawn.
     public internal(set) var needsDisplay = true
 
     var counts: [Int] = []
     var frames: [SectionFrame] = []
     var layoutIsValid = false
-    var cells: [IndexPath: TerminalCell] = [:]
-    var headers: [Int: TerminalCell] = [:]
-    var footers: [Int: TerminalCell] = [:]
+    /// The cells, selection, focus and everything else named by index path or section, which an
+    /// update remaps and a reload resets as one.
+    var indexed = IndexedViewState()
     var pools: [ObjectIdentifier: [TerminalCell]] = [:]
     var reconfiguring: (indexPath: IndexPath, cell: TerminalCell)?
-    var horizontalOffsets: [Int: Int] = [:]
-    var reorder: ReorderState?
-    /// The item under the left button since it went down, until it comes up.
-    var pressedIndexPath: IndexPath?
-    /// Whether the mouse holds the item being moved (it drops where the button comes up).
-    var isDraggingToReorder = false
-    /// A parent the person just expanded: after the update, its children are scrolled into view.
-    var pendingReveal: IndexPath?
     var animation: Animation?
     /// How many cells were dequeued (new or from a pool) since the view was created; for tests and
     /// benchmarks that check only visible cells are configured.
@@ -191,7 +189,7 @@ public final class TerminalCollectionView: ReusingCollectionView {
                 x: item % frame.columns * frame.itemWidth, y: frame.row(ofItem: item), width: frame.itemWidth,
                 height: frame.itemHeight)
         case .horizontal:
-            let first = horizontalOffsets[section] ?? 0
+            let first = indexed.horizontalOffsets[section] ?? 0
             return ScreenRect(
                 x: (item - first) * frame.itemWidth, y: frame.itemsTop, width: frame.itemWidth,
                 height: frame.itemHeight)
@@ -226,7 +224,7 @@ public final class TerminalCollectionView: ReusingCollectionView {
                     }
                 case .horizontal:
                     if frame.itemsTop + frame.itemHeight > offset && frame.itemsTop < bottom {
-                        let start = min(horizontalOffsets[section] ?? 0, frame.itemCount)
+                        let start = min(indexed.horizontalOffsets[section] ?? 0, frame.itemCount)
                         let end = min(
                             start + (width + frame.itemWidth - 1) / frame.itemWidth, frame.itemCount)
                         for item in start..<end { paths.append(IndexPath(item: item, section: section)) }
@@ -245,15 +243,15 @@ public final class TerminalCollectionView: ReusingCollectionView {
     func updateVisibleCells() {
         layoutIfNeeded()
         var visible = visibleIndexPaths(in: frames, offset: contentOffset)
-        if let reorder { visible = visible.map { reorder.actual(forDisplayed: $0) } }
+        if let reorder = indexed.reorder { visible = visible.map { reorder.actual(forDisplayed: $0) } }
         let wanted = Set(visible)
-        for (path, cell) in cells where !wanted.contains(path) {
+        for (path, cell) in indexed.cells where !wanted.contains(path) {
             recycle(cell)
-            cells[path] = nil
+            indexed.cells[path] = nil
         }
         guard let dataSource else { return }
-        for path in visible where cells[path] == nil {
-            cells[path] = cell(from: dataSource, at: path)
+        for path in visible where indexed.cells[path] == nil {
+            indexed.cells[path] = cell(from: dataSource, at: path)
         }
     }
 
@@ -300,11 +298,11 @@ public final class TerminalCollectionView: ReusingCollectionView {
     /// The cell on screen for an item, if it is on screen.
     public func cellForItem(at indexPath: IndexPath) -> TerminalCell? {
         updateVisibleCells()
-        return cells[indexPath]
+        return indexed.cells[indexPath]
     }
 
     /// The number of cells that exist for items (those on screen).
-    public var visibleCellCount: Int { cells.count }
+    public var visibleCellCount: Int { indexed.cells.count }
 
     /// The number of sections, as last counted from the data source.
     public var numberOfSections: Int { counts.count }
