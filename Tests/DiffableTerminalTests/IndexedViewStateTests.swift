@@ -77,6 +77,7 @@ struct IndexedViewStateTests {
         #expect(departed == Set((Array(cells.values) + supplementaries).map(ObjectIdentifier.init)))
         #expect(state.cells.isEmpty && state.headers.isEmpty && state.footers.isEmpty)
         #expect(state.selected.isEmpty)
+        #expect(state.pendingReveal == nil, "the reload replaced the expansion's update")
         #expect(state.reorder == nil && state.pressed == nil && !state.isDraggingToReorder)
         #expect(state.focused == IndexPath(item: 0, section: 0), "kept, for the view to clamp")
         #expect(state.horizontalOffsets == [1: 3], "kept, as a reload keeps the content offset")

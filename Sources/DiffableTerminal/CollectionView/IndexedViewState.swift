@@ -111,6 +111,7 @@ struct IndexedViewState {
         headers = [:]
         footers = [:]
         selected = []
+        pendingReveal = nil
         cancelGestures()
         return departed
     }

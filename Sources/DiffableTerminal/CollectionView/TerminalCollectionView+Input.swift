@@ -54,6 +54,7 @@ extension TerminalCollectionView {
     @discardableResult
     public func handle(_ key: Key) -> Bool {
         layoutIfNeeded()
+        dropRevealIfNothingPending()
         if indexed.reorder != nil { return handleReorder(key) }
         if focusedIndexPath == nil, let first = firstItem() {
             focusedIndexPath = first
@@ -180,8 +181,7 @@ extension TerminalCollectionView {
             if step > 0 && outline.hasChildren && !outline.isExpanded
                 || step < 0 && outline.isExpanded
             {
-                if step > 0 { indexed.pendingReveal = focused }
-                dataSource?.collectionView(self, toggleExpansionOfItemAt: focused)
+                toggleExpansion(ofItemAt: focused, expanding: step > 0)
             } else if step < 0 && outline.level > 0 {
                 // To the parent: the nearest item above with a smaller level.
                 var item = focused.item - 1
@@ -203,8 +203,7 @@ extension TerminalCollectionView {
         guard let focused = focusedIndexPath else { return }
         if let outline = dataSource?.collectionView(self, outlineStateOfItemAt: focused), outline.hasChildren
         {
-            if !outline.isExpanded { indexed.pendingReveal = focused }
-            dataSource?.collectionView(self, toggleExpansionOfItemAt: focused)
+            toggleExpansion(ofItemAt: focused, expanding: !outline.isExpanded)
             return
         }
         selectedIndexPaths = [focused]
@@ -246,29 +245,6 @@ extension TerminalCollectionView {
         }
         clampContentOffset()
         needsDisplay = true
-    }
-
-    /// Scrolls down just enough to show the children of a parent that was just expanded, keeping
-    /// the parent on screen.
-    func revealExpandedChildren() {
-        guard let parent = indexed.pendingReveal else { return }
-        indexed.pendingReveal = nil
-        guard let dataSource, let state = dataSource.collectionView(self, outlineStateOfItemAt: parent),
-            state.isExpanded, let parentRect = contentRect(for: parent, in: frames)
-        else { return }
-        var last = parent.item
-        while last + 1 < counts[parent.section] && last - parent.item < height - 1,
-            let child = dataSource.collectionView(
-                self, outlineStateOfItemAt: IndexPath(item: last + 1, section: parent.section)),
-            child.level > state.level
-        {
-            last += 1
-        }
-        let bottom = parentRect.y + (last - parent.item) + 1
-        if bottom > contentOffset + height {
-            contentOffset = min(bottom - height, parentRect.y)
-            clampContentOffset()
-        }
     }
 
     // MARK: Reordering

@@ -62,6 +62,7 @@ extension TerminalCollectionView {
     @discardableResult
     public func handle(_ event: MouseEvent) -> Bool {
         layoutIfNeeded()
+        dropRevealIfNothingPending()
         switch event.kind {
         case .scrollUp, .scrollDown:
             scroll(by: event.kind == .scrollUp ? -Self.wheelStep : Self.wheelStep)
