@@ -115,14 +115,7 @@ struct MouseTests {
 
     @Test func expandingAParentAtTheBottomByClickOrEnterScrollsItsChildrenIntoView() {
         for expand in ["click", "enter"] {
-            let view = TerminalCollectionView(
-                layout: .list(using: ListConfiguration(appearance: .sidebar)), width: 20, height: 3)
-            view.animationFrameCount = 0
-            let dataSource = textDataSource(for: view)
-            var outline = DiffableDataSourceSectionSnapshot<String>()
-            outline.append(["Bread", "Cakes", "Soups"])
-            outline.append(["Leek soup", "Pea soup"], to: "Soups")
-            dataSource.apply(outline, to: 0, animatingDifferences: false)
+            let (view, dataSource) = outlineView(soups: ["Leek soup", "Pea soup"])
             if expand == "click" {
                 click(view, y: 2)
             } else {
@@ -130,6 +123,7 @@ struct MouseTests {
                 view.handle(.enter)
             }
             #expect(view.screenText == "Soups\n  Leek soup\n  Pea soup", "\(expand)")
+            withExtendedLifetime(dataSource) {}  // the view holds it weakly
         }
     }
 

@@ -26,7 +26,7 @@ extension TerminalCollectionView {
         }
         let lastSection = section
         let progress = animation?.progress ?? 1
-        for (path, cell) in cells {
+        for (path, cell) in indexed.cells {
             if animation?.travelling[path] != nil { continue }  // drawn on top, below
             guard let rect = screenRect(for: path) else { continue }
             var state = self.state(for: path)
@@ -49,7 +49,7 @@ extension TerminalCollectionView {
                 }
             }
             for (path, from) in animation.travelling {
-                guard let cell = cells[path], let to = screenRect(for: path) else { continue }
+                guard let cell = indexed.cells[path], let to = screenRect(for: path) else { continue }
                 let y = from.y + Int((Double(to.y - from.y) * progress).rounded())
                 let x = from.x + Int((Double(to.x - from.x) * progress).rounded())
                 draw(
@@ -66,16 +66,16 @@ extension TerminalCollectionView {
 
     func state(for path: IndexPath) -> CellState {
         var state = CellState()
-        state.isFocused = path == focusedIndexPath && reorder == nil
+        state.isFocused = path == focusedIndexPath && indexed.reorder == nil
         state.isSelected = selectedIndexPaths.contains(path)
-        state.isReordering = reorder?.source == path
+        state.isReordering = indexed.reorder?.source == path
         if let outline = dataSource?.collectionView(self, outlineStateOfItemAt: path) {
             state.outlineLevel = outline.level
             state.hasChildren = outline.hasChildren
             state.isExpanded = outline.isExpanded
         }
-        if path[1] == 0, path[0] < frames.count,
-            frames[path[0]].layout.listConfiguration?.headerMode == .firstItemInSection
+        if path.item == 0, path.section < frames.count,
+            frames[path.section].layout.listConfiguration?.headerMode == .firstItemInSection
         {
             state.isSectionHeader = true
         }
@@ -103,11 +103,11 @@ extension TerminalCollectionView {
         if frame.layout.hasSupplementaryHeader {
             let row = frame.top + frame.layout.gapBefore - contentOffset
             if row >= 0 && row < height {
-                if headers[frame.section] == nil {
-                    headers[frame.section] = supplementary(
+                if indexed.headers[frame.section] == nil {
+                    indexed.headers[frame.section] = supplementary(
                         kind: Self.elementKindSectionHeader, section: frame.section)
                 }
-                if let header = headers[frame.section] {
+                if let header = indexed.headers[frame.section] {
                     var state = CellState()
                     state.isSectionHeader = true
                     draw(
@@ -119,11 +119,11 @@ extension TerminalCollectionView {
         if frame.layout.hasSupplementaryFooter {
             let row = frame.bottom - 1 - contentOffset
             if row >= 0 && row < height {
-                if footers[frame.section] == nil {
-                    footers[frame.section] = supplementary(
+                if indexed.footers[frame.section] == nil {
+                    indexed.footers[frame.section] = supplementary(
                         kind: Self.elementKindSectionFooter, section: frame.section)
                 }
-                if let footer = footers[frame.section] {
+                if let footer = indexed.footers[frame.section] {
                     draw(
                         footer, in: ScreenRect(x: 0, y: row, width: width, height: 1), state: CellState(),
                         into: &buffer)
@@ -136,7 +136,7 @@ extension TerminalCollectionView {
     func drawScrollMarks(of frame: SectionFrame, into buffer: inout ScreenBuffer) {
         let row = frame.itemsTop - contentOffset
         guard row >= 0 && row < height, frame.itemCount > 0 else { return }
-        let first = horizontalOffsets[frame.section] ?? 0
+        let first = indexed.horizontalOffsets[frame.section] ?? 0
         let shown = width / frame.itemWidth
         if first + shown < frame.itemCount {
             buffer.write("›", x: width - 1, y: row, style: TextStyle(bold: true))

@@ -9,33 +9,35 @@ struct ReorderState: Equatable {
     /// The item shown at a display position while the item is held at `target`.
     func actual(forDisplayed path: IndexPath) -> IndexPath {
         if path == target { return source }
-        var item = path[1]
-        if path[0] == target[0] && item > target[1] { item -= 1 }
-        if path[0] == source[0] && item >= source[1] { item += 1 }
-        return IndexPath(indexes: [path[0], item])
+        var item = path.item
+        if path.section == target.section && item > target.item { item -= 1 }
+        if path.section == source.section && item >= source.item { item += 1 }
+        return IndexPath(item: item, section: path.section)
     }
 
     /// Where an item is displayed (and where it ends up if the move is dropped).
     func displayed(forActual path: IndexPath) -> IndexPath {
         if path == source { return target }
-        var item = path[1]
-        if path[0] == source[0] && item > source[1] { item -= 1 }
-        if path[0] == target[0] && item >= target[1] { item += 1 }
-        return IndexPath(indexes: [path[0], item])
+        var item = path.item
+        if path.section == source.section && item > source.item { item -= 1 }
+        if path.section == target.section && item >= target.item { item += 1 }
+        return IndexPath(item: item, section: path.section)
     }
 }
 
 extension TerminalCollectionView {
     func displayPath(forActual path: IndexPath) -> IndexPath {
-        reorder?.displayed(forActual: path) ?? path
+        indexed.reorder?.displayed(forActual: path) ?? path
     }
 
     /// The item counts shown: while an item is held over another section, it counts there.
     func displayCounts() -> [Int] {
-        guard let reorder, reorder.source[0] != reorder.target[0] else { return counts }
+        guard let reorder = indexed.reorder, reorder.source.section != reorder.target.section else {
+            return counts
+        }
         var shown = counts
-        shown[reorder.source[0]] -= 1
-        shown[reorder.target[0]] += 1
+        shown[reorder.source.section] -= 1
+        shown[reorder.target.section] += 1
         return shown
     }
 
@@ -52,7 +54,8 @@ extension TerminalCollectionView {
     @discardableResult
     public func handle(_ key: Key) -> Bool {
         layoutIfNeeded()
-        if reorder != nil { return handleReorder(key) }
+        dropRevealIfNothingPending()
+        if indexed.reorder != nil { return handleReorder(key) }
         if focusedIndexPath == nil, let first = firstItem() {
             focusedIndexPath = first
         }
@@ -85,47 +88,47 @@ extension TerminalCollectionView {
     /// The swipe actions the list configuration offers for the focused item, each bound to a key.
     public func swipeActionsForFocusedItem() -> [ContextualAction] {
         layoutIfNeeded()
-        guard let focused = focusedIndexPath, focused[0] < frames.count,
-            let provider = frames[focused[0]].layout.listConfiguration?
+        guard let focused = focusedIndexPath, focused.section < frames.count,
+            let provider = frames[focused.section].layout.listConfiguration?
                 .trailingSwipeActionsConfigurationProvider
         else { return [] }
         return provider(focused)?.actions ?? []
     }
 
     /// Whether an item is being moved.
-    public var isReordering: Bool { reorder != nil }
+    public var isReordering: Bool { indexed.reorder != nil }
 
     func firstItem() -> IndexPath? {
-        counts.indices.first { counts[$0] > 0 }.map { IndexPath(indexes: [$0, 0]) }
+        counts.indices.first { counts[$0] > 0 }.map { IndexPath(item: 0, section: $0) }
     }
 
     func lastItem() -> IndexPath? {
-        counts.indices.last { counts[$0] > 0 }.map { IndexPath(indexes: [$0, counts[$0] - 1]) }
+        counts.indices.last { counts[$0] > 0 }.map { IndexPath(item: counts[$0] - 1, section: $0) }
     }
 
     /// Moves the focus to the first item of the next (or previous) section that has items.
     func focusSection(by step: Int) {
         guard let focused = focusedIndexPath else { return }
-        var section = focused[0] + step
+        var section = focused.section + step
         while section >= 0 && section < counts.count && counts[section] == 0 { section += step }
         guard section >= 0 && section < counts.count else { return }
-        focusedIndexPath = IndexPath(indexes: [section, 0])
+        focusedIndexPath = IndexPath(item: 0, section: section)
     }
 
     /// Keeps the focus on an existing item after the counts changed.
     func clampFocus() {
         guard let focused = focusedIndexPath else { return }
-        if focused[0] < counts.count, focused[1] < counts[focused[0]] { return }
-        if focused[0] < counts.count, counts[focused[0]] > 0 {
-            focusedIndexPath = IndexPath(indexes: [focused[0], counts[focused[0]] - 1])
+        if focused.section < counts.count, focused.item < counts[focused.section] { return }
+        if focused.section < counts.count, counts[focused.section] > 0 {
+            focusedIndexPath = IndexPath(item: counts[focused.section] - 1, section: focused.section)
             return
         }
-        let after = (focused[0]..<counts.count).first { counts[$0] > 0 }
-        let before = (0..<min(focused[0], counts.count)).last { counts[$0] > 0 }
+        let after = (focused.section..<counts.count).first { counts[$0] > 0 }
+        let before = (0..<min(focused.section, counts.count)).last { counts[$0] > 0 }
         if let section = after {
-            focusedIndexPath = IndexPath(indexes: [section, 0])
+            focusedIndexPath = IndexPath(item: 0, section: section)
         } else if let section = before {
-            focusedIndexPath = IndexPath(indexes: [section, counts[section] - 1])
+            focusedIndexPath = IndexPath(item: counts[section] - 1, section: section)
         } else {
             focusedIndexPath = nil
         }
@@ -133,44 +136,44 @@ extension TerminalCollectionView {
 
     func moveFocusVertically(by step: Int) {
         guard let focused = focusedIndexPath else { return }
-        let frame = frames[focused[0]]
-        var item = focused[1]
+        let frame = frames[focused.section]
+        var item = focused.item
         switch frame.layout.kind {
         case .list: item += step
         case .grid: item += step * frame.columns
         case .horizontal: item = step < 0 ? -1 : frame.itemCount
         }
         if item >= 0 && item < frame.itemCount {
-            focusedIndexPath = IndexPath(indexes: [focused[0], item])
+            focusedIndexPath = IndexPath(item: item, section: focused.section)
             return
         }
         // Into the next or previous section that has items.
-        var section = focused[0] + step
+        var section = focused.section + step
         while section >= 0 && section < counts.count && counts[section] == 0 { section += step }
         guard section >= 0 && section < counts.count else { return }
         let target = frames[section]
         if step > 0 {
-            focusedIndexPath = IndexPath(indexes: [section, 0])
+            focusedIndexPath = IndexPath(item: 0, section: section)
         } else if case .grid = target.layout.kind {
-            let column = min(focused[1] % max(frame.columns, 1), target.columns - 1)
+            let column = min(focused.item % max(frame.columns, 1), target.columns - 1)
             let lastRowStart = (target.itemCount - 1) / target.columns * target.columns
-            focusedIndexPath = IndexPath(indexes: [section, min(lastRowStart + column, target.itemCount - 1)])
+            focusedIndexPath = IndexPath(
+                item: min(lastRowStart + column, target.itemCount - 1), section: section)
         } else if case .horizontal = target.layout.kind {
-            focusedIndexPath = IndexPath(indexes: [
-                section, min(horizontalOffsets[section] ?? 0, target.itemCount - 1),
-            ])
+            focusedIndexPath = IndexPath(
+                item: min(indexed.horizontalOffsets[section] ?? 0, target.itemCount - 1), section: section)
         } else {
-            focusedIndexPath = IndexPath(indexes: [section, target.itemCount - 1])
+            focusedIndexPath = IndexPath(item: target.itemCount - 1, section: section)
         }
     }
 
     func moveFocusHorizontally(by step: Int) {
         guard let focused = focusedIndexPath else { return }
-        let frame = frames[focused[0]]
+        let frame = frames[focused.section]
         switch frame.layout.kind {
         case .grid, .horizontal:
-            let item = min(max(focused[1] + step, 0), frame.itemCount - 1)
-            focusedIndexPath = IndexPath(indexes: [focused[0], item])
+            let item = min(max(focused.item + step, 0), frame.itemCount - 1)
+            focusedIndexPath = IndexPath(item: item, section: focused.section)
         case .list:
             guard let outline = dataSource?.collectionView(self, outlineStateOfItemAt: focused) else {
                 return
@@ -178,13 +181,12 @@ extension TerminalCollectionView {
             if step > 0 && outline.hasChildren && !outline.isExpanded
                 || step < 0 && outline.isExpanded
             {
-                if step > 0 { pendingReveal = focused }
-                dataSource?.collectionView(self, toggleExpansionOfItemAt: focused)
+                toggleExpansion(ofItemAt: focused, expanding: step > 0)
             } else if step < 0 && outline.level > 0 {
                 // To the parent: the nearest item above with a smaller level.
-                var item = focused[1] - 1
+                var item = focused.item - 1
                 while item >= 0 {
-                    let path = IndexPath(indexes: [focused[0], item])
+                    let path = IndexPath(item: item, section: focused.section)
                     if let above = dataSource?.collectionView(self, outlineStateOfItemAt: path),
                         above.level < outline.level
                     {
@@ -201,8 +203,7 @@ extension TerminalCollectionView {
         guard let focused = focusedIndexPath else { return }
         if let outline = dataSource?.collectionView(self, outlineStateOfItemAt: focused), outline.hasChildren
         {
-            if !outline.isExpanded { pendingReveal = focused }
-            dataSource?.collectionView(self, toggleExpansionOfItemAt: focused)
+            toggleExpansion(ofItemAt: focused, expanding: !outline.isExpanded)
             return
         }
         selectedIndexPaths = [focused]
@@ -213,8 +214,9 @@ extension TerminalCollectionView {
     /// section's header) into view, as `UICollectionView.scrollToItem(at:at:animated:)` would;
     /// an index path that is out of range is ignored.
     public func scrollToItem(at indexPath: IndexPath) {
-        guard indexPath.count == 2, indexPath[0] >= 0, indexPath[0] < counts.count, indexPath[1] >= 0,
-            indexPath[1] < counts[indexPath[0]]
+        guard indexPath.count == 2, indexPath.section >= 0, indexPath.section < counts.count,
+            indexPath.item >= 0,
+            indexPath.item < counts[indexPath.section]
         else { return }
         focusedIndexPath = indexPath
         scrollToFocus()
@@ -226,16 +228,16 @@ extension TerminalCollectionView {
         guard let focused = focusedIndexPath,
             let rect = contentRect(for: displayPath(forActual: focused), in: frames)
         else { return }
-        let frame = frames[focused[0]]
+        let frame = frames[focused.section]
         if case .horizontal = frame.layout.kind {
             let shown = max(width / frame.itemWidth, 1)
-            var first = horizontalOffsets[focused[0]] ?? 0
-            if focused[1] < first { first = focused[1] }
-            if focused[1] >= first + shown { first = focused[1] - shown + 1 }
-            horizontalOffsets[focused[0]] = first
+            var first = indexed.horizontalOffsets[focused.section] ?? 0
+            if focused.item < first { first = focused.item }
+            if focused.item >= first + shown { first = focused.item - shown + 1 }
+            indexed.horizontalOffsets[focused.section] = first
         }
         var top = rect.y
-        if focused[1] < frame.columns || frame.layout.kind.isHorizontal { top = frame.top }
+        if focused.item < frame.columns || frame.layout.kind.isHorizontal { top = frame.top }
         if top < contentOffset {
             contentOffset = top
         } else if rect.y + rect.height > contentOffset + height {
@@ -245,71 +247,48 @@ extension TerminalCollectionView {
         needsDisplay = true
     }
 
-    /// Scrolls down just enough to show the children of a parent that was just expanded, keeping
-    /// the parent on screen.
-    func revealExpandedChildren() {
-        guard let parent = pendingReveal else { return }
-        pendingReveal = nil
-        guard let dataSource, let state = dataSource.collectionView(self, outlineStateOfItemAt: parent),
-            state.isExpanded, let parentRect = contentRect(for: parent, in: frames)
-        else { return }
-        var last = parent[1]
-        while last + 1 < counts[parent[0]] && last - parent[1] < height - 1,
-            let child = dataSource.collectionView(
-                self, outlineStateOfItemAt: IndexPath(indexes: [parent[0], last + 1])),
-            child.level > state.level
-        {
-            last += 1
-        }
-        let bottom = parentRect.y + (last - parent[1]) + 1
-        if bottom > contentOffset + height {
-            contentOffset = min(bottom - height, parentRect.y)
-            clampContentOffset()
-        }
-    }
-
     // MARK: Reordering
 
     func beginReordering() -> Bool {
         guard let focused = focusedIndexPath, let dataSource,
-            frames[focused[0]].layout.listConfiguration != nil,
+            frames[focused.section].layout.listConfiguration != nil,
             dataSource.collectionView(self, canMoveItemAt: focused)
         else { return false }
-        reorder = ReorderState(source: focused, target: focused)
+        indexed.reorder = ReorderState(source: focused, target: focused)
         setNeedsLayout()
         return true
     }
 
     func handleReorder(_ key: Key) -> Bool {
-        guard var moving = reorder else { return false }
+        guard var moving = indexed.reorder else { return false }
         switch key {
         case .up, .character("k"), .down, .character("j"):
             let step = key == .up || key == .character("k") ? -1 : 1
             let shown = displayCounts()
             let target = moving.target
-            if step > 0 && target[1] + 1 < shown[target[0]] {
-                moving.target = IndexPath(indexes: [target[0], target[1] + 1])
-            } else if step < 0 && target[1] > 0 {
-                moving.target = IndexPath(indexes: [target[0], target[1] - 1])
+            if step > 0 && target.item + 1 < shown[target.section] {
+                moving.target = IndexPath(item: target.item + 1, section: target.section)
+            } else if step < 0 && target.item > 0 {
+                moving.target = IndexPath(item: target.item - 1, section: target.section)
             } else {
                 // Over the edge: into the neighbouring list section.
-                var section = target[0] + step
+                var section = target.section + step
                 while section >= 0 && section < counts.count
                     && frames[section].layout.listConfiguration == nil
                 {
                     section += step
                 }
                 guard section >= 0 && section < counts.count else { return true }
-                moving.target = IndexPath(indexes: [
-                    section, step > 0 ? 0 : reorderPositionCount(inSection: section, for: moving) - 1,
-                ])
+                moving.target = IndexPath(
+                    item: step > 0 ? 0 : reorderPositionCount(inSection: section, for: moving) - 1,
+                    section: section)
             }
-            reorder = moving
+            indexed.reorder = moving
         case .enter, .character(" "), .character("m"):
             dropReorderedItem()
             return true
         case .escape:
-            reorder = nil
+            indexed.reorder = nil
         default:
             return true
         }
@@ -322,11 +301,13 @@ extension TerminalCollectionView {
     /// How many places the held item can take in a section: one more than the section's other
     /// items, since it may also go after the last.
     func reorderPositionCount(inSection section: Int, for moving: ReorderState) -> Int {
-        counts[section] + (section == moving.source[0] ? 0 : 1)
+        counts[section] + (section == moving.source.section ? 0 : 1)
     }
 
     func scrollToReorderTarget() {
-        guard let moving = reorder, let rect = contentRect(for: moving.target, in: frames) else { return }
+        guard let moving = indexed.reorder, let rect = contentRect(for: moving.target, in: frames) else {
+            return
+        }
         if rect.y < contentOffset { contentOffset = rect.y }
         if rect.y >= contentOffset + height { contentOffset = rect.y - height + 1 }
         clampContentOffset()
@@ -334,16 +315,19 @@ extension TerminalCollectionView {
 
     /// Moves the held item's cell to its target, then tells the data source, as UIKit does.
     func dropReorderedItem() {
-        guard let moving = reorder else { return }
-        reorder = nil
+        guard let moving = indexed.reorder else { return }
+        indexed.reorder = nil
         guard moving.source != moving.target else {
             setNeedsLayout()
             return
         }
-        var moved: [IndexPath: TerminalCell] = [:]
-        for (path, cell) in cells { moved[moving.displayed(forActual: path)] = cell }
-        cells = moved
-        selectedIndexPaths = Set(selectedIndexPaths.map { moving.displayed(forActual: $0) })
+        // A drop is a batch update that moves one item: the cells and the selection follow it.
+        let move = BatchUpdate(movedItems: [.init(from: moving.source, to: moving.target)])
+        let remapped = indexed.remap(
+            by: BatchUpdate.PositionMap(move, oldSectionCount: counts.count, newSectionCount: counts.count))
+        assert(
+            remapped.departedCells.isEmpty && remapped.departedSupplementaries.isEmpty,
+            "a move keeps every cell")
         focusedIndexPath = moving.target
         dataSource?.collectionView(self, moveItemAt: moving.source, to: moving.target)
         counts = currentCounts()

@@ -18,7 +18,7 @@ extension TerminalCollectionView {
     public func indexPathForItem(atX x: Int, y: Int) -> IndexPath? {
         layoutIfNeeded()
         guard let displayed = displayedIndexPath(atX: x, y: y) else { return nil }
-        return reorder?.actual(forDisplayed: displayed) ?? displayed
+        return indexed.reorder?.actual(forDisplayed: displayed) ?? displayed
     }
 
     /// The display position at a cell of the view, if an item is drawn there.
@@ -38,9 +38,9 @@ extension TerminalCollectionView {
             guard column < frame.columns else { return nil }
             item = offset / frame.itemHeight * frame.columns + column
         case .horizontal:
-            item = (horizontalOffsets[section] ?? 0) + x / frame.itemWidth
+            item = (indexed.horizontalOffsets[section] ?? 0) + x / frame.itemWidth
         }
-        return item < frame.itemCount ? IndexPath(indexes: [section, item]) : nil
+        return item < frame.itemCount ? IndexPath(item: item, section: section) : nil
     }
 
     // MARK: Mouse
@@ -62,39 +62,40 @@ extension TerminalCollectionView {
     @discardableResult
     public func handle(_ event: MouseEvent) -> Bool {
         layoutIfNeeded()
+        dropRevealIfNothingPending()
         switch event.kind {
         case .scrollUp, .scrollDown:
             scroll(by: event.kind == .scrollUp ? -Self.wheelStep : Self.wheelStep)
         case .scrollLeft, .scrollRight:
             return scrollStrip(atRow: event.y, by: event.kind == .scrollLeft ? -1 : 1)
         case .press(.left):
-            if reorder != nil {
-                isDraggingToReorder = true
+            if indexed.reorder != nil {
+                indexed.isDraggingToReorder = true
                 moveReorderTarget(toRow: event.y)
             } else {
-                pressedIndexPath = indexPathForItem(atX: event.x, y: event.y)
-                if let pressed = pressedIndexPath { focusedIndexPath = pressed }
+                indexed.pressed = indexPathForItem(atX: event.x, y: event.y)
+                if let pressed = indexed.pressed { focusedIndexPath = pressed }
             }
         case .drag(.left):
-            if reorder == nil, let pressed = pressedIndexPath,
+            if indexed.reorder == nil, let pressed = indexed.pressed,
                 indexPathForItem(atX: event.x, y: event.y) != pressed
             {
                 focusedIndexPath = pressed
-                pressedIndexPath = nil
-                isDraggingToReorder = beginReordering()
+                indexed.pressed = nil
+                indexed.isDraggingToReorder = beginReordering()
             }
-            guard reorder != nil && isDraggingToReorder else { return true }
+            guard indexed.reorder != nil && indexed.isDraggingToReorder else { return true }
             if event.y <= 0 { contentOffset -= 1 }
             if event.y >= height - 1 { contentOffset += 1 }
             clampContentOffset()
             moveReorderTarget(toRow: event.y)
         case .release(.left):
             defer { cancelMouseGesture() }
-            if reorder != nil && isDraggingToReorder {
+            if indexed.reorder != nil && indexed.isDraggingToReorder {
                 dropReorderedItem()
                 return true
             }
-            guard let pressed = pressedIndexPath, indexPathForItem(atX: event.x, y: event.y) == pressed else {
+            guard let pressed = indexed.pressed, indexPathForItem(atX: event.x, y: event.y) == pressed else {
                 return true
             }
             focusedIndexPath = pressed
@@ -110,8 +111,8 @@ extension TerminalCollectionView {
     /// Forgets a click or drag in progress: the items changed under it, so the button coming up
     /// selects or drops nothing (as UIKit cancels touches on a reload).
     func cancelMouseGesture() {
-        pressedIndexPath = nil
-        isDraggingToReorder = false
+        indexed.pressed = nil
+        indexed.isDraggingToReorder = false
     }
 
     /// Scrolls the content by `rows` (up when negative), keeping the focus in view.
@@ -119,7 +120,7 @@ extension TerminalCollectionView {
         contentOffset += rows
         clampContentOffset()
         needsDisplay = true
-        guard reorder == nil, let focused = focusedIndexPath,
+        guard indexed.reorder == nil, let focused = focusedIndexPath,
             let rect = contentRect(for: focused, in: frames)
         else { return }
         let visible = visibleIndexPaths(in: frames, offset: contentOffset).filter {
@@ -140,11 +141,12 @@ extension TerminalCollectionView {
         else { return false }
         let frame = frames[section]
         let shown = max(width / frame.itemWidth, 1)
-        let first = min(max((horizontalOffsets[section] ?? 0) + step, 0), max(frame.itemCount - shown, 0))
-        horizontalOffsets[section] = first
-        if let focused = focusedIndexPath, focused[0] == section {
-            let item = min(max(focused[1], first), min(first + shown, frame.itemCount) - 1)
-            focusedIndexPath = IndexPath(indexes: [section, item])
+        let first = min(
+            max((indexed.horizontalOffsets[section] ?? 0) + step, 0), max(frame.itemCount - shown, 0))
+        indexed.horizontalOffsets[section] = first
+        if let focused = focusedIndexPath, focused.section == section {
+            let item = min(max(focused.item, first), min(first + shown, frame.itemCount) - 1)
+            focusedIndexPath = IndexPath(item: item, section: section)
         }
         needsDisplay = true
         return true
@@ -154,14 +156,14 @@ extension TerminalCollectionView {
     /// content): over an item, to that item's place; over a header or above a section's items, to
     /// its start; below them, to its end. Rows of other kinds of sections leave it where it is.
     func moveReorderTarget(toRow y: Int) {
-        guard var moving = reorder else { return }
+        guard var moving = indexed.reorder else { return }
         let row = min(min(max(y, 0), height - 1) + contentOffset, contentHeight - 1)
         guard let section = section(atRow: row, in: frames), frames[section].layout.listConfiguration != nil
         else { return }
         let last = reorderPositionCount(inSection: section, for: moving) - 1
-        moving.target = IndexPath(indexes: [section, min(max(row - frames[section].itemsTop, 0), last)])
-        guard moving != reorder else { return }
-        reorder = moving
+        moving.target = IndexPath(item: min(max(row - frames[section].itemsTop, 0), last), section: section)
+        guard moving != indexed.reorder else { return }
+        indexed.reorder = moving
         setNeedsLayout()
         layoutIfNeeded()
     }

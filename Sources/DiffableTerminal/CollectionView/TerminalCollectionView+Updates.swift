@@ -26,16 +26,8 @@ extension TerminalCollectionView {
     /// Discards every cell and counts again from the data source.
     public func reloadData() {
         finishAnimations()
-        for cell in cells.values { recycle(cell) }
-        for cell in headers.values { recycle(cell) }
-        for cell in footers.values { recycle(cell) }
-        cells = [:]
-        headers = [:]
-        footers = [:]
+        for cell in indexed.reset() { recycle(cell) }
         counts = currentCounts()
-        selectedIndexPaths = []
-        reorder = nil
-        cancelMouseGesture()
         setNeedsLayout()
         layoutIfNeeded()
         clampFocus()
@@ -50,59 +42,30 @@ extension TerminalCollectionView {
         _ update: BatchUpdate, animatingDifferences: Bool, completion: (@MainActor (Bool) -> Void)?
     ) {
         finishAnimations()
-        reorder = nil
-        cancelMouseGesture()
         layoutIfNeeded()
-        let oldFrames = frames
-        let oldOffset = contentOffset
         let newCounts = currentCounts()
         let map = BatchUpdate.PositionMap(
             update, oldSectionCount: counts.count, newSectionCount: newCounts.count)
         let anchor = maintainsVisibleContentPosition ? visibleAnchor(for: update, map: map) : nil
 
-        var kept: [IndexPath: TerminalCell] = [:]
+        // Where each cell was on screen, taken before the remap moves the strips' offsets.
+        var oldRects: [IndexPath: ScreenRect] = [:]
+        for path in indexed.cells.keys {
+            oldRects[path] = contentRect(for: path, in: frames)?.offsetBy(rows: -contentOffset)
+        }
+        let remapped = indexed.remap(by: map, reloadedSections: Set(update.reloadedSections))
+        for cell in remapped.departedSupplementaries { recycle(cell) }
         var departing: [Animation.Departing] = []
+        for (path, cell) in remapped.departedCells {
+            if let rect = oldRects[path] {
+                departing.append(.init(cell: cell, rect: rect, state: CellState()))
+            } else {
+                recycle(cell)
+            }
+        }
         var travelling: [IndexPath: ScreenRect] = [:]
-        for (path, cell) in cells {
-            let oldRect = contentRect(for: path, in: oldFrames)
-            if let newPath = map.newIndexPath(forOld: path) {
-                kept[newPath] = cell
-                if let oldRect { travelling[newPath] = oldRect.offsetBy(rows: -oldOffset) }
-            } else if let oldRect {
-                departing.append(
-                    .init(cell: cell, rect: oldRect.offsetBy(rows: -oldOffset), state: CellState()))
-            } else {
-                recycle(cell)
-            }
-        }
-        var keptHeaders: [Int: TerminalCell] = [:]
-        var keptFooters: [Int: TerminalCell] = [:]
-        let reloadedSections = Set(update.reloadedSections)
-        for (section, cell) in headers {
-            if !reloadedSections.contains(section), let target = map.newSection(forOld: section) {
-                keptHeaders[target] = cell
-            } else {
-                recycle(cell)
-            }
-        }
-        for (section, cell) in footers {
-            if !reloadedSections.contains(section), let target = map.newSection(forOld: section) {
-                keptFooters[target] = cell
-            } else {
-                recycle(cell)
-            }
-        }
-        headers = keptHeaders
-        footers = keptFooters
-        cells = kept
+        for (path, origin) in remapped.origins { travelling[path] = oldRects[origin] }
         counts = newCounts
-        selectedIndexPaths = Set(selectedIndexPaths.compactMap { map.newIndexPath(forOld: $0) })
-        if let focused = focusedIndexPath { focusedIndexPath = map.newIndexPath(forOld: focused) ?? focused }
-        var offsets: [Int: Int] = [:]
-        for (section, offset) in horizontalOffsets {
-            if let target = map.newSection(forOld: section) { offsets[target] = offset }
-        }
-        horizontalOffsets = offsets
         setNeedsLayout()
         layoutIfNeeded()
         clampFocus()
@@ -114,27 +77,27 @@ extension TerminalCollectionView {
         // Second pass, on final index paths: reloads get new cells, reconfigures keep theirs.
         if let dataSource {
             for path in update.reloadedItems {
-                guard let old = cells[path] else { continue }
-                cells[path] = cell(from: dataSource, at: path)
+                guard let old = indexed.cells[path] else { continue }
+                indexed.cells[path] = cell(from: dataSource, at: path)
                 recycle(old)
             }
             for path in update.reconfiguredItems {
-                guard let existing = cells[path] else { continue }
+                guard let existing = indexed.cells[path] else { continue }
                 reconfiguring = (path, existing)
                 let returned = cell(from: dataSource, at: path)
                 reconfiguring = nil
                 if returned !== existing {
-                    cells[path] = returned
+                    indexed.cells[path] = returned
                     recycle(existing)
                 }
             }
         }
         revealExpandedChildren()
-        let before = Set(cells.keys)
+        let before = Set(indexed.cells.keys)
         updateVisibleCells()
         needsDisplay = true
 
-        let appearing = Set(cells.keys).subtracting(before).filter { travelling[$0] == nil }
+        let appearing = Set(indexed.cells.keys).subtracting(before).filter { travelling[$0] == nil }
         let onScreen = departing.contains { $0.rect.y < height && $0.rect.y + $0.rect.height > 0 }
         guard animatingDifferences, animationFrameCount > 0,
             onScreen || !appearing.isEmpty || !travelling.isEmpty
@@ -165,7 +128,7 @@ extension TerminalCollectionView {
         let movedItems = Set(update.movedItems.map(\.from))
         let movedSections = Set(update.movedSections.map(\.from))
         for path in visibleIndexPaths(in: frames, offset: contentOffset) {
-            guard !movedItems.contains(path), !movedSections.contains(path[0]),
+            guard !movedItems.contains(path), !movedSections.contains(path.section),
                 let rect = contentRect(for: path, in: frames), rect.y >= contentOffset,
                 let newPath = map.newIndexPath(forOld: path)
             else { continue }

@@ -60,35 +60,33 @@ public final class TerminalCollectionView: ReusingCollectionView {
     /// `UICollectionView`, the view then keeps its ``contentOffset``.
     public var maintainsVisibleContentPosition = false
 
-    /// The size of the view, in columns and rows.
+    /// The width of the view, in columns.
     public private(set) var width: Int
     /// The height of the view, in rows.
     public private(set) var height: Int
     /// The first content row on screen.
     public internal(set) var contentOffset = 0
     /// The item the keyboard focus is on.
-    public internal(set) var focusedIndexPath: IndexPath?
+    public internal(set) var focusedIndexPath: IndexPath? {
+        get { indexed.focused }
+        set { indexed.focused = newValue }
+    }
     /// The selected items.
-    public internal(set) var selectedIndexPaths: Set<IndexPath> = []
+    public internal(set) var selectedIndexPaths: Set<IndexPath> {
+        get { indexed.selected }
+        set { indexed.selected = newValue }
+    }
     /// Whether the view has changed since it was last drawn.
     public internal(set) var needsDisplay = true
 
     var counts: [Int] = []
     var frames: [SectionFrame] = []
     var layoutIsValid = false
-    var cells: [IndexPath: TerminalCell] = [:]
-    var headers: [Int: TerminalCell] = [:]
-    var footers: [Int: TerminalCell] = [:]
+    /// The cells, selection, focus and everything else named by index path or section, which an
+    /// update remaps and a reload resets as one.
+    var indexed = IndexedViewState()
     var pools: [ObjectIdentifier: [TerminalCell]] = [:]
     var reconfiguring: (indexPath: IndexPath, cell: TerminalCell)?
-    var horizontalOffsets: [Int: Int] = [:]
-    var reorder: ReorderState?
-    /// The item under the left button since it went down, until it comes up.
-    var pressedIndexPath: IndexPath?
-    /// Whether the mouse holds the item being moved (it drops where the button comes up).
-    var isDraggingToReorder = false
-    /// A parent the person just expanded: after the update, its children are scrolled into view.
-    var pendingReveal: IndexPath?
     var animation: Animation?
     /// How many cells were dequeued (new or from a pool) since the view was created; for tests and
     /// benchmarks that check only visible cells are configured.
@@ -179,8 +177,8 @@ public final class TerminalCollectionView: ReusingCollectionView {
 
     /// Where an item is drawn in content coordinates (row from the top of the content).
     func contentRect(for indexPath: IndexPath, in frames: [SectionFrame]) -> ScreenRect? {
-        let section = indexPath[0]
-        let item = indexPath[1]
+        let section = indexPath.section
+        let item = indexPath.item
         guard section < frames.count, item >= 0, item < frames[section].itemCount else { return nil }
         let frame = frames[section]
         switch frame.layout.kind {
@@ -191,7 +189,7 @@ public final class TerminalCollectionView: ReusingCollectionView {
                 x: item % frame.columns * frame.itemWidth, y: frame.row(ofItem: item), width: frame.itemWidth,
                 height: frame.itemHeight)
         case .horizontal:
-            let first = horizontalOffsets[section] ?? 0
+            let first = indexed.horizontalOffsets[section] ?? 0
             return ScreenRect(
                 x: (item - first) * frame.itemWidth, y: frame.itemsTop, width: frame.itemWidth,
                 height: frame.itemHeight)
@@ -214,7 +212,7 @@ public final class TerminalCollectionView: ReusingCollectionView {
                     let start = max(offset - frame.itemsTop, 0)
                     let end = min(bottom - frame.itemsTop, frame.itemCount)
                     if start < end {
-                        for item in start..<end { paths.append(IndexPath(indexes: [section, item])) }
+                        for item in start..<end { paths.append(IndexPath(item: item, section: section)) }
                     }
                 case .grid:
                     let firstRow = max(offset - frame.itemsTop, 0) / frame.itemHeight
@@ -222,14 +220,14 @@ public final class TerminalCollectionView: ReusingCollectionView {
                     let start = firstRow * frame.columns
                     let end = min(lastRow * frame.columns, frame.itemCount)
                     if start < end {
-                        for item in start..<end { paths.append(IndexPath(indexes: [section, item])) }
+                        for item in start..<end { paths.append(IndexPath(item: item, section: section)) }
                     }
                 case .horizontal:
                     if frame.itemsTop + frame.itemHeight > offset && frame.itemsTop < bottom {
-                        let start = min(horizontalOffsets[section] ?? 0, frame.itemCount)
+                        let start = min(indexed.horizontalOffsets[section] ?? 0, frame.itemCount)
                         let end = min(
                             start + (width + frame.itemWidth - 1) / frame.itemWidth, frame.itemCount)
-                        for item in start..<end { paths.append(IndexPath(indexes: [section, item])) }
+                        for item in start..<end { paths.append(IndexPath(item: item, section: section)) }
                     }
                 }
             }
@@ -245,15 +243,15 @@ public final class TerminalCollectionView: ReusingCollectionView {
     func updateVisibleCells() {
         layoutIfNeeded()
         var visible = visibleIndexPaths(in: frames, offset: contentOffset)
-        if let reorder { visible = visible.map { reorder.actual(forDisplayed: $0) } }
+        if let reorder = indexed.reorder { visible = visible.map { reorder.actual(forDisplayed: $0) } }
         let wanted = Set(visible)
-        for (path, cell) in cells where !wanted.contains(path) {
+        for (path, cell) in indexed.cells where !wanted.contains(path) {
             recycle(cell)
-            cells[path] = nil
+            indexed.cells[path] = nil
         }
         guard let dataSource else { return }
-        for path in visible where cells[path] == nil {
-            cells[path] = cell(from: dataSource, at: path)
+        for path in visible where indexed.cells[path] == nil {
+            indexed.cells[path] = cell(from: dataSource, at: path)
         }
     }
 
@@ -271,7 +269,7 @@ public final class TerminalCollectionView: ReusingCollectionView {
     func supplementary(kind: String, section: Int) -> TerminalCell? {
         guard let dataSource else { return nil }
         let object = dataSource.collectionView(
-            self, viewForSupplementaryElementOfKind: kind, at: IndexPath(indexes: [section, 0]))
+            self, viewForSupplementaryElementOfKind: kind, at: IndexPath(item: 0, section: section))
         return object as? TerminalCell
     }
 
@@ -300,11 +298,11 @@ public final class TerminalCollectionView: ReusingCollectionView {
     /// The cell on screen for an item, if it is on screen.
     public func cellForItem(at indexPath: IndexPath) -> TerminalCell? {
         updateVisibleCells()
-        return cells[indexPath]
+        return indexed.cells[indexPath]
     }
 
     /// The number of cells that exist for items (those on screen).
-    public var visibleCellCount: Int { cells.count }
+    public var visibleCellCount: Int { indexed.cells.count }
 
     /// The number of sections, as last counted from the data source.
     public var numberOfSections: Int { counts.count }

@@ -1,0 +1,125 @@
+import Diffable
+import Foundation
+
+/// Everything a ``TerminalCollectionView`` keeps by index path or by section: the cells, headers
+/// and footers it has made, the selection, the focus, how far each horizontal strip has scrolled,
+/// the item being moved or pressed, and the parent whose children are to be scrolled into view.
+///
+/// An index path names an item only until the items change, so all of this moves together, in
+/// one place: ``remap(by:reloadedSections:)`` carries it across a batch update and
+/// ``reset()`` across a reload. State added here cannot be forgotten by either.
+struct IndexedViewState {
+    /// The cells of the items on screen (and, until the next redraw, of items that just left it).
+    var cells: [IndexPath: TerminalCell] = [:]
+    /// The section headers made so far, by section.
+    var headers: [Int: TerminalCell] = [:]
+    /// The section footers made so far, by section.
+    var footers: [Int: TerminalCell] = [:]
+    /// The selected items.
+    var selected: Set<IndexPath> = []
+    /// The item the keyboard focus is on.
+    var focused: IndexPath?
+    /// The first item shown by each horizontal strip, by section; a strip not listed shows its
+    /// first item first.
+    var horizontalOffsets: [Int: Int] = [:]
+    /// The item being moved by the person using the view, and where it would drop.
+    var reorder: ReorderState?
+    /// The item under the left button since it went down, until it comes up.
+    var pressed: IndexPath?
+    /// Whether the mouse holds the item being moved (it drops where the button comes up).
+    var isDraggingToReorder = false
+    /// A parent the person just expanded: when the expansion's update lands, its children are
+    /// scrolled into view.
+    var pendingReveal: IndexPath?
+
+    /// What a remap took out of the state, and where the cells it kept came from.
+    struct Remapped {
+        /// The cells of items that left (deleted, or in a deleted or reloaded section), by their
+        /// old index paths.
+        var departedCells: [IndexPath: TerminalCell] = [:]
+        /// The headers and footers of sections that left or were reloaded.
+        var departedSupplementaries: [TerminalCell] = []
+        /// The old index path of each cell kept, by its new index path.
+        var origins: [IndexPath: IndexPath] = [:]
+    }
+
+    /// Moves everything to the index paths and sections `map` gives, as a batch update does.
+    ///
+    /// Cells, the selection and the pending reveal follow their items, and leave with them. The
+    /// focus follows its item, or stays where it was when the item left (the view then clamps it
+    /// to an item that exists). Headers, footers and strip offsets follow their sections. An item
+    /// being moved or pressed is let go: the items changed under the person's hand, and UIKit
+    /// cancels touches in the same way.
+    ///
+    /// - Parameters:
+    ///   - map: Where the update puts each old section and item.
+    ///   - reloadedSections: The old sections the update reloads, whose headers and footers are
+    ///     replaced.
+    /// - Returns: What left, for the view to recycle or animate out, and where kept cells were.
+    /// - Complexity: O(c log k) for the c cells, selected items and supplementaries held, and the
+    ///   k operations of the update.
+    mutating func remap(by map: BatchUpdate.PositionMap, reloadedSections: Set<Int> = []) -> Remapped {
+        var remapped = Remapped()
+        var keptCells: [IndexPath: TerminalCell] = [:]
+        for (path, cell) in cells {
+            if let target = map.newIndexPath(forOld: path) {
+                keptCells[target] = cell
+                remapped.origins[target] = path
+            } else {
+                remapped.departedCells[path] = cell
+            }
+        }
+        cells = keptCells
+        let (keptHeaders, leftHeaders) = Self.follow(headers, map, replacing: reloadedSections)
+        let (keptFooters, leftFooters) = Self.follow(footers, map, replacing: reloadedSections)
+        headers = keptHeaders
+        footers = keptFooters
+        remapped.departedSupplementaries = leftHeaders + leftFooters
+        horizontalOffsets = Self.follow(horizontalOffsets, map, replacing: []).kept
+        selected = Set(selected.compactMap { map.newIndexPath(forOld: $0) })
+        focused = focused.map { map.newIndexPath(forOld: $0) ?? $0 }
+        pendingReveal = pendingReveal.flatMap { map.newIndexPath(forOld: $0) }
+        cancelGestures()
+        return remapped
+    }
+
+    /// Moves section-keyed values to their new sections; those of sections deleted or in
+    /// `replaced` are returned as left.
+    private static func follow<Value>(
+        _ values: [Int: Value], _ map: BatchUpdate.PositionMap, replacing replaced: Set<Int>
+    ) -> (kept: [Int: Value], left: [Value]) {
+        var kept: [Int: Value] = [:]
+        var left: [Value] = []
+        for (section, value) in values {
+            if !replaced.contains(section), let target = map.newSection(forOld: section) {
+                kept[target] = value
+            } else {
+                left.append(value)
+            }
+        }
+        return (kept, left)
+    }
+
+    /// Forgets everything tied to the old items, as a reload does, and returns the cells, headers
+    /// and footers made for them.
+    ///
+    /// The focus and the strips' offsets are kept as positions, as a reload keeps the content
+    /// offset: the view clamps them to what the data source now holds.
+    mutating func reset() -> [TerminalCell] {
+        let departed = Array(cells.values) + Array(headers.values) + Array(footers.values)
+        cells = [:]
+        headers = [:]
+        footers = [:]
+        selected = []
+        pendingReveal = nil
+        cancelGestures()
+        return departed
+    }
+
+    /// Lets go of the item being moved and of the item pressed.
+    mutating func cancelGestures() {
+        reorder = nil
+        pressed = nil
+        isDraggingToReorder = false
+    }
+}
