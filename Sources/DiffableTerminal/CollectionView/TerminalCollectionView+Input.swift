@@ -329,6 +329,10 @@ extension TerminalCollectionView {
             remapped.departedCells.isEmpty && remapped.departedSupplementaries.isEmpty,
             "a move keeps every cell")
         focusedIndexPath = moving.target
+        // The counts the data source has once it agrees: it may update the view again from within
+        // (an expanded parent's children following it), from the state after the move.
+        counts[moving.source.section] -= 1
+        counts[moving.target.section] += 1
         dataSource?.collectionView(self, moveItemAt: moving.source, to: moving.target)
         counts = currentCounts()
         setNeedsLayout()
