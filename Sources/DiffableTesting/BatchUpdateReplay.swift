@@ -115,7 +115,7 @@ extension _ReplayPlan {
             if inserted.contains(item) {
                 result.append(new[position, item])
             } else if let source = movedIn[item] {
-                result.append(old[source[0], source[1]])
+                result.append(old[source.section, source.item])
             } else {
                 result.append(staying[nextStaying])
                 nextStaying += 1
@@ -129,7 +129,7 @@ extension _ReplayPlan {
     func checkSecondPassSurvives(_ update: BatchUpdate) throws(BatchUpdateViolation) {
         for (paths, verb) in [(update.reloadedItems, "reload"), (update.reconfiguredItems, "reconfigure")] {
             for path in paths {
-                let (section, item) = (path[0], path[1])
+                let (section, item) = (path.section, path.item)
                 let reason: String
                 switch newSections[section] {
                 case .inserted:
@@ -164,7 +164,7 @@ private func _makeSnapshot<Section, Item>(
     var itemPaths: [Item: IndexPath] = [:]
     for (section, items) in contents.enumerated() {
         for (index, item) in items.enumerated() {
-            let path = IndexPath(indexes: [section, index])
+            let path = IndexPath(item: index, section: section)
             if let earlier = itemPaths.updateValue(path, forKey: item) {
                 throw .init(
                     .duplicateIdentifierInResult,

@@ -232,7 +232,7 @@ extension _ReplayPlan {
                 .malformedIndexPath,
                 "attempt to \(verb) index path \(Array(path)), which does not have 2 indexes")
         }
-        return (path[0], path[1])
+        return (path.section, path.item)
     }
 
     fileprivate mutating func checkItems(

@@ -88,5 +88,5 @@ extension BatchUpdateViolation {
 /// An index path written for a violation message: `item 3 of section 1`.
 func _describePath(_ path: IndexPath) -> String {
     guard path.count == 2 else { return "\(Array(path))" }
-    return "item \(path[1]) of section \(path[0])"
+    return "item \(path.item) of section \(path.section)"
 }

@@ -158,10 +158,10 @@ public final class ValidatingCollectionView: ReusingCollectionView {
 
     /// The cell on screen at an index path.
     public func cell(at indexPath: IndexPath) -> Cell? {
-        guard indexPath.count == 2, sections.indices.contains(indexPath[0]),
-            sections[indexPath[0]].indices.contains(indexPath[1])
+        guard indexPath.count == 2, sections.indices.contains(indexPath.section),
+            sections[indexPath.section].indices.contains(indexPath.item)
         else { return nil }
-        return sections[indexPath[0]][indexPath[1]].cell
+        return sections[indexPath.section][indexPath.item].cell
     }
 
     /// The cells on screen, by section.
@@ -286,7 +286,7 @@ public final class ValidatingCollectionView: ReusingCollectionView {
             guard let slot = slot(at: path) else { continue }
             // The new cell is dequeued while the old one is still on screen, as in UIKit, so a
             // reload always shows a different cell object.
-            sections[path[0]][path[1]] = newSlot(at: path)
+            sections[path.section][path.item] = newSlot(at: path)
             recycle(slot.cell)
         }
         guard let dataSource else { return }
@@ -297,7 +297,7 @@ public final class ValidatingCollectionView: ReusingCollectionView {
             reconfiguring = nil
             guard let cell = returned as? Cell, cell === slot.cell else {
                 fail(
-                    "reconfiguring item \(path[1]) of section \(path[0]): the cell provider returned a different cell; it must dequeue with the same registration, which hands back the existing cell"
+                    "reconfiguring item \(path.item) of section \(path.section): the cell provider returned a different cell; it must dequeue with the same registration, which hands back the existing cell"
                 )
                 continue
             }
@@ -364,12 +364,13 @@ public final class ValidatingCollectionView: ReusingCollectionView {
     }
 
     private func slot(at path: IndexPath) -> Slot? {
-        guard path.count == 2, sections.indices.contains(path[0]), sections[path[0]].indices.contains(path[1])
+        guard path.count == 2, sections.indices.contains(path.section),
+            sections[path.section].indices.contains(path.item)
         else {
             fail("index path \(path) is not on screen")
             return nil
         }
-        return sections[path[0]][path[1]]
+        return sections[path.section][path.item]
     }
 
     private func describe(_ identity: AnyHashable?) -> String {
@@ -406,14 +407,14 @@ public final class ValidatingCollectionView: ReusingCollectionView {
         guard let dataSource, let moving = slot(at: source) else { return false }
         guard dataSource.collectionView(self, canMoveItemAt: source) else { return false }
         var layout = sections
-        layout[source[0]].remove(at: source[1])
-        guard layout.indices.contains(destination[0]), destination[1] >= 0,
-            destination[1] <= layout[destination[0]].count
+        layout[source.section].remove(at: source.item)
+        guard layout.indices.contains(destination.section), destination.item >= 0,
+            destination.item <= layout[destination.section].count
         else {
             fail("cannot drop at \(destination): it is outside the sections on screen")
             return false
         }
-        layout[destination[0]].insert(moving, at: destination[1])
+        layout[destination.section].insert(moving, at: destination.item)
         sections = layout
         dataSource.collectionView(self, moveItemAt: source, to: destination)
         let counts = (0..<dataSource.numberOfSections(in: self)).map {

@@ -186,6 +186,46 @@ struct BatchUpdateTests {
     }
 }
 
+@Suite("BatchUpdate.PositionMap")
+struct PositionMapTests {
+    /// The example in `PositionMap`'s documentation, verbatim.
+    @Test func documentationExample() {
+        let update = BatchUpdate(deletedItems: [IndexPath(item: 0, section: 0)])
+        let map = BatchUpdate.PositionMap(update, oldSectionCount: 1, newSectionCount: 1)
+        #expect(map.newIndexPath(forOld: IndexPath(item: 2, section: 0)) == IndexPath(item: 1, section: 0))
+        #expect(map.newIndexPath(forOld: IndexPath(item: 0, section: 0)) == nil)
+    }
+
+    /// Where each old item goes agrees with the replay oracle, for random diffs.
+    @Test func survivorsLandWhereTheReplayPutsThem() {
+        var rng = SeededRandom(seed: SeededRandom.baseSeed())
+        for round in 0..<200 {
+            let old = randomSnapshot(using: &rng)
+            let new = randomSnapshot(using: &rng)
+            let update = BatchUpdate(from: old, to: new)
+            let map = BatchUpdate.PositionMap(
+                update, oldSectionCount: old.numberOfSections, newSectionCount: new.numberOfSections)
+            for item in old.itemIdentifiers {
+                guard let oldPath = old.indexPath(ofItem: item) else { continue }
+                let newPath = map.newIndexPath(forOld: oldPath)
+                if let newPath {
+                    #expect(
+                        new.itemIdentifier(at: newPath) == item,
+                        "DIFFABLE_SEED=\(SeededRandom.baseSeed()) round \(round): \(item)")
+                } else {
+                    let survivesInPlace =
+                        new.contains(item: item)
+                        && !update.reloadedSections.contains(oldPath.section)
+                        && !update.deletedSections.contains(oldPath.section)
+                        && !update.deletedItems.contains(oldPath)
+                    #expect(
+                        !survivesInPlace, "DIFFABLE_SEED=\(SeededRandom.baseSeed()) round \(round): \(item)")
+                }
+            }
+        }
+    }
+}
+
 @Suite("BatchUpdate between section snapshots")
 struct SectionSnapshotBatchUpdateTests {
     @Test func expandingInsertsTheChildrenAsRows() {

@@ -10,8 +10,10 @@ extension BatchUpdate {
     /// positions that are neither inserted nor move targets; a moved item goes to its target.
     ///
     /// ```swift
-    /// let map = BatchUpdate.PositionMap(update, oldItemCounts: [3], newItemCounts: [3])
-    /// map.newIndexPath(forOld: IndexPath(item: 2, section: 0))
+    /// let update = BatchUpdate(deletedItems: [IndexPath(item: 0, section: 0)])
+    /// let map = BatchUpdate.PositionMap(update, oldSectionCount: 1, newSectionCount: 1)
+    /// map.newIndexPath(forOld: IndexPath(item: 2, section: 0))  // [0, 1]: one item above it left
+    /// map.newIndexPath(forOld: IndexPath(item: 0, section: 0))  // nil: deleted
     /// ```
     public struct PositionMap: Sendable {
         /// `newSections[s]` is where old section `s` goes, or `nil` when it is deleted.
@@ -47,11 +49,11 @@ extension BatchUpdate {
             var removed: [Int: [Int]] = [:]
             var occupied: [Int: [Int]] = [:]
             var moves: [IndexPath: IndexPath] = [:]
-            for path in update.deletedItems { removed[path[0], default: []].append(path[1]) }
-            for path in update.insertedItems { occupied[path[0], default: []].append(path[1]) }
+            for path in update.deletedItems { removed[path.section, default: []].append(path.item) }
+            for path in update.insertedItems { occupied[path.section, default: []].append(path.item) }
             for move in update.movedItems {
-                removed[move.from[0], default: []].append(move.from[1])
-                occupied[move.to[0], default: []].append(move.to[1])
+                removed[move.from.section, default: []].append(move.from.item)
+                occupied[move.to.section, default: []].append(move.to.item)
                 moves[move.from] = move.to
             }
             removedOld = removed.mapValues { $0.sorted() }
@@ -70,8 +72,8 @@ extension BatchUpdate {
         /// - Complexity: O(log k) for the k operations in the item's sections.
         public func newIndexPath(forOld indexPath: IndexPath) -> IndexPath? {
             if let target = moves[indexPath] { return target }
-            let section = indexPath[0]
-            let item = indexPath[1]
+            let section = indexPath.section
+            let item = indexPath.item
             guard !reloadedOld.contains(section), let newSection = newSection(forOld: section) else {
                 return nil
             }
@@ -87,7 +89,7 @@ extension BatchUpdate {
                 if next == position { break }
                 position = next
             }
-            return IndexPath(indexes: [newSection, position])
+            return IndexPath(item: position, section: newSection)
         }
 
         /// How many of the sorted `values` are at most `limit`.

@@ -164,8 +164,8 @@ extension DiffableDataSourceSnapshot {
         at indexPath: IndexPath, sectionStarts: [Int], items: [ItemIdentifierType]
     ) -> ItemIdentifierType? {
         guard indexPath.count == 2 else { return nil }
-        let section = indexPath[0]
-        let item = indexPath[1]
+        let section = indexPath.section
+        let item = indexPath.item
         guard section >= 0, section < sectionStarts.count - 1, item >= 0 else { return nil }
         let flat = sectionStarts[section] + item
         guard flat < sectionStarts[section + 1] else { return nil }
@@ -178,7 +178,7 @@ extension DiffableDataSourceSnapshot {
     @inlinable public func indexPath(ofItem identifier: ItemIdentifierType) -> IndexPath? {
         guard let flat = _items.index(of: identifier) else { return nil }
         let section = Int(_itemSections[flat])
-        return IndexPath(indexes: [section, flat - _sectionStarts[section]])
+        return IndexPath(item: flat - _sectionStarts[section], section: section)
     }
 
     /// The number of items in the section at an index. Traps if the index is out of range.
