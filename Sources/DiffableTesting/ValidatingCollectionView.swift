@@ -110,7 +110,7 @@ public final class ValidatingCollectionView: ReusingCollectionView {
     /// Every inconsistency found.
     public private(set) var violations: [String] = []
     /// The index paths the person using the view has selected.
-    public private(set) var selectedIndexPaths: Set<IndexPath> = []
+    public internal(set) var selectedIndexPaths: Set<IndexPath> = []
     /// Called when an item is selected with ``selectItem(at:)``: the delegate's
     /// `collectionView(_:didSelectItemAt:)`.
     public var didSelectItemAt: (@MainActor (IndexPath) -> Void)?
@@ -120,7 +120,7 @@ public final class ValidatingCollectionView: ReusingCollectionView {
         var identity: AnyHashable?
     }
 
-    private var sections: [[Slot]] = []
+    var sections: [[Slot]] = []
     private var pool: [ObjectIdentifier: [Cell]] = [:]
     private var reconfiguring: (indexPath: IndexPath, cell: Cell)?
     private var pendingCompletions: [@MainActor (Bool) -> Void] = []
@@ -143,7 +143,7 @@ public final class ValidatingCollectionView: ReusingCollectionView {
         fatalError("ValidatingCollectionView: \(message)")
     }
 
-    private func fail(_ message: String) {
+    func fail(_ message: String) {
         violations.append(message)
         failureHandler(message)
     }
@@ -265,7 +265,7 @@ public final class ValidatingCollectionView: ReusingCollectionView {
     }
 
     /// Every cell that survived must show the item the data source now has at its index path.
-    private func checkIdentities() {
+    func checkIdentities() {
         guard let dataSource else { return }
         for (section, slots) in sections.enumerated() {
             for (item, slot) in slots.enumerated() {
@@ -363,7 +363,7 @@ public final class ValidatingCollectionView: ReusingCollectionView {
         return Slot(cell: cell, identity: dataSource.collectionView(self, identifierOfItemAt: path))
     }
 
-    private func slot(at path: IndexPath) -> Slot? {
+    func slot(at path: IndexPath) -> Slot? {
         guard path.count == 2, sections.indices.contains(path.section),
             sections[path.section].indices.contains(path.item)
         else {
@@ -376,57 +376,6 @@ public final class ValidatingCollectionView: ReusingCollectionView {
     private func describe(_ identity: AnyHashable?) -> String {
         guard let identity else { return "nothing" }
         return _quote(identity.base)
-    }
-
-    // MARK: What a person does
-
-    /// Selects an item, as a tap would, and tells ``didSelectItemAt``.
-    public func selectItem(at indexPath: IndexPath) {
-        guard slot(at: indexPath) != nil else { return }
-        selectedIndexPaths = [indexPath]
-        didSelectItemAt?(indexPath)
-    }
-
-    /// Taps the outline disclosure of an item: the data source expands or collapses it.
-    public func tapDisclosure(at indexPath: IndexPath) {
-        guard slot(at: indexPath) != nil else { return }
-        dataSource?.collectionView(self, toggleExpansionOfItemAt: indexPath)
-    }
-
-    /// The outline state of an item, as the data source reports it.
-    public func outlineState(at indexPath: IndexPath) -> OutlineItemState? {
-        dataSource?.collectionView(self, outlineStateOfItemAt: indexPath)
-    }
-
-    /// Drags an item to a final index path and drops it, as a person would: the view moves the
-    /// cell, then tells the data source, then checks that the data source agrees.
-    ///
-    /// - Returns: `false` if the data source does not allow moving the item.
-    @discardableResult
-    public func dragItem(from source: IndexPath, to destination: IndexPath) -> Bool {
-        guard let dataSource, let moving = slot(at: source) else { return false }
-        guard dataSource.collectionView(self, canMoveItemAt: source) else { return false }
-        var layout = sections
-        layout[source.section].remove(at: source.item)
-        guard layout.indices.contains(destination.section), destination.item >= 0,
-            destination.item <= layout[destination.section].count
-        else {
-            fail("cannot drop at \(destination): it is outside the sections on screen")
-            return false
-        }
-        layout[destination.section].insert(moving, at: destination.item)
-        sections = layout
-        dataSource.collectionView(self, moveItemAt: source, to: destination)
-        let counts = (0..<dataSource.numberOfSections(in: self)).map {
-            dataSource.collectionView(self, numberOfItemsInSection: $0)
-        }
-        if counts != sections.map(\.count) {
-            fail(
-                "after moving \(source) to \(destination), the data source reports counts \(counts) but the view shows \(sections.map(\.count))"
-            )
-        }
-        checkIdentities()
-        return true
     }
 }
 
