@@ -20,39 +20,15 @@ struct _SectionChecks {
     }
 
     mutating func run(_ update: BatchUpdate) throws(BatchUpdateViolation) {
-        for section in update.deletedSections {
-            guard section >= 0 && section < oldCount else {
-                throw .init(
-                    .sectionOutOfRange,
-                    "attempt to delete section \(section), but there are only \(oldCount) sections before the update"
-                )
-            }
-            guard deleted.insert(section).inserted else {
-                throw .init(.duplicateOperation, "attempt to delete section \(section) more than once")
-            }
-        }
-        for section in update.reloadedSections {
-            guard section >= 0 && section < oldCount else {
-                throw .init(
-                    .sectionOutOfRange,
-                    "attempt to reload section \(section), but there are only \(oldCount) sections before the update"
-                )
-            }
-            guard reloaded.insert(section).inserted else {
-                throw .init(.duplicateOperation, "attempt to reload section \(section) more than once")
-            }
-        }
-        for section in update.insertedSections {
-            guard section >= 0 && section < newCount else {
-                throw .init(
-                    .sectionOutOfRange,
-                    "attempt to insert section \(section) but there are only \(newCount) sections after the update"
-                )
-            }
-            guard inserted.insert(section).inserted else {
-                throw .init(.duplicateOperation, "attempt to insert section \(section) more than once")
-            }
-        }
+        try Self.record(
+            update.deletedSections, in: &deleted, verb: "delete", count: oldCount,
+            outOfRange: ", but there are only \(oldCount) sections before the update")
+        try Self.record(
+            update.reloadedSections, in: &reloaded, verb: "reload", count: oldCount,
+            outOfRange: ", but there are only \(oldCount) sections before the update")
+        try Self.record(
+            update.insertedSections, in: &inserted, verb: "insert", count: newCount,
+            outOfRange: " but there are only \(newCount) sections after the update")
         for move in update.movedSections {
             try addMove(move)
         }
@@ -93,6 +69,21 @@ struct _SectionChecks {
         }
         moveTargets[move.from] = move.to
         moveSources[move.to] = move.from
+    }
+
+    /// Adds each section index to `set`, throwing for one outside `0..<count` or listed twice;
+    /// `outOfRange` ends the message, in UIKit's words for the operation.
+    private static func record(
+        _ sections: [Int], in set: inout Set<Int>, verb: String, count: Int, outOfRange: String
+    ) throws(BatchUpdateViolation) {
+        for section in sections {
+            guard section >= 0 && section < count else {
+                throw .init(.sectionOutOfRange, "attempt to \(verb) section \(section)\(outOfRange)")
+            }
+            guard set.insert(section).inserted else {
+                throw .init(.duplicateOperation, "attempt to \(verb) section \(section) more than once")
+            }
+        }
     }
 
     private func checkConflicts(_ update: BatchUpdate) throws(BatchUpdateViolation) {
