@@ -69,16 +69,16 @@ extension DiffableDataSourceSnapshot {
                 counts[Int(_itemSections[flat])] -= 1
             }
             _items.removeAll(where: removed)
-            _removeElements(of: &_itemSections, where: removed)
+            _itemSections._removeAll(where: removed)
         } else {
             positions.sort()
             var runs: [Range<Int>] = []
             for flat in positions where runs.last.map({ flat >= $0.upperBound }) ?? true {
                 counts[Int(_itemSections[flat])] -= 1
-                _appendRun(flat..<flat + 1, to: &runs)
+                runs._appendRun(flat..<flat + 1)
             }
             _items.removeAll(inRuns: runs)
-            _removeElements(of: &_itemSections, inRuns: runs)
+            _itemSections._removeAll(inRuns: runs)
         }
         _setSectionCounts(counts)
         _dropMarksOfDeletedItems()

@@ -51,12 +51,12 @@ extension DiffableDataSourceSnapshot {
         var itemRuns: [Range<Int>] = []
         for section in removedSections.indices where removedSections[section] {
             let items = _sectionStarts[section]..<_sectionStarts[section + 1]
-            if !items.isEmpty { _appendRun(items, to: &itemRuns) }
+            if !items.isEmpty { itemRuns._appendRun(items) }
         }
         let firstSection = removedSections.firstIndex(of: true)!
         if !itemRuns.isEmpty {
             _items.removeAll(inRuns: itemRuns)
-            _removeElements(of: &_itemSections, inRuns: itemRuns)
+            _itemSections._removeAll(inRuns: itemRuns)
             _dropMarksOfDeletedItems()
         }
         _sections.removeAll(where: removedSections)
