@@ -241,6 +241,8 @@ extension DiffableDataSourceSnapshot {
     ) throws(Error) -> [ItemIdentifierType] {
         guard !newItems.isEmpty else { return [] }
         let oldCount = _items.count
+        // Positions are stored in 32 bits (in the index and by the diff).
+        precondition(newItems.count < Int(Int32.max) - oldCount, "\(call): too many items for a snapshot")
         _items.reserveCapacity(oldCount + newItems.count)
         var relocated: [Int] = []
         var dropped: [ItemIdentifierType] = []
@@ -311,6 +313,9 @@ extension DiffableDataSourceSnapshot {
         -> Bool
     {
         let range = _sectionStarts[section]..<_sectionStarts[section + 1]
+        precondition(
+            newItems.count - range.count < Int(Int32.max) - _items.count,
+            "apply(_:to:animatingDifferences:completion:): too many items for a snapshot")
         let hashes = newItems.map(\.hashValue)
         for (item, hash) in zip(newItems, hashes) {
             if let position = _items.index(of: item, hash: hash), !range.contains(position) { return false }

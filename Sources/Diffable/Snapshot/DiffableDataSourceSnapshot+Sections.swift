@@ -150,6 +150,9 @@ extension DiffableDataSourceSnapshot {
     ) throws(Error) {
         guard !identifiers.isEmpty else { return }
         let oldCount = _sections.count
+        // Section indices are stored in 32 bits (the section of each item).
+        precondition(
+            identifiers.count < Int(Int32.max) - oldCount, "\(call): too many sections for a snapshot")
         _sections.reserveCapacity(oldCount + identifiers.count)
         for identifier in identifiers {
             if case .appended = _sections.appendOrRelocate(
