@@ -3,7 +3,7 @@ import Testing
 @testable import Diffable
 
 /// Cost fences: count `hash(into:)` and `==` calls instead of timing anything.
-@Suite("Snapshot cost fences", .serialized)
+@Suite("Snapshot cost fences", .disabled(if: invariantChecksEnabled))
 struct SnapshotCostTests {
     typealias CountingSnapshot = DiffableDataSourceSnapshot<CountingIdentifier, CountingIdentifier>
 
