@@ -156,14 +156,48 @@ struct IdentifierTableTests {
         }
     }
 
-    @Test func rotatingDoesNotCopyAnUnsharedTable() {
+    /// Regression: this test compared the buffers once, after three rotations (one of them empty),
+    /// so a rotation that copied could get a buffer freed by an earlier one back and pass. Each
+    /// edit, each one moving identifiers, is now checked on its own.
+    @Test func editingAnUnsharedTableKeepsItsBuffers() {
         var table = _IdentifierTable(elements: Array(0..<1000), hashes: Array(0..<1000))
         table.reserveCapacity(2000)
-        let elements = table.elements.withUnsafeBufferPointer { $0.baseAddress }
-        table.rotate(subrange: 10..<1000, toStartAt: 990)
-        table.rotate(subrange: 500..<501, toStartAt: 500)
-        table.rotate(subrange: 3..<700, toStartAt: 4)
-        #expect(table.elements.withUnsafeBufferPointer { $0.baseAddress } == elements)
-        #expect(violation(table) == nil)
+        var expected = Array(0..<1000)
+        func buffers() -> [UnsafeRawPointer?] {
+            [
+                table.elements.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) },
+                table.hashes.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) },
+                table.slots.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) },
+            ]
+        }
+        let original = buffers()
+        var previous = expected  // the table's identifiers before the edit checked next
+        func check(_ name: String, _ edit: (inout _IdentifierTable<Int>) -> Void) {
+            #expect(expected != previous, "\(name) moves identifiers")
+            edit(&table)
+            #expect(table.elements == expected, "\(name)")
+            #expect(buffers() == original, "\(name) copied the table")
+            #expect(violation(table) == nil, "\(name)")
+            previous = expected
+        }
+        func rotate(_ range: Range<Int>, toStartAt middle: Int) {
+            let (first, end) = (range.lowerBound, range.upperBound)
+            expected = Array(
+                expected[..<first] + expected[middle..<end] + expected[first..<middle] + expected[end...])
+            check("rotate(subrange: \(range), toStartAt: \(middle))") {
+                $0.rotate(subrange: range, toStartAt: middle)
+            }
+        }
+        // Rotations long next to the index (renumbered by a sweep) and short (by probes).
+        rotate(10..<1000, toStartAt: 990)
+        rotate(500..<520, toStartAt: 505)
+        rotate(3..<700, toStartAt: 4)
+        expected.removeSubrange(40..<45)
+        check("removeAll(inRuns: [40..<45])") { $0.removeAll(inRuns: [40..<45]) }
+        let replacement = Array(expected[100..<110].reversed())
+        expected.replaceSubrange(100..<110, with: replacement)
+        check("replaceSubrange(100..<110, …)") {
+            $0.replaceSubrange(100..<110, with: replacement, hashes: replacement)
+        }
     }
 }
