@@ -36,8 +36,7 @@
 /// many in one sequential sweep.
 ///
 /// Linear probing over a power-of-two number of slots; a slot is 0 when empty, else a `_Slot`
-/// entry. Not nested in the generic table: as members of a generic type, these edits were
-/// optimized less (the deletion sweep took twice as long).
+/// entry. Not nested in the generic table, where the compiler optimized these edits less.
 @usableFromInline struct _IdentifierIndex {
     /// The slots, a power of two of them (or none).
     @usableFromInline let slots: UnsafeMutableBufferPointer<UInt64>

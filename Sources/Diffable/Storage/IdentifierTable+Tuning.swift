@@ -14,8 +14,8 @@
         slotCount &- slotCount / 4
     }
 
-    /// How many identifiers the first append to an empty table makes room for (16 slots), so that
-    /// a short list's first few appends do not each rebuild the index.
+    /// The least room, in identifiers, that an append grows the table to (an index of 16 slots),
+    /// so that a short list's first few appends do not each rebuild the index.
     @inlinable @inline(__always) static var initialCapacity: Int { 8 }
 
     /// A table that must grow at least multiplies its capacity by this, so that a run of appends
