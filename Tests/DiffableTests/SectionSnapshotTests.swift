@@ -653,62 +653,26 @@ struct CheckedSectionSnapshotTests {
 
 // MARK: - Cost fences
 
-/// Counts the `hash(into:)` calls made on the identifiers that share it.
-private final class SectionSnapshotHashCounter: @unchecked Sendable {
-    // NSLock rather than `Synchronization.Mutex` so the tests also build for older Apple targets.
-    private let lock = NSLock()
-    private var _count = 0
-
-    var count: Int { lock.withLock { _count } }
-    func increment() { lock.withLock { _count += 1 } }
-    func reset() { lock.withLock { _count = 0 } }
-}
-
-/// An identifier that reports every `hash(into:)` call to its counter; each test has its own
-/// counter, so the tests can run in parallel.
-private struct HashCountedItem: Hashable, Sendable {
-    var value: Int
-    var counter: SectionSnapshotHashCounter
-
-    static func == (lhs: HashCountedItem, rhs: HashCountedItem) -> Bool { lhs.value == rhs.value }
-
-    func hash(into hasher: inout Hasher) {
-        counter.increment()
-        hasher.combine(value)
-    }
-}
-
-#if DIFFABLE_INVARIANT_CHECKS
-    /// Invariant checks re-hash every item after every mutation, so the fences cannot hold.
-    private let invariantChecksEnabled = true
-#else
-    private let invariantChecksEnabled = false
-#endif
-
 @Suite("Section snapshot cost fences", .disabled(if: invariantChecksEnabled))
 struct SectionSnapshotCostTests {
-    private let counter = SectionSnapshotHashCounter()
-
-    private func items(_ values: Range<Int>) -> [HashCountedItem] {
-        values.map { HashCountedItem(value: $0, counter: counter) }
+    private func items(_ values: Range<Int>) -> [CountingIdentifier] {
+        values.map(CountingIdentifier.init)
     }
 
     /// Counts the hash calls `body` makes.
     private func hashes(_ body: () -> Void) -> Int {
-        counter.reset()
-        body()
-        return counter.count
+        CountingIdentifier.count(body).hashes
     }
 
     @Test func appendingKItemsHashesEachOnce() {
-        var outline = DiffableDataSourceSectionSnapshot<HashCountedItem>()
+        var outline = DiffableDataSourceSectionSnapshot<CountingIdentifier>()
         #expect(hashes { outline.append(items(0..<1_000)) } == 1_000)
         #expect(hashes { outline.append(items(1_000..<1_500), to: items(10..<11)[0]) } == 501)
         #expect(hashes { outline.append(items(1_500..<1_600), to: items(1_200..<1_201)[0]) } == 101)
     }
 
     @Test func queriesHashTheArgumentOnce() {
-        var outline = DiffableDataSourceSectionSnapshot<HashCountedItem>()
+        var outline = DiffableDataSourceSectionSnapshot<CountingIdentifier>()
         outline.append(items(0..<100))
         outline.append(items(100..<200), to: items(5..<6)[0])
         outline.expand(items(5..<6))
@@ -726,7 +690,7 @@ struct SectionSnapshotCostTests {
     }
 
     @Test func mutationsNeverRehashStoredItems() {
-        var outline = DiffableDataSourceSectionSnapshot<HashCountedItem>()
+        var outline = DiffableDataSourceSectionSnapshot<CountingIdentifier>()
         outline.append(items(0..<1_000))
         let anchor = items(500..<501)[0]
         #expect(hashes { outline.insert(items(1_000..<1_010), before: anchor) } == 11)
@@ -735,11 +699,11 @@ struct SectionSnapshotCostTests {
         #expect(hashes { outline.collapse(items(0..<10)) } == 10)
         #expect(hashes { outline.delete(items(100..<200)) } == 100)
 
-        var other = DiffableDataSourceSectionSnapshot<HashCountedItem>()
+        var other = DiffableDataSourceSectionSnapshot<CountingIdentifier>()
         other.append(items(2_000..<2_100))
         other.append(items(2_100..<2_200), to: items(2_000..<2_001)[0])
         #expect(hashes { outline.insert(other, after: anchor) } == 1)
-        var children = DiffableDataSourceSectionSnapshot<HashCountedItem>()
+        var children = DiffableDataSourceSectionSnapshot<CountingIdentifier>()
         children.append(items(4_000..<4_100))
         #expect(hashes { outline.replace(childrenOf: anchor, using: children) } == 1)
         #expect(
@@ -748,7 +712,7 @@ struct SectionSnapshotCostTests {
     }
 
     @Test func equalityHashingAndCopiesNeverHashItems() {
-        var outline = DiffableDataSourceSectionSnapshot<HashCountedItem>()
+        var outline = DiffableDataSourceSectionSnapshot<CountingIdentifier>()
         outline.append(items(0..<100))
         outline.append(items(100..<200), to: items(3..<4)[0])
         let copy = DiffableDataSourceSectionSnapshot(outline)

@@ -2,8 +2,8 @@ import Testing
 
 @testable import Diffable
 
-/// Cost fences: count `hash(into:)` and `==` calls instead of timing anything.
-@Suite("Snapshot cost fences", .serialized)
+/// Cost fences: count `hash(into:)` and `==` calls, and buffers copied, instead of timing anything.
+@Suite("Snapshot cost fences", .disabled(if: invariantChecksEnabled))
 struct SnapshotCostTests {
     typealias CountingSnapshot = DiffableDataSourceSnapshot<CountingIdentifier, CountingIdentifier>
 
@@ -101,14 +101,60 @@ struct SnapshotCostTests {
             #expect(copies.count == 1000)
         }
         #expect(cost.hashes == 0 && cost.equalities == 0)
-        let copy0 = snapshot
-        let shared = snapshot._items.elements.withUnsafeBufferPointer { a in
-            copy0._items.elements.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress }
-        }
-        #expect(shared, "a copy shares storage until it is mutated")
+        let storage = itemStorage(snapshot)
         var copy = snapshot
+        #expect(itemStorage(copy) == storage, "a copy shares storage until it is mutated")
         copy.appendItems([CountingIdentifier(-7)])
+        #expect(itemStorage(snapshot) == storage, "the original keeps its storage")
+        #expect(itemStorage(copy) != storage, "the mutated copy has storage of its own")
         #expect(snapshot.numberOfItems == 10_000)
         #expect(copy.numberOfItems == 10_001)
+    }
+
+    /// The buffers of a snapshot's items: identifiers, stored hashes, index, and item sections.
+    func itemStorage(_ snapshot: CountingSnapshot) -> [UnsafeRawPointer?] {
+        [
+            snapshot._items.elements.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) },
+            snapshot._items.hashes.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) },
+            snapshot._items.slots.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) },
+            snapshot._itemSections.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) },
+        ]
+    }
+
+    /// Each edit is checked on its own, so that one that copied cannot get a buffer freed by an
+    /// earlier edit back and pass.
+    @Test func editingAnUnsharedSnapshotKeepsItsStorage() {
+        var snapshot = build(sections: 10, itemsPerSection: 1000)
+        // Room for the inserts below, so that they need not grow anything.
+        snapshot.deleteItems((0..<100).map(CountingIdentifier.init))
+        let storage = itemStorage(snapshot)
+        var expected = snapshot.itemIdentifiers.map(\.value)
+        var previous = expected  // the snapshot's items before the edit checked next
+        func check(_ name: String, _ edit: (inout CountingSnapshot) -> Void) {
+            #expect(expected != previous, "\(name) changes the items")
+            edit(&snapshot)
+            #expect(snapshot.itemIdentifiers.map(\.value) == expected, "\(name)")
+            #expect(itemStorage(snapshot) == storage, "\(name) copied the items")
+            previous = expected
+        }
+        func move(_ item: Int, after anchor: Int) {
+            expected.remove(at: expected.firstIndex(of: item)!)
+            expected.insert(item, at: expected.firstIndex(of: anchor)! + 1)
+            check("moveItem(\(item), afterItem: \(anchor))") {
+                $0.moveItem(CountingIdentifier(item), afterItem: CountingIdentifier(anchor))
+            }
+        }
+        // Moves rotate the items in between, far (a sweep of the index) and near (probes).
+        move(150, after: 9_000)
+        move(9_500, after: 200)
+        move(5_000, after: 5_010)
+        expected.insert(contentsOf: [-100, -101], at: expected.firstIndex(of: 5_000)!)
+        check("insertItems([-100, -101], beforeItem: 5_000)") {
+            $0.insertItems(
+                [CountingIdentifier(-100), CountingIdentifier(-101)], beforeItem: CountingIdentifier(5_000))
+        }
+        expected.removeAll { $0 == 7_000 }
+        check("deleteItems([7_000])") { $0.deleteItems([CountingIdentifier(7_000)]) }
+        snapshot._checkInvariants()
     }
 }

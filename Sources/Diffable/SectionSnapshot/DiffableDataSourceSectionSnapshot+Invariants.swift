@@ -9,15 +9,14 @@ extension DiffableDataSourceSectionSnapshot {
         if let violation = _invariantViolation() { preconditionFailure(violation) }
     }
 
-    /// The first broken structural invariant, or `nil`: the identifier table is consistent (this
-    /// part traps rather than returns, and re-hashes every item to check the stored hashes), the
-    /// outline arrays have one entry per item, the parents describe a valid pre-order (each item's
+    /// The first broken structural invariant, or `nil`: the identifier table is consistent (which
+    /// re-hashes every item to check the stored hashes), the outline arrays have one entry per item, the parents describe a valid pre-order (each item's
     /// parent is the item before it or one of that item's ancestors), and the stored levels and
     /// subtree ends match the parents.
     ///
     /// - Complexity: O(n), where n is the number of items.
     package func _invariantViolation() -> String? {
-        _items.checkInvariants()
+        if let violation = _items._invariantViolation() { return "section snapshot: \(violation)" }
         let count = _items.count
         guard _parents.count == count, _levels.count == count, _subtreeEnds.count == count,
             _expanded.count == count

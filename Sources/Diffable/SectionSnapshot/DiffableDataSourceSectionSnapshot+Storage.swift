@@ -32,7 +32,7 @@ extension DiffableDataSourceSectionSnapshot {
                     skipped.append(element)
                     continue
                 }
-                Self._truncate(&_items, toCount: count)
+                _items.truncate(to: count)
                 throw .duplicateItem(element, call: call)
             case .relocated:
                 preconditionFailure("an identifier found before protectedFrom: 0 cannot exist")
@@ -169,15 +169,5 @@ extension DiffableDataSourceSectionSnapshot {
             ends[parent] = Swift.max(ends[parent], ends[index])
         }
         return (levels, ends)
-    }
-
-    /// Drops the identifiers past `count` and rebuilds the index from the stored hash values.
-    ///
-    /// - Complexity: O(n); no call to `hash(into:)`.
-    @inlinable static func _truncate(_ table: inout _IdentifierTable<ItemIdentifierType>, toCount count: Int)
-    {
-        table.elements.removeLast(table.count - count)
-        table.hashes.removeLast(table.hashes.count - count)
-        table.rebuildIndex()
     }
 }

@@ -6,8 +6,8 @@ extension DiffableDataSourceSnapshot {
     /// - Complexity: O(n + s), plus one call to `hash(into:)` per identifier (it checks that stored
     ///   hashes are current).
     public func _checkInvariants() {
-        _sections.checkInvariants()
-        _items.checkInvariants()
+        _sections._checkInvariants()
+        _items._checkInvariants()
         precondition(
             _sectionStarts.count == _sections.count + 1,
             "snapshot: \(_sectionStarts.count) section starts for \(_sections.count) sections")

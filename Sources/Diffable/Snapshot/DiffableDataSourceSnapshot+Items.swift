@@ -69,16 +69,16 @@ extension DiffableDataSourceSnapshot {
                 counts[Int(_itemSections[flat])] -= 1
             }
             _items.removeAll(where: removed)
-            _removeElements(of: &_itemSections, where: removed)
+            _itemSections._removeAll(where: removed)
         } else {
             positions.sort()
             var runs: [Range<Int>] = []
             for flat in positions where runs.last.map({ flat >= $0.upperBound }) ?? true {
                 counts[Int(_itemSections[flat])] -= 1
-                _appendRun(flat..<flat + 1, to: &runs)
+                runs._appendRun(flat..<flat + 1)
             }
             _items.removeAll(inRuns: runs)
-            _removeElements(of: &_itemSections, inRuns: runs)
+            _itemSections._removeAll(inRuns: runs)
         }
         _setSectionCounts(counts)
         _dropMarksOfDeletedItems()
@@ -241,6 +241,8 @@ extension DiffableDataSourceSnapshot {
     ) throws(Error) -> [ItemIdentifierType] {
         guard !newItems.isEmpty else { return [] }
         let oldCount = _items.count
+        // Positions are stored in 32 bits (in the index and by the diff).
+        precondition(newItems.count < Int(Int32.max) - oldCount, "\(call): too many items for a snapshot")
         _items.reserveCapacity(oldCount + newItems.count)
         var relocated: [Int] = []
         var dropped: [ItemIdentifierType] = []
@@ -327,6 +329,9 @@ extension DiffableDataSourceSnapshot {
         inSection section: Int, with newItems: [ItemIdentifierType], hashes: [Int]
     ) -> Bool {
         let range = _sectionStarts[section]..<_sectionStarts[section + 1]
+        precondition(
+            newItems.count - range.count < Int(Int32.max) - _items.count,
+            "apply(_:to:animatingDifferences:completion:): too many items for a snapshot")
         for (item, hash) in zip(newItems, hashes) {
             if let position = _items.index(of: item, hash: hash), !range.contains(position) { return false }
         }

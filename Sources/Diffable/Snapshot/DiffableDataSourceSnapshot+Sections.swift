@@ -51,12 +51,12 @@ extension DiffableDataSourceSnapshot {
         var itemRuns: [Range<Int>] = []
         for section in removedSections.indices where removedSections[section] {
             let items = _sectionStarts[section]..<_sectionStarts[section + 1]
-            if !items.isEmpty { _appendRun(items, to: &itemRuns) }
+            if !items.isEmpty { itemRuns._appendRun(items) }
         }
         let firstSection = removedSections.firstIndex(of: true)!
         if !itemRuns.isEmpty {
             _items.removeAll(inRuns: itemRuns)
-            _removeElements(of: &_itemSections, inRuns: itemRuns)
+            _itemSections._removeAll(inRuns: itemRuns)
             _dropMarksOfDeletedItems()
         }
         _sections.removeAll(where: removedSections)
@@ -150,6 +150,9 @@ extension DiffableDataSourceSnapshot {
     ) throws(Error) {
         guard !identifiers.isEmpty else { return }
         let oldCount = _sections.count
+        // Section indices are stored in 32 bits (the section of each item).
+        precondition(
+            identifiers.count < Int(Int32.max) - oldCount, "\(call): too many sections for a snapshot")
         _sections.reserveCapacity(oldCount + identifiers.count)
         for identifier in identifiers {
             if case .appended = _sections.appendOrRelocate(
