@@ -5,6 +5,7 @@
 //   swift run -c release --package-path Benchmarks diffable-apply     # data source: main-actor time
 //   swift run -c release --package-path Benchmarks diffable-scroll    # terminal view: frame time, bytes
 //   swift run -c release --package-path Benchmarks diffable-edits     # single edits against Array
+//   swift run -c release --package-path Benchmarks diffable-store     # the store on SQLite
 //   swift package --package-path Benchmarks benchmark                 # ordo-one/benchmark suite
 import PackageDescription
 
@@ -12,7 +13,8 @@ let package = Package(
     name: "DiffableBenchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(name: "Diffable", path: ".."),
+        .package(name: "Diffable", path: "..", traits: ["GRDB"]),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
@@ -31,6 +33,13 @@ let package = Package(
         .executableTarget(
             name: "diffable-edits",
             dependencies: ["BenchmarkScenarios", .product(name: "Diffable", package: "Diffable")]),
+        .target(name: "CMallocInfo"),
+        .executableTarget(
+            name: "diffable-store",
+            dependencies: [
+                "BenchmarkScenarios", "CMallocInfo", .product(name: "DiffableGRDB", package: "Diffable"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
         .executableTarget(
             name: "diffable-scroll", dependencies: [.product(name: "DiffableTerminal", package: "Diffable")]
         ),

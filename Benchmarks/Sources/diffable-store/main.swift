@@ -1,0 +1,249 @@
+// The store: a FetchedResultsController on a real SQLite file of 10,000, 100,000 and 1,000,000
+// recipes, against the same database read the plain ways, in one run:
+//
+// - select_id_ms: `SELECT id` with the request's filter and order, fetched into an array: the
+//   least any first snapshot costs;
+// - first_snapshot_ms: the controller's performFetch(), until its first snapshot is ready;
+// - change_to_view_ms: a one-row UPDATE through the controller's pool, from the start of the
+//   write to the view's batch update;
+// - external_change_ms: the same UPDATE through another connection, which GRDB does not observe
+//   (another process is seen the same way: by SQLite's data_version);
+// - naive_change_ms: what GRDB's documentation recommends today, a ValueObservation that fetches
+//   every row again, then a diff of the snapshots;
+// - diff_ms: the diff alone, between the snapshots before and after such a change;
+// - bytes_per_row: memory the controller and the data source keep, per row (allocated bytes).
+//
+//   swift run -c release --package-path Benchmarks diffable-store [--runs N] [--sizes 10000,100000]
+
+import BenchmarkScenarios
+import CMallocInfo
+import Diffable
+import DiffableGRDB
+import Foundation
+import GRDB
+import Synchronization
+
+/// A view that takes each batch update at once and notes when it came.
+@MainActor
+final class ArrivalView: DiffableCollectionView {
+    typealias Cell = ArrivalView
+    typealias SupplementaryView = ArrivalView
+    weak var dataSource: (any CollectionViewDataSource)?
+    var arrivals: [ContinuousClock.Instant] = []
+
+    func reloadData() {}
+
+    func performBatchUpdates(
+        _ update: BatchUpdate, animatingDifferences: Bool, completion: (@MainActor (Bool) -> Void)?
+    ) {
+        arrivals.append(.now)
+        completion?(true)
+    }
+}
+
+extension Duration {
+    var milliseconds: Double { Double(components.seconds) * 1e3 + Double(components.attoseconds) / 1e15 }
+}
+
+/// Bytes the allocator has handed out and not taken back: unlike the resident set, it falls when
+/// memory is freed, so earlier runs do not hide what the controller keeps.
+func allocatedBytes() -> Int { Int(diffable_allocated_bytes()) }
+
+func medianOf(_ samples: [Double]) -> Double {
+    samples.sorted()[samples.count / 2]
+}
+
+func format(_ value: Double) -> String { String(format: value < 10 ? "%.2f" : "%.1f", value) }
+
+let collections = (0..<20).map { "Collection \($0)" }
+let request = FetchedResultsRequest<String, Int64>(
+    table: "recipe", item: Column("id"), section: Column("collection"),
+    content: [Column("title"), Column("minutes"), Column("isFavorite")],
+    filter: Column("isArchived") == false, ordering: [.ascending(Column("title"))])
+let orderedRows = "FROM recipe WHERE NOT isArchived ORDER BY collection, title, rowid"
+
+/// A database of `count` recipes in a new directory.
+func makeDatabase(count: Int) throws -> (DatabasePool, String) {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("diffable-store-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let path = directory.appendingPathComponent("store.sqlite").path
+    let pool = try DatabasePool(path: path)
+    try pool.write { db in
+        try db.execute(
+            sql: """
+                CREATE TABLE recipe(id INTEGER PRIMARY KEY, collection TEXT NOT NULL, title TEXT NOT NULL,
+                    minutes INTEGER NOT NULL, isFavorite INTEGER NOT NULL, isArchived INTEGER NOT NULL);
+                """)
+        let insert = try db.makeStatement(sql: "INSERT INTO recipe VALUES (?, ?, ?, ?, ?, 0)")
+        var generator = SystemRandomNumberGenerator()
+        for id in 1...count {
+            try insert.execute(arguments: [
+                id, collections[id % collections.count],
+                "Recipe \(UInt32.random(in: 0...UInt32.max, using: &generator))", id % 90, id % 7 == 0,
+            ])
+        }
+        try db.execute(sql: "CREATE INDEX recipe_order ON recipe(collection, title)")
+    }
+    return (pool, path)
+}
+
+/// Adds a minute to a recipe through `writer`: its content changes, not its place.
+func bumpMinutes(of id: Int64, through writer: some DatabaseWriter) async throws {
+    try await writer.write {
+        try $0.execute(sql: "UPDATE recipe SET minutes = minutes + 1 WHERE id = ?", arguments: [id])
+    }
+}
+
+/// GRDB's recommendation today: a ValueObservation of every row (the content columns too, or an
+/// UPDATE of a cell's content is not seen), made into a snapshot and diffed; the milliseconds from
+/// the start of each write to the end of the diff of the value that shows it.
+func naiveChanges(in pool: DatabasePool, count: Int, runs: Int) async throws -> [Double] {
+    /// The row each write changes, and the minutes each value saw it with.
+    let probe = Mutex<Int64>(1)
+    let previous = Mutex(DiffableDataSourceSnapshot<String, Int64>())
+    let finished = Mutex<[(minutes: Int, at: ContinuousClock.Instant)]>([])
+    let observation = ValueObservation.tracking { db in
+        var snapshot = DiffableDataSourceSnapshot<String, Int64>()
+        var section: String?
+        var items: [Int64] = []
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT id, collection, title, minutes, isFavorite \(orderedRows)")
+        while let row = try rows.next() {
+            let rowSection: String = row[1]
+            if rowSection != section {
+                if let section {
+                    snapshot.appendSections([section])
+                    snapshot.appendItems(items, toSection: section)
+                }
+                section = rowSection
+                items.removeAll(keepingCapacity: true)
+            }
+            items.append(row[0])
+        }
+        if let section {
+            snapshot.appendSections([section])
+            snapshot.appendItems(items, toSection: section)
+        }
+        let id = probe.withLock { $0 }
+        let minutes =
+            try Int.fetchOne(db, sql: "SELECT minutes FROM recipe WHERE id = ?", arguments: [id]) ?? -1
+        return (snapshot, minutes)
+    }
+    let cancellable = observation.start(
+        in: pool, scheduling: .async(onQueue: .global()), onError: { _ in },
+        onChange: { snapshot, minutes in
+            let old = previous.withLock { old in
+                defer { old = snapshot }
+                return old
+            }
+            consume(BatchUpdate(from: old, to: snapshot))
+            finished.withLock { $0.append((minutes, .now)) }
+        })
+    defer { cancellable.cancel() }
+    var samples: [Double] = []
+    for run in 0..<runs {
+        let id = Int64(count / 4 + run)
+        probe.withLock { $0 = id }
+        let minutes =
+            try await pool.read {
+                try Int.fetchOne($0, sql: "SELECT minutes FROM recipe WHERE id = ?", arguments: [id])
+            } ?? 0
+        let start = ContinuousClock.now
+        try await bumpMinutes(of: id, through: pool)
+        // The value that shows this write: an older fetch still on its way does not count.
+        while true {
+            if let arrival = finished.withLock({ $0.first { $0.minutes == minutes + 1 } }) {
+                samples.append((arrival.at - start).milliseconds)
+                break
+            }
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        finished.withLock { $0.removeAll() }
+    }
+    return samples
+}
+
+@MainActor
+func measure(count: Int, runs: Int) async throws -> String {
+    let (pool, path) = try makeDatabase(count: count)
+    defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+
+    var selects: [Double] = []
+    for _ in 0..<runs {
+        let start = ContinuousClock.now
+        let ids = try await pool.read { try Int64.fetchAll($0, sql: "SELECT id \(orderedRows)") }
+        selects.append((ContinuousClock.now - start).milliseconds)
+        consume(ids)
+    }
+
+    var firsts: [Double] = []
+    for _ in 0..<runs {
+        let controller = FetchedResultsController(database: pool, request: request)
+        let start = ContinuousClock.now
+        try await controller.performFetch()
+        firsts.append((ContinuousClock.now - start).milliseconds)
+        controller.stop()
+    }
+
+    let memoryBefore = allocatedBytes()
+    let controller = FetchedResultsController(database: pool, request: request)
+    let view = ArrivalView()
+    let dataSource = CollectionViewDiffableDataSource<String, Int64>(collectionView: view) { _, _, _ in view }
+    try await controller.performFetch()
+    controller.drive(dataSource)
+    while dataSource.snapshot().numberOfItems == 0 { try await Task.sleep(for: .milliseconds(1)) }
+    let bytesPerRow = (allocatedBytes() - memoryBefore) / count
+
+    /// Runs `write` and waits for the view's next batch update; the milliseconds between them.
+    /// The view notes the time itself, so the wait's own granularity does not count.
+    func change(_ write: () async throws -> Void) async throws -> Double {
+        let arrived = view.arrivals.count
+        let start = ContinuousClock.now
+        try await write()
+        while view.arrivals.count == arrived { try await Task.sleep(for: .microseconds(200)) }
+        return (view.arrivals[arrived] - start).milliseconds
+    }
+    var inProcess: [Double] = []
+    for run in 0..<runs {
+        inProcess.append(
+            try await change { try await bumpMinutes(of: Int64(count / 2 + run), through: pool) })
+    }
+    var external: [Double] = []
+    let other = try DatabaseQueue(path: path)
+    for run in 0..<runs {
+        external.append(
+            try await change { try await bumpMinutes(of: Int64(count / 3 + run), through: other) })
+    }
+    let snapshot = controller.snapshot
+    controller.stop()
+
+    let naive = try await naiveChanges(in: pool, count: count, runs: runs)
+
+    var changed = snapshot
+    changed.moveItem(snapshot.itemIdentifiers[count / 2], afterItem: snapshot.itemIdentifiers[count / 2 + 10])
+    let diff = median(runs: runs) { consume(BatchUpdate(from: snapshot, to: changed)) }
+
+    print(
+        "rows=\(count): first snapshot / SELECT id = \(format(medianOf(firsts) / medianOf(selects))); "
+            + "external / (SELECT id + diff \(format(diff)) ms) = "
+            + "\(format(medianOf(external) / (medianOf(selects) + diff))); "
+            + "naive / in-process = \(naive.isEmpty ? "-" : format(medianOf(naive) / medianOf(inProcess)))")
+    return "store rows=\(count) select_id_ms=\(format(medianOf(selects))) "
+        + "first_snapshot_ms=\(format(medianOf(firsts))) change_to_view_ms=\(format(medianOf(inProcess))) "
+        + "external_change_ms=\(format(medianOf(external))) "
+        + "naive_change_ms=\(naive.isEmpty ? "skipped" : format(medianOf(naive))) bytes_per_row=\(bytesPerRow)"
+}
+
+var runs = 7
+var sizes = [10_000, 100_000, 1_000_000]
+var arguments = CommandLine.arguments.dropFirst().makeIterator()
+while let argument = arguments.next() {
+    switch argument {
+    case "--runs": runs = arguments.next().flatMap(Int.init) ?? runs
+    case "--sizes": sizes = arguments.next()?.split(separator: ",").compactMap { Int($0) } ?? sizes
+    default: break
+    }
+}
+var lines: [String] = []
+for size in sizes { lines.append(try await measure(count: size, runs: runs)) }
+for line in lines { print(line) }

@@ -1,0 +1,289 @@
+#if GRDB
+    import Diffable
+    import GRDB
+    import GRDBSQLite
+
+    /// A row a commit inserted or updated that is shown, as read right after the commit.
+    struct _ReadRow<SectionIdentifierType: Sendable, ItemIdentifierType: Sendable>: Sendable {
+        var rowID: Int64
+        var item: ItemIdentifierType
+        var section: SectionIdentifierType
+        var fingerprint: Int
+        /// The item of the row shown after it; `nil` for the last.
+        var successor: ItemIdentifierType?
+    }
+
+    /// A snapshot of the rows shown, with what the controller remembers of them.
+    struct _FetchedRows<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>:
+        Sendable
+    {
+        var snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+        var rows: _RowIndex<ItemIdentifierType>
+    }
+
+    extension FetchedResultsRequest {
+        /// Every row shown, as a snapshot.
+        ///
+        /// The rows are read straight from SQLite's statement, column by column: the section is
+        /// decoded only where it changes, and the content is hashed from the stored bytes, so a
+        /// row costs little more than reading its identifier.
+        ///
+        /// - Throws: ``FetchedResultsError/duplicateItem(_:)`` when two rows show one item,
+        ///   ``FetchedResultsError/duplicateSection(_:)`` when a section's rows are apart, or the
+        ///   database's error.
+        /// - Complexity: O(n) for the n rows shown: one hash of each identifier.
+        func fetchAll(_ db: Database) throws(FetchedResultsError) -> _FetchedRows<
+            SectionIdentifierType, ItemIdentifierType
+        > {
+            var snapshot = DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>()
+            var rowIDs: [Int64] = []
+            var fingerprints: [Int] = []
+            do {
+                let statement = try _StatementRows(db, fetchAll)
+                let contentColumns = Int32(3)..<Int32(3 + content.count)
+                var section: SectionIdentifierType?
+                var items: [ItemIdentifierType] = []
+                func flush() throws {
+                    guard let section else { return }
+                    if snapshot.contains(section: section) {
+                        throw FetchedResultsError.duplicateSection(section)
+                    }
+                    snapshot.appendSections([section])
+                    try snapshot.checkedAppendItems(items, toSection: section)
+                    items.removeAll(keepingCapacity: true)
+                }
+                while try statement.step() {
+                    if statement.changed(column: 2) {
+                        try flush()
+                        section = try statement.decode(SectionIdentifierType.self, column: 2)
+                    }
+                    rowIDs.append(statement.int64(column: 0))
+                    items.append(try statement.decode(ItemIdentifierType.self, column: 1))
+                    fingerprints.append(statement.fingerprint(columns: contentColumns))
+                }
+                try flush()
+            } catch let error as SnapshotError<SectionIdentifierType, ItemIdentifierType> {
+                throw .duplicateItem(error.duplicateItem ?? "an item")
+            } catch {
+                throw FetchedResultsError(error)
+            }
+            if snapshot.numberOfItems != rowIDs.count {
+                // An item came twice, in two sections: the second took it from the first.
+                var seen = Set<ItemIdentifierType>()
+                for item in snapshot.itemIdentifiers where !seen.insert(item).inserted {
+                    throw .duplicateItem(item)
+                }
+                throw .duplicateItem("an item")
+            }
+            var rows = _RowIndex<ItemIdentifierType>()
+            rows.fingerprints = _RowIDTable(rowIDs: rowIDs, values: fingerprints)
+            if !Self.itemsAreRowIDs(snapshot.itemIdentifiers, rowIDs) {
+                rows.items = (
+                    Dictionary(
+                        zip(rowIDs, snapshot.itemIdentifiers), uniquingKeysWith: { first, _ in first }),
+                    Dictionary(zip(snapshot.itemIdentifiers, rowIDs), uniquingKeysWith: { first, _ in first })
+                )
+            }
+            return _FetchedRows(snapshot: snapshot, rows: rows)
+        }
+
+        /// Whether every item is the rowid of its row (items and rowids in the same order).
+        static func itemsAreRowIDs(_ items: [ItemIdentifierType], _ rowIDs: [Int64]) -> Bool {
+            guard let items = items as? [Int64] else { return false }
+            return items == rowIDs
+        }
+
+        /// The rows among `rowIDs` that are shown after a commit, in order, each with the item of
+        /// the row that follows it.
+        ///
+        /// - Complexity: O(k log n) with an index on the ordering, for k changed rows among n: one
+        ///   query for the rows, and up to one index seek per ordering term for each row's successor.
+        func readRows(_ db: Database, rowIDs: Set<Int64>) throws(FetchedResultsError) -> [_ReadRow<
+            SectionIdentifierType, ItemIdentifierType
+        >] {
+            do {
+                let contentColumns = Int32(3)..<Int32(3 + content.count)
+                let termColumns =
+                    contentColumns.upperBound..<(contentColumns.upperBound + Int32(sortTerms.count))
+                var read:
+                    [(row: _ReadRow<SectionIdentifierType, ItemIdentifierType>, values: [DatabaseValue])] = []
+                let statement = try _StatementRows(db, fetchRows(Array(rowIDs)))
+                while try statement.step() {
+                    read.append(
+                        (
+                            _ReadRow(
+                                rowID: statement.int64(column: 0),
+                                item: try statement.decode(ItemIdentifierType.self, column: 1),
+                                section: try statement.decode(SectionIdentifierType.self, column: 2),
+                                fingerprint: statement.fingerprint(columns: contentColumns), successor: nil),
+                            termColumns.map(statement.value(column:))
+                        ))
+                }
+                return try read.map { entry in
+                    var row = entry.row
+                    row.successor = try successor(db, values: entry.values, rowID: row.rowID)
+                    return row
+                }
+            } catch {
+                throw FetchedResultsError(error)
+            }
+        }
+
+        /// The item of the row shown right after the row with these ordering values and rowid.
+        func successor(_ db: Database, values: [DatabaseValue], rowID: Int64) throws -> ItemIdentifierType? {
+            for query in successorQueries(values: values, rowID: rowID) {
+                let statement = try _StatementRows(db, query)
+                if try statement.step() { return try statement.decode(ItemIdentifierType.self, column: 0) }
+            }
+            return nil
+        }
+    }
+
+    /// The rows of a statement, read column by column from SQLite's own buffers.
+    final class _StatementRows {
+        private let statement: Statement
+        private let sqlite: SQLiteStatement
+        private let database: Database
+        /// The bytes of a column in the previous row, for ``changed(column:)``.
+        private var previous: (column: Int32, type: Int32, bytes: [UInt8], integer: Int64)?
+
+        init(_ db: Database, _ sql: SQL) throws {
+            database = db
+            statement = try db.makeStatement(literal: sql)
+            sqlite = statement.sqliteStatement
+        }
+
+        /// Moves to the next row; `false` after the last.
+        func step() throws -> Bool {
+            switch sqlite3_step(sqlite) {
+            case SQLITE_ROW: return true
+            case SQLITE_DONE: return false
+            case let code:
+                throw DatabaseError(
+                    resultCode: ResultCode(rawValue: code),
+                    message: String(cString: sqlite3_errmsg(database.sqliteConnection)),
+                    sql: statement.sql)
+            }
+        }
+
+        func int64(column: Int32) -> Int64 { sqlite3_column_int64(sqlite, column) }
+
+        func value(column: Int32) -> DatabaseValue { DatabaseValue(sqliteStatement: sqlite, index: column) }
+
+        /// The column's value as `Value`, or an error naming the column.
+        func decode<Value: DatabaseValueConvertible>(_ type: Value.Type, column: Int32) throws -> Value {
+            if Value.self == Int64.self, sqlite3_column_type(sqlite, column) == SQLITE_INTEGER {
+                return sqlite3_column_int64(sqlite, column) as! Value
+            }
+            let value = DatabaseValue(sqliteStatement: sqlite, index: column)
+            guard let decoded = Value.fromDatabaseValue(value) else {
+                throw DatabaseDecodingError(value: value, type: Value.self, column: Int(column))
+            }
+            return decoded
+        }
+
+        /// A hash of the values of `columns`, from their stored bytes: equal values, equal hashes.
+        func fingerprint(columns: Range<Int32>) -> Int {
+            var hasher = Hasher()
+            for column in columns {
+                let type = sqlite3_column_type(sqlite, column)
+                hasher.combine(type)
+                switch type {
+                case SQLITE_INTEGER: hasher.combine(sqlite3_column_int64(sqlite, column))
+                case SQLITE_FLOAT: hasher.combine(sqlite3_column_double(sqlite, column))
+                case SQLITE_TEXT, SQLITE_BLOB:
+                    let count = Int(sqlite3_column_bytes(sqlite, column))
+                    if let bytes = sqlite3_column_blob(sqlite, column) {
+                        hasher.combine(bytes: UnsafeRawBufferPointer(start: bytes, count: count))
+                    }
+                default: break
+                }
+            }
+            return hasher.finalize()
+        }
+
+        /// Whether the column's value differs from its value in the row where this was last asked:
+        /// compared as stored bytes, so a section is decoded only where it changes.
+        func changed(column: Int32) -> Bool {
+            let type = sqlite3_column_type(sqlite, column)
+            var integer: Int64 = 0
+            var bytes: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0)
+            switch type {
+            case SQLITE_INTEGER: integer = sqlite3_column_int64(sqlite, column)
+            case SQLITE_FLOAT: integer = Int64(bitPattern: sqlite3_column_double(sqlite, column).bitPattern)
+            case SQLITE_TEXT, SQLITE_BLOB:
+                let count = Int(sqlite3_column_bytes(sqlite, column))
+                bytes = UnsafeRawBufferPointer(start: sqlite3_column_blob(sqlite, column), count: count)
+            default: break
+            }
+            if let previous, previous.column == column, previous.type == type, previous.integer == integer,
+                previous.bytes.elementsEqual(bytes)
+            {
+                return false
+            }
+            previous = (column, type, Array(bytes), integer)
+            return true
+        }
+    }
+
+    /// A value that does not convert to an identifier type.
+    struct DatabaseDecodingError: Error, CustomStringConvertible {
+        var value: DatabaseValue
+        var type: Any.Type
+        var column: Int
+
+        var description: String { "column \(column): \(value) is not a \(type)" }
+    }
+
+    extension SnapshotError {
+        /// The identifier a duplicate error names, if it is one.
+        var duplicateItem: (any Hashable & Sendable)? {
+            if case .duplicateItem(let item, _) = self { return item }
+            return nil
+        }
+    }
+
+    extension _RowIndex {
+        /// What a commit did to the rows shown, given the rowids it inserted, updated or deleted
+        /// and the ones among them that are shown now; the index is brought up to date.
+        /// `shownItems` lists every item shown before the commit.
+        ///
+        /// - Throws: ``FetchedResultsError/duplicateItem(_:)`` when a row now shows an item that
+        ///   another row shows; the index is then left as it was.
+        /// - Complexity: O(k) expected for k changed rows (O(n) once, the first time an item is
+        ///   not its rowid).
+        mutating func resolve<SectionIdentifierType: Hashable & Sendable>(
+            _ read: [_ReadRow<SectionIdentifierType, ItemIdentifierType>], changed rowIDs: Set<Int64>,
+            shownItems: () -> [ItemIdentifierType]
+        ) throws(FetchedResultsError) -> _StoreChanges<SectionIdentifierType, ItemIdentifierType> {
+            var seen = Set<ItemIdentifierType>()
+            for row in read {
+                // Another row shows this item, and this commit did not change that row: a duplicate.
+                if !seen.insert(row.item).inserted { throw .duplicateItem(row.item) }
+                if let other = rowID(forItem: row.item), other != row.rowID, !rowIDs.contains(other) {
+                    throw .duplicateItem(row.item)
+                }
+            }
+            var changes = _StoreChanges<SectionIdentifierType, ItemIdentifierType>()
+            var previousItems: [Int64: ItemIdentifierType] = [:]
+            for rowID in rowIDs {
+                if let item = item(forRowID: rowID) { previousItems[rowID] = item }
+            }
+            for row in read {
+                let contentChanged =
+                    previousItems[row.rowID] == row.item && fingerprints[row.rowID] != row.fingerprint
+                changes.upserted.append(
+                    .init(
+                        item: row.item, section: row.section, successor: row.successor,
+                        contentChanged: contentChanged))
+            }
+            // Items no row shows any more (an item that went to another row is still shown).
+            changes.removed = previousItems.values.filter { !seen.contains($0) }
+            for item in previousItems.values { forget(item) }
+            for row in read {
+                record(row.item, rowID: row.rowID, fingerprint: row.fingerprint, shownItems: shownItems)
+            }
+            return changes
+        }
+    }
+#endif

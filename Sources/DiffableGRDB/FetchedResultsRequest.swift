@@ -1,0 +1,176 @@
+#if GRDB
+    import Diffable
+    public import GRDB
+
+    /// What a ``FetchedResultsController`` shows: which rows of a table, in which order, grouped in
+    /// which sections, identified how, and which columns make up each row's content.
+    ///
+    /// The role of `NSFetchRequest` with a `sectionNameKeyPath`, in GRDB's terms:
+    ///
+    /// ```swift
+    /// let request = FetchedResultsRequest<String, Int64>(
+    ///     table: "recipe",
+    ///     item: Column("id"),
+    ///     section: Column("collection"),
+    ///     content: [Column("title"), Column("minutes"), Column("isFavorite")],
+    ///     filter: Column("isArchived") == false,
+    ///     ordering: [.ascending(Column("title"))])
+    /// ```
+    ///
+    /// Rows are ordered by their section first (ascending unless `sectionsAscending` is `false`),
+    /// then by `ordering`, then by `rowid`, so the order is total and every section's rows are
+    /// together, as `NSFetchedResultsController` asks of its first sort descriptor. Only item identifiers (and
+    /// section identifiers) go into snapshots; the content columns decide which rows are
+    /// reconfigured when they change. A ``RecordCache`` fetches whole records for cells.
+    ///
+    /// The table must be a rowid table (not `WITHOUT ROWID`): row changes are followed by rowid.
+    /// With an index on the section and ordering expressions, placing a changed row costs a few index
+    /// seeks; without one, a scan.
+    public struct FetchedResultsRequest<
+        SectionIdentifierType: DatabaseValueConvertible & Hashable & Sendable,
+        ItemIdentifierType: DatabaseValueConvertible & Hashable & Sendable
+    >: Sendable {
+        /// One term of the ordering.
+        public struct SortTerm: Sendable {
+            /// The expression rows are ordered by.
+            public var expression: SQLExpression
+            /// Whether smaller values come first.
+            public var isAscending: Bool
+
+            /// Smaller values first; `NULL` first, as SQLite orders it.
+            public static func ascending(_ expression: some SQLExpressible) -> Self {
+                Self(expression: expression.sqlExpression, isAscending: true)
+            }
+
+            /// Larger values first; `NULL` last.
+            public static func descending(_ expression: some SQLExpressible) -> Self {
+                Self(expression: expression.sqlExpression, isAscending: false)
+            }
+        }
+
+        /// The table the rows come from.
+        public var table: String
+        /// The expression that identifies each row's item: unique among the rows shown.
+        public var item: SQLExpression
+        /// The expression whose value is each row's section.
+        public var section: SQLExpression
+        /// The expressions that make up a row's content; when one changes, the row is reconfigured.
+        public var content: [SQLExpression]
+        /// Which rows are shown; `nil` for all.
+        public var filter: SQLExpression?
+        /// The order of the rows within a section; `rowid` breaks ties.
+        public var ordering: [SortTerm]
+        /// Whether sections come in ascending order of their value.
+        public var sectionsAscending: Bool
+
+        /// Creates a request.
+        ///
+        /// - Parameters:
+        ///   - table: A rowid table (or a view over one, read-only to the controller).
+        ///   - item: The item identifier of each row, such as its primary key.
+        ///   - section: The section identifier of each row; a constant puts every row in one section.
+        ///   - content: What a cell shows, by which a changed row is recognised.
+        ///   - filter: Which rows are shown.
+        ///   - ordering: The order of the rows within a section.
+        ///   - sectionsAscending: Whether sections come in ascending order of their value.
+        public init(
+            table: String, item: some SQLExpressible, section: some SQLExpressible,
+            content: [any SQLExpressible] = [], filter: (any SQLExpressible)? = nil,
+            ordering: [SortTerm] = [], sectionsAscending: Bool = true
+        ) {
+            self.table = table
+            self.item = item.sqlExpression
+            self.section = section.sqlExpression
+            self.content = content.map(\.sqlExpression)
+            self.filter = filter?.sqlExpression
+            self.ordering = ordering
+            self.sectionsAscending = sectionsAscending
+        }
+
+        /// Every term rows are ordered by, the section first.
+        var sortTerms: [SortTerm] {
+            [SortTerm(expression: section, isAscending: sectionsAscending)] + ordering
+        }
+
+        // MARK: SQL
+
+        /// The columns every query selects, in this order: rowid, item, section, then content.
+        var selection: SQL {
+            var columns: SQL = "rowid, \(item), \(section)"
+            for expression in content { columns += ", \(expression)" }
+            return columns
+        }
+
+        /// `WHERE` and the filter, or nothing.
+        var whereClause: SQL {
+            filter.map { "WHERE \($0)" } ?? ""
+        }
+
+        /// The ordering, with `rowid` last.
+        var orderClause: SQL {
+            var terms: [SQL] = sortTerms.map {
+                $0.isAscending ? "\($0.expression) ASC" : "\($0.expression) DESC"
+            }
+            terms.append("rowid ASC")
+            return "ORDER BY " + terms.joined(separator: ", ")
+        }
+
+        /// Every row shown, in order.
+        var fetchAll: SQL {
+            "SELECT \(selection) FROM \(identifier: table) \(whereClause) \(orderClause)"
+        }
+
+        /// The rows among the given rowids that are shown, in order, with the values of
+        /// ``sortTerms`` after the content columns.
+        func fetchRows(_ rowIDs: [Int64]) -> SQL {
+            var columns = selection
+            for term in sortTerms { columns += ", \(term.expression)" }
+            let filterClause: SQL = filter.map { "AND (\($0))" } ?? ""
+            return
+                "SELECT \(columns) FROM \(identifier: table) WHERE rowid IN \(rowIDs) \(filterClause) \(orderClause)"
+        }
+
+        /// The item of the first row shown after the row whose ordering values are `values` and
+        /// whose rowid is `rowID`, found one ordering level at a time: rows equal on the first k
+        /// terms and after it on the next. Each level is an index seek when an index covers the
+        /// ordering.
+        ///
+        /// - Returns: The queries, from the innermost level (same values, larger rowid) out.
+        func successorQueries(values: [DatabaseValue], rowID: Int64) -> [SQL] {
+            var queries: [SQL] = []
+            let filterClause: SQL = filter.map { "AND (\($0))" } ?? ""
+            let terms = sortTerms
+            for level in stride(from: terms.count, through: 0, by: -1) {
+                var conditions: [SQL] = []
+                for (term, value) in zip(terms.prefix(level), values) {
+                    conditions.append(
+                        value.isNull ? "\(term.expression) IS NULL" : "\(term.expression) = \(value)")
+                }
+                if level == terms.count {
+                    conditions.append("rowid > \(rowID)")
+                } else {
+                    let term = terms[level]
+                    let value = values[level]
+                    conditions.append(Self.after(term, value))
+                }
+                let condition = conditions.joined(separator: " AND ")
+                queries.append(
+                    "SELECT \(item) FROM \(identifier: table) WHERE \(condition) \(filterClause) \(orderClause) LIMIT 1"
+                )
+            }
+            return queries
+        }
+
+        /// The rows that come after `value` on `term`, with SQLite's order of `NULL` (first when
+        /// ascending, last when descending).
+        static func after(_ term: SortTerm, _ value: DatabaseValue) -> SQL {
+            switch (term.isAscending, value.isNull) {
+            case (true, true): "\(term.expression) IS NOT NULL"
+            case (true, false): "\(term.expression) > \(value)"
+            case (false, true): "0"
+            case (false, false): "(\(term.expression) < \(value) OR \(term.expression) IS NULL)"
+            }
+        }
+    }
+
+#endif

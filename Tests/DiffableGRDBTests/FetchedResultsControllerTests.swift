@@ -1,0 +1,378 @@
+#if GRDB
+    import Diffable
+    import DiffableGRDB
+    import DiffableTesting
+    import Foundation
+    import GRDB
+    import Synchronization
+    import Testing
+
+    /// A controller on a real database file, driving a validating view.
+    @MainActor
+    struct StoreFixture {
+        let file: TemporaryDatabase
+        let pool: DatabasePool
+        let controller: FetchedResultsController<String, Int64>
+        let view: ValidatingCollectionView
+        let dataSource: CollectionViewDiffableDataSource<String, Int64>
+        let errors: ErrorLog
+
+        final class ErrorLog: Sendable {
+            private let errors = Mutex<[FetchedResultsError]>([])
+            func append(_ error: FetchedResultsError) { errors.withLock { $0.append(error) } }
+            var all: [FetchedResultsError] { errors.withLock { $0 } }
+        }
+
+        init(
+            _ recipes: [Recipe], request: FetchedResultsRequest<String, Int64> = Recipe.request
+        ) async throws {
+            file = try TemporaryDatabase()
+            pool = try file.makeRecipes(recipes)
+            let errors = ErrorLog()
+            self.errors = errors
+            controller = FetchedResultsController(
+                database: pool, request: request, externalChangePollInterval: .milliseconds(5)
+            ) { errors.append($0) }
+            view = ValidatingCollectionView()
+            let registration = CellRegistration<ValidatingCollectionView.Cell, Int64> { cell, _, id in
+                cell.text = "\(id)"
+            }
+            dataSource = CollectionViewDiffableDataSource(collectionView: view) { view, indexPath, id in
+                view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: id)
+            }
+            try await controller.performFetch()
+            controller.drive(dataSource)
+            try await settle()
+        }
+
+        /// Waits until the view shows what a fresh `SELECT` gives.
+        func settle(sourceLocation: SourceLocation = #_sourceLocation) async throws {
+            let expected = try await pool.read { try items(of: Recipe.expectedSnapshot($0)) }
+            await eventually(
+                "the view shows \(expected), not \(shownItems(view))", sourceLocation: sourceLocation
+            ) {
+                shownItems(view) == expected && !dataSource.hasPendingUpdates
+            }
+        }
+
+        /// The items reconfigured since the view's records were last cleared.
+        func reconfiguredItems() -> Set<Int64> {
+            Set(
+                view.cellConfigurations.filter { $0.kind == .reconfigured }.compactMap {
+                    dataSource.itemIdentifier(for: $0.indexPath)
+                })
+        }
+    }
+
+    @MainActor
+    @Suite("FetchedResultsController")
+    struct FetchedResultsControllerTests {
+        static let recipes = [
+            Recipe(id: 1, collection: "Breakfast", title: "Pancakes", minutes: 20),
+            Recipe(id: 2, collection: "Breakfast", title: "Granola", minutes: 5),
+            Recipe(id: 3, collection: "Dinner", title: "Curry", minutes: 40),
+            Recipe(id: 4, collection: "Dinner", title: "Soup", minutes: 30, isArchived: true),
+            Recipe(id: 5, collection: "Quick", title: "Toast", minutes: 3),
+        ]
+
+        @Test func theFirstSnapshotIsTheQueryInOrderWithSections() async throws {
+            let store = try await StoreFixture(Self.recipes)
+            #expect(store.controller.snapshot.sectionIdentifiers == ["Breakfast", "Dinner", "Quick"])
+            #expect(items(of: store.controller.snapshot) == [[2, 1], [3], [5]])
+            #expect(store.view.operations == [.reloadData], "the first load reloads, as the sample does")
+            #expect(store.view.violations.isEmpty)
+        }
+
+        @Test func eachKindOfRowChangeReachesTheViewAsItsOwnUpdate() async throws {
+            let store = try await StoreFixture(Self.recipes)
+            func lastUpdate() -> BatchUpdate? {
+                guard case .batchUpdate(let update, _) = store.view.operations.last else { return nil }
+                return update
+            }
+            try await store.pool.write { try $0.execute(sql: "UPDATE recipe SET minutes = 25 WHERE id = 1") }
+            try await store.settle()
+            #expect(lastUpdate() == BatchUpdate(reconfiguredItems: [IndexPath(item: 1, section: 0)]))
+
+            try await store.pool.write {
+                try $0.execute(sql: "UPDATE recipe SET title = 'Apple pancakes' WHERE id = 1")
+            }
+            try await store.settle()
+            #expect(lastUpdate()?.movedItems.count == 1, "a new title moves the row")
+            #expect(
+                lastUpdate()?.reconfiguredItems == [IndexPath(item: 0, section: 0)], "and refreshes its cell")
+
+            try await store.pool.write {
+                try Recipe(id: 6, collection: "Lunch", title: "Salad", minutes: 10).insert($0)
+            }
+            try await store.settle()
+            #expect(lastUpdate() == BatchUpdate(insertedSections: [2]), "a new collection is a new section")
+
+            try await store.pool.write {
+                try $0.execute(sql: "UPDATE recipe SET isArchived = 1 WHERE id = 5")
+            }
+            try await store.settle()
+            #expect(lastUpdate() == BatchUpdate(deletedSections: [3]), "the last row leaves with its section")
+
+            try await store.pool.write {
+                try $0.execute(sql: "UPDATE recipe SET minutes = minutes WHERE id = 3")
+            }
+            try await Task.sleep(for: .milliseconds(50))
+            #expect(
+                lastUpdate() == BatchUpdate(deletedSections: [3]), "writing the same values changes nothing")
+            #expect(store.view.violations.isEmpty)
+            #expect(store.errors.all.isEmpty)
+        }
+
+        /// Random inserts, updates (content, order and section) and deletes, made through the
+        /// controller's own pool and through a second connection it does not observe. After each
+        /// has settled, the view equals a fresh SELECT and exactly the rows whose content changed
+        /// were reconfigured.
+        @Test func randomChangesFromBothConnectionsKeepTheViewEqualToTheQuery() async throws {
+            let seed = SeededRandom.baseSeed()
+            var rng = SeededRandom(seed: seed)
+            let collections = ["Breakfast", "Dinner", "Lunch", "Quick", "Sweet"]
+            let titles = ["Apple", "Bean", "Curry", "Dal", "Egg", "Fig", "Gumbo", "Hash"]
+            let initial = (1...30).map { id in
+                Recipe(
+                    id: Int64(id), collection: collections.randomElement(using: &rng)!,
+                    title: titles.randomElement(using: &rng)!, minutes: Int.random(in: 1...60, using: &rng))
+            }
+            let store = try await StoreFixture(initial)
+            let other = try DatabaseQueue(path: store.file.path)
+            var nextID: Int64 = 100
+            for step in 0..<120 {
+                let comment = Comment(rawValue: "DIFFABLE_SEED=\(seed) step \(step)")
+                let before = try await store.pool.read { try Recipe.contents($0) }
+                let ids = Array(before.keys)
+                var statements: [String] = []
+                for _ in 0..<Int.random(in: 1...3, using: &rng) {
+                    let id = ids.randomElement(using: &rng) ?? 1
+                    switch Int.random(in: 0..<7, using: &rng) {
+                    case 0:
+                        nextID += 1
+                        statements.append(
+                            "INSERT INTO recipe(id, collection, title, minutes) VALUES (\(nextID), '\(collections.randomElement(using: &rng)!)', '\(titles.randomElement(using: &rng)!)', 10)"
+                        )
+                    case 1: statements.append("DELETE FROM recipe WHERE id = \(id)")
+                    case 2: statements.append("UPDATE recipe SET minutes = minutes + 1 WHERE id = \(id)")
+                    case 3:
+                        statements.append(
+                            "UPDATE recipe SET title = '\(titles.randomElement(using: &rng)!)' WHERE id = \(id)"
+                        )
+                    case 4:
+                        statements.append(
+                            "UPDATE recipe SET collection = '\(collections.randomElement(using: &rng)!)' WHERE id = \(id)"
+                        )
+                    case 5:
+                        statements.append("UPDATE recipe SET isArchived = NOT isArchived WHERE id = \(id)")
+                    default: statements.append("UPDATE recipe SET minutes = minutes WHERE id = \(id)")
+                    }
+                }
+                store.view.clearRecords()
+                let shownBefore = store.dataSource.snapshot()
+                let external = Bool.random(using: &rng)
+                let writer: any DatabaseWriter = external ? other : store.pool
+                let commit = statements
+                try await writer.write { db in for statement in commit { try db.execute(sql: statement) } }
+                let after = try await store.pool.read { try Recipe.contents($0) }
+                let expected = try await store.pool.read { try Recipe.expectedSnapshot($0) }
+                // Rows shown before and after, in sections that were there before and after, whose
+                // content changed: the others are new cells anyway.
+                let reconfigured = Set(
+                    expected.itemIdentifiers.filter { id in
+                        guard before[id] != after[id],
+                            let old = shownBefore.sectionIdentifier(containingItem: id),
+                            let new = expected.sectionIdentifier(containingItem: id)
+                        else { return false }
+                        return expected.contains(section: old) && shownBefore.contains(section: new)
+                    })
+                if external { try await Task.sleep(for: .milliseconds(40)) }  // a few polls
+                await eventually(
+                    "\(external ? "external" : "in-process") \(statements): reconfigured \(store.reconfiguredItems()), expected \(reconfigured); \(comment)"
+                ) {
+                    items(of: store.dataSource.snapshot()) == items(of: expected)
+                        && shownItems(store.view) == items(of: expected)
+                        && !store.dataSource.hasPendingUpdates
+                        && store.reconfiguredItems() == reconfigured
+                }
+                #expect(store.view.violations.isEmpty, comment)
+            }
+            #expect(store.errors.all.isEmpty)
+        }
+
+        @Test func anotherProcessWritesAndTheViewCatchesUp() async throws {
+            let store = try await StoreFixture(Self.recipes)
+            let status = try runStoreWriter([
+                store.file.path,
+                "INSERT INTO recipe(id, collection, title, minutes) VALUES (50, 'Breakfast', 'Bagel', 4)",
+                "DELETE FROM recipe WHERE id = 3",
+            ])
+            #expect(status == 0)
+            try await store.settle()
+            #expect(items(of: store.dataSource.snapshot()) == [[50, 2, 1], [5]])
+            #expect(store.view.violations.isEmpty)
+        }
+
+        @Test func aWriterKilledMidTransactionLeavesTheDatabaseWhole() async throws {
+            let store = try await StoreFixture(Self.recipes)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: storeWriterPath)
+            process.arguments = [
+                store.file.path, "--hold",
+                "INSERT INTO recipe(id, collection, title, minutes) VALUES (60, 'Dinner', 'Stew', 90)",
+                "DELETE FROM recipe",
+            ]
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            let line = output.fileHandleForReading.availableData
+            #expect(String(decoding: line, as: UTF8.self).contains("holding"))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            #expect(process.terminationReason == .uncaughtSignal)
+
+            #expect(
+                try await store.pool.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") } == "ok")
+            #expect(
+                try await store.pool.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM recipe") } == 5)
+            // The controller goes on with the next commit.
+            try await store.pool.write {
+                try $0.execute(sql: "UPDATE recipe SET title = 'Waffles' WHERE id = 1")
+            }
+            try await store.settle()
+            #expect(items(of: store.dataSource.snapshot()) == [[2, 1], [3], [5]])
+            #expect(store.errors.all.isEmpty)
+        }
+
+        @Test func rowsThatShowOneItemTwiceAreAnErrorNamingItAndTheLastSnapshotStays() async throws {
+            let byCollection = FetchedResultsRequest<String, String>(
+                table: "recipe", item: Column("title"), section: Column("collection"))
+            let file = try TemporaryDatabase()
+            let pool = try file.makeRecipes(Self.recipes)
+            let errors = StoreFixture.ErrorLog()
+            let controller = FetchedResultsController(
+                database: pool, request: byCollection, externalChangePollInterval: .milliseconds(5)
+            ) { errors.append($0) }
+            try await controller.performFetch()
+            let good = controller.snapshot
+            try await pool.write {
+                try Recipe(id: 7, collection: "Quick", title: "Pancakes", minutes: 5).insert($0)
+            }
+            await eventually { !errors.all.isEmpty }
+            guard case .duplicateItem(let item)? = errors.all.first else {
+                Issue.record("expected a duplicate, got \(errors.all)")
+                return
+            }
+            #expect("\(item)" == "Pancakes")
+            #expect(errors.all.first?.description.contains("Pancakes") == true)
+            #expect(controller.snapshot == good, "the last good snapshot stays")
+            // Once the data is fixed, the controller shows it.
+            try await pool.write { try $0.execute(sql: "DELETE FROM recipe WHERE id = 7") }
+            try await pool.write { try $0.execute(sql: "UPDATE recipe SET minutes = 1 WHERE id = 2") }
+            await eventually { controller.snapshot.numberOfItems == 5 }
+            let duplicateAtFirst = FetchedResultsController(database: pool, request: byCollection)
+            try await pool.write {
+                try Recipe(id: 8, collection: "Quick", title: "Curry", minutes: 5).insert($0)
+            }
+            await #expect(throws: FetchedResultsError.self) { try await duplicateAtFirst.performFetch() }
+        }
+
+        @Test func aMissingTableOrColumnIsADatabaseError() async throws {
+            let file = try TemporaryDatabase()
+            let pool = try file.makeRecipes(Self.recipes)
+            for request in [
+                FetchedResultsRequest<String, Int64>(
+                    table: "nowhere", item: Column("id"), section: Column("collection")),
+                FetchedResultsRequest<String, Int64>(
+                    table: "recipe", item: Column("id"), section: Column("course")),
+            ] {
+                let controller = FetchedResultsController(database: pool, request: request)
+                await expectDatabaseError(.SQLITE_ERROR) { () async throws(FetchedResultsError) in
+                    try await controller.performFetch()
+                }
+            }
+        }
+
+        /// Expects `body` to throw ``FetchedResultsError/database(_:)`` with this result code.
+        func expectDatabaseError(
+            _ code: ResultCode, sourceLocation: SourceLocation = #_sourceLocation,
+            _ body: () async throws(FetchedResultsError) -> Void
+        ) async {
+            do {
+                try await body()
+                Issue.record("expected an error", sourceLocation: sourceLocation)
+            } catch {
+                guard case .database(let error) = error else {
+                    Issue.record("expected a database error, got \(error)", sourceLocation: sourceLocation)
+                    return
+                }
+                #expect(error.resultCode == code, sourceLocation: sourceLocation)
+            }
+        }
+
+        @Test func aLockedDatabaseIsADatabaseErrorNotATrap() async throws {
+            let file = try TemporaryDatabase()
+            _ = try file.makeRecipes(Self.recipes)
+            // A rollback-journal database held by an exclusive transaction in another process:
+            // no one else may read it.
+            let path = file.directory.appendingPathComponent("journal.sqlite").path
+            try await DatabaseQueue(path: path).write { try $0.execute(sql: Recipe.schema) }
+            var configuration = Configuration()
+            configuration.busyMode = .immediateError
+            let locked = try DatabaseQueue(path: path, configuration: configuration)
+            let holder = Process()
+            holder.executableURL = URL(fileURLWithPath: storeWriterPath)
+            holder.arguments = [path, "--hold", "--exclusive", "DELETE FROM recipe"]
+            let output = Pipe()
+            holder.standardOutput = output
+            try holder.run()
+            defer {
+                kill(holder.processIdentifier, SIGKILL)
+                holder.waitUntilExit()
+            }
+            #expect(
+                String(decoding: output.fileHandleForReading.availableData, as: UTF8.self).contains("holding")
+            )
+            let controller = FetchedResultsController(database: locked, request: Recipe.request)
+            await expectDatabaseError(.SQLITE_BUSY) { () async throws(FetchedResultsError) in
+                try await controller.performFetch()
+            }
+        }
+
+        @Test func aFileThatIsNotADatabaseIsAnError() async throws {
+            let file = try TemporaryDatabase()
+            try Data(repeating: 0x2A, count: 4096).write(to: URL(fileURLWithPath: file.path))
+            do {
+                let queue = try DatabaseQueue(path: file.path)
+                let controller = FetchedResultsController(database: queue, request: Recipe.request)
+                await #expect(throws: FetchedResultsError.self) { try await controller.performFetch() }
+            } catch {
+                // GRDB may refuse the file when opening it: also an error, not a trap.
+                #expect(error is DatabaseError)
+            }
+        }
+
+        @Test func theControllerNeverWrites() async throws {
+            let store = try await StoreFixture(Self.recipes)
+            let changesBefore = try await store.pool.read { try Int.fetchOne($0, sql: "PRAGMA data_version") }
+            let writesBefore = try await store.pool.writeWithoutTransaction { $0.totalChangesCount }
+            try await Task.sleep(for: .milliseconds(60))  // several polls
+            try await store.pool.write { try $0.execute(sql: "UPDATE recipe SET minutes = 2 WHERE id = 2") }
+            try await store.settle()
+            let writesAfter = try await store.pool.writeWithoutTransaction { $0.totalChangesCount }
+            #expect(writesAfter - writesBefore == 1, "the test's own UPDATE, nothing else")
+            _ = changesBefore
+        }
+
+        @Test func snapshotsAsASequenceMarkTheRowsWhoseContentChanged() async throws {
+            let store = try await StoreFixture(Self.recipes)
+            var snapshots = store.controller.snapshots().makeAsyncIterator()
+            let first = await snapshots.next()
+            #expect(first.map(items(of:)) == [[2, 1], [3], [5]])
+            try await store.pool.write { try $0.execute(sql: "UPDATE recipe SET minutes = 99 WHERE id = 3") }
+            let second = await snapshots.next()
+            #expect(second?.reconfiguredItemIdentifiers == [3])
+            #expect(second.map(items(of:)) == [[2, 1], [3], [5]])
+        }
+    }
+#endif

@@ -1,0 +1,138 @@
+#if GRDB
+    import Diffable
+    import DiffableGRDB
+    import DiffableTesting
+    import Foundation
+    import GRDB
+    import Testing
+
+    /// A database file in a directory of its own, removed when the value goes away.
+    final class TemporaryDatabase: Sendable {
+        let directory: URL
+        var path: String { directory.appendingPathComponent("store.sqlite").path }
+
+        init() throws {
+            directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "diffable-store-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        }
+
+        deinit { try? FileManager.default.removeItem(at: directory) }
+
+        /// A pool on the file (WAL mode), with the recipes table made and filled.
+        func makeRecipes(_ recipes: [Recipe] = []) throws -> DatabasePool {
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(10)
+            let pool = try DatabasePool(path: path, configuration: configuration)
+            try pool.write { db in
+                try db.execute(sql: Recipe.schema)
+                for recipe in recipes { try recipe.insert(db) }
+            }
+            return pool
+        }
+    }
+
+    /// The rows the tests store.
+    struct Recipe: Codable, FetchableRecord, PersistableRecord, Hashable, Sendable {
+        var id: Int64
+        var collection: String
+        var title: String
+        var minutes: Int
+        var isFavorite: Bool = false
+        var isArchived: Bool = false
+
+        static let schema = """
+            CREATE TABLE recipe(
+                id INTEGER PRIMARY KEY,
+                collection TEXT NOT NULL,
+                title TEXT NOT NULL,
+                minutes INTEGER NOT NULL,
+                isFavorite INTEGER NOT NULL DEFAULT 0,
+                isArchived INTEGER NOT NULL DEFAULT 0);
+            CREATE INDEX recipe_order ON recipe(collection, title);
+            """
+
+        /// Shown rows by collection then title; archived ones are not shown.
+        static let request = FetchedResultsRequest<String, Int64>(
+            table: "recipe", item: Column("id"), section: Column("collection"),
+            content: [Column("title"), Column("minutes"), Column("isFavorite")],
+            filter: Column("isArchived") == false, ordering: [.ascending(Column("title"))])
+
+        /// What `request` shows, read straight from the database.
+        static func expectedSnapshot(_ db: Database) throws -> DiffableDataSourceSnapshot<String, Int64> {
+            var snapshot = DiffableDataSourceSnapshot<String, Int64>()
+            let rows = try Row.fetchAll(
+                db,
+                sql:
+                    "SELECT id, collection FROM recipe WHERE NOT isArchived ORDER BY collection, title, rowid"
+            )
+            for row in rows {
+                let section: String = row[1]
+                if !snapshot.contains(section: section) { snapshot.appendSections([section]) }
+                snapshot.appendItems([row[0]], toSection: section)
+            }
+            return snapshot
+        }
+
+        /// What a cell of `request` shows: the content columns.
+        static func contents(_ db: Database) throws -> [Int64: [DatabaseValue]] {
+            var contents: [Int64: [DatabaseValue]] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT id, title, minutes, isFavorite FROM recipe") {
+                contents[row[0]] = [row[1], row[2], row[3]]
+            }
+            return contents
+        }
+    }
+
+    /// Waits, on the main actor, until `condition` holds; fails the test after `timeout`.
+    @MainActor
+    func eventually(
+        timeout: Duration = .seconds(10), _ comment: @autoclosure () -> Comment? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation, _ condition: () throws -> Bool
+    ) async rethrows {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while clock.now < deadline {
+            if try condition() { return }
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+        Issue.record(comment() ?? "condition not met in time", sourceLocation: sourceLocation)
+    }
+
+    /// The view's items, by section.
+    @MainActor
+    func shownItems(_ view: ValidatingCollectionView) -> [[Int64]] {
+        view.itemIdentifiers(as: Int64.self)
+    }
+
+    /// What a snapshot shows, by section.
+    func items(of snapshot: DiffableDataSourceSnapshot<String, Int64>) -> [[Int64]] {
+        snapshot.sectionIdentifiers.map { snapshot.itemIdentifiers(inSection: $0) }
+    }
+
+    /// The path of the helper executable that writes from another process.
+    var storeWriterPath: String {
+        let executable =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
+        var directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        // Swift Testing's runner may live inside the .xctest bundle on some platforms.
+        while !FileManager.default.fileExists(
+            atPath: directory.appendingPathComponent("diffable-store-writer").path),
+            directory.pathComponents.count > 1
+        {
+            directory.deleteLastPathComponent()
+        }
+        return directory.appendingPathComponent("diffable-store-writer").path
+    }
+
+    /// Runs the writer in another process and waits for it.
+    func runStoreWriter(_ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: storeWriterPath)
+        process.arguments = arguments
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+#endif
