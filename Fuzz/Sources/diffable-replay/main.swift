@@ -14,7 +14,9 @@ import FuzzSupport
 
 let pairCount = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 1_000_000
 let baseSeed = SeededRandom.baseSeed()
-print("diffable-replay: \(pairCount) pairs from seed \(baseSeed) (set DIFFABLE_SEED to change it)")
+print(
+    "diffable-replay: \(pairCount) pairs from seed \(baseSeed) (0x\(String(baseSeed, radix: 16)); set DIFFABLE_SEED to change it)"
+)
 
 /// What is wrong with the update between `old` and `new`; empty when it is right.
 func problems<S, I>(_ old: DiffableDataSourceSnapshot<S, I>, _ new: DiffableDataSourceSnapshot<S, I>)

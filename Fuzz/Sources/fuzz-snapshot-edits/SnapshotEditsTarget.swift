@@ -211,27 +211,18 @@ private struct SnapshotModel {
             return moveSection(id, anchor, after: true, call: "moveSection(_:afterSection:)")
         case .appendItems(let new, let target):
             let name = "appendItems(_:toSection:)"
-            let section: Int
-            if let target {
-                guard let index = sectionIndex(target) else { return .sectionNotFound(target, call: name) }
-                section = index
-            } else {
-                guard !sections.isEmpty else { return .noSections(call: name) }
-                section = sections.count - 1
+            switch appendSection(target, call: name) {
+            case .failure(let error): return error
+            case .success(let section):
+                return insertItems(new, section: section, at: sections[section].items.count, call: name)
             }
-            return insertItems(new, section: section, at: sections[section].items.count, call: name)
         case .appendItemsDroppingDuplicates(let new, let target):
-            let name = "appendItemsDroppingDuplicates(_:toSection:)"
-            let section: Int
-            if let target {
-                guard let index = sectionIndex(target) else { return .sectionNotFound(target, call: name) }
-                section = index
-            } else {
-                guard !sections.isEmpty else { return .noSections(call: name) }
-                section = sections.count - 1
+            switch appendSection(target, call: "appendItemsDroppingDuplicates(_:toSection:)") {
+            case .failure(let error): return error
+            case .success(let section):
+                var seen = Set(allItems)
+                sections[section].items += new.filter { seen.insert($0).inserted }
             }
-            var seen = Set(allItems)
-            sections[section].items += new.filter { seen.insert($0).inserted }
         case .insertItemsBefore(let new, let anchor):
             let name = "insertItems(_:beforeItem:)"
             guard let place = place(of: anchor) else { return .itemNotFound(anchor, call: name) }
@@ -268,6 +259,18 @@ private struct SnapshotModel {
             (reloadedItems, reconfiguredItems, reloadedSections) = ([], [], [])
         }
         return nil
+    }
+
+    /// The index of the section an append goes to: `target`, or the last section.
+    func appendSection(_ target: Int?, call: String) -> Result<Int, Failure> {
+        if let target {
+            guard let index = sectionIndex(target) else {
+                return .failure(.sectionNotFound(target, call: call))
+            }
+            return .success(index)
+        }
+        guard !sections.isEmpty else { return .failure(.noSections(call: call)) }
+        return .success(sections.count - 1)
     }
 
     static func union(_ marks: inout [Int], _ new: [Int]) {
