@@ -267,9 +267,12 @@ struct CollectionViewTests {
     }
 }
 
+/// Lets a swipe action reach the data source that the view's configuration is made before.
+/// Weak, as an app's would be: the data source's supplementary view provider holds the view,
+/// whose configuration holds this, so a strong reference made a cycle that leaked them all.
 @MainActor
 final class DataSourceHolder: Sendable {
-    var dataSource: CollectionViewDiffableDataSource<Int, String>?
+    weak var dataSource: CollectionViewDiffableDataSource<Int, String>?
 }
 
 extension TerminalCollectionView {

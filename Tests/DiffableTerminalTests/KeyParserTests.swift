@@ -26,6 +26,20 @@ private func decode(_ chunks: [[UInt8]]) -> [Key] {
     return keys + parser.flush()
 }
 
+/// `keys` with every run of unknown keys merged into one: a sequence too long to decode may come
+/// out in as many pieces as the reads that brought it.
+private func unknownBytesMerged(_ keys: [Key]) -> [Key] {
+    var merged: [Key] = []
+    for key in keys {
+        if case .unknown(let next) = key, case .unknown(let previous) = merged.last {
+            merged[merged.count - 1] = .unknown(previous + next)
+        } else {
+            merged.append(key)
+        }
+    }
+    return merged
+}
+
 @Suite("Key parser")
 struct KeyParserTests {
     /// Every escape sequence the parser decodes, with its key.
@@ -137,6 +151,27 @@ struct KeyParserTests {
         var parser = KeyParser()
         #expect(parser.feed(long) == [.unknown(long)])
         #expect(!parser.hasPendingInput)
+    }
+
+    /// Regression (found by fuzz-keys): a sequence past the length limit, split after its first 32
+    /// bytes, had its tail typed as text (here '-' keys); in one read it was one unknown key.
+    @Test func anOverlongSequenceSplitAcrossReadsIsUnknownNotText() {
+        let found: [UInt8] = [0, 0] + bytes("\u{1B}[" + String(repeating: "-", count: 42))
+        let cut = 2 + 32
+        for chunks in [[found], [Array(found[..<cut]), Array(found[cut...])], found.map { [$0] }] {
+            #expect(
+                unknownBytesMerged(decode(chunks)) == [
+                    .control("@"), .control("@"), .unknown(Array(found[2...])),
+                ])
+        }
+        // A final byte past the limit ends the sequence: unknown too, however it is split, and the
+        // key after it is decoded.
+        let withFinal = bytes("\u{1B}[" + String(repeating: "1", count: 40) + "A")
+        for chunks in [
+            [withFinal + bytes("x")], [Array(withFinal[..<33]), Array(withFinal[33...]) + bytes("x")],
+        ] {
+            #expect(unknownBytesMerged(decode(chunks)) == [.unknown(withFinal), .character("x")])
+        }
     }
 
     @Test func printableTextBecomesCharacters() {

@@ -24,9 +24,20 @@
 /// SGR encoding (`ESC[<0;12;5M`) and the older X10 one (`ESC[M` and three bytes, which may be
 /// any byte: they are never read as typed text). Other escape sequences and invalid UTF-8
 /// become ``Key/unknown(_:)``; `ESC` followed by any other byte is Escape, then that byte's key.
+/// A sequence longer than 32 bytes is unknown, all of it, never text: it is reported as soon as
+/// that much has arrived, and the rest of it as one more unknown key per read.
 public struct KeyParser: Hashable, Sendable {
     /// Bytes received but not yet decoded: the start of a key whose end has not arrived.
     private var pending: [UInt8] = []
+    /// Where the bytes received next stand when the last ones were an overlong sequence reported
+    /// before its end: its parameters, its intermediates, or `nil`, outside such a sequence.
+    private var overlongSequence: OverlongPart?
+
+    /// The part of a CSI sequence (`ESC [ parameters intermediates final`) its next byte belongs to.
+    private enum OverlongPart: Hashable, Sendable {
+        case parameters
+        case intermediates
+    }
 
     /// A parser with nothing pending.
     public init() {}
@@ -67,6 +78,10 @@ public struct KeyParser: Hashable, Sendable {
             text = String.UnicodeScalarView()
         }
         var index = 0
+        if overlongSequence != nil {
+            index = skipOverlongSequence()
+            if index > 0 { keys.append(.unknown(Array(pending[..<index]))) }
+        }
         decoding: while index < pending.count {
             let byte = pending[index]
             switch byte {
@@ -110,7 +125,25 @@ public struct KeyParser: Hashable, Sendable {
         }
         endText()
         pending.removeFirst(index)
+        // At a flush nothing followed in time: an overlong sequence ends with what came.
+        if final { overlongSequence = nil }
         return keys
+    }
+
+    /// The length of the rest of an overlong sequence at the start of `pending`: the parameter
+    /// and intermediate bytes, and the final byte, as `decodeCSI` reads them. Leaves
+    /// `overlongSequence` set when the sequence goes on past `pending`.
+    private mutating func skipOverlongSequence() -> Int {
+        var index = 0
+        if overlongSequence == .parameters {
+            while index < pending.count, (0x30...0x3F).contains(pending[index]) { index += 1 }
+            guard index < pending.count else { return index }
+            overlongSequence = .intermediates
+        }
+        while index < pending.count, (0x20...0x2F).contains(pending[index]) { index += 1 }
+        guard index < pending.count else { return index }
+        overlongSequence = nil
+        return (0x40...0x7E).contains(pending[index]) ? index + 1 : index
     }
 
     /// The key for a C0 control byte or DEL.
@@ -181,11 +214,12 @@ public struct KeyParser: Hashable, Sendable {
         case incomplete
     }
 
-    /// The longest escape sequence decoded; longer ones are reported as unknown.
+    /// The longest escape sequence decoded; longer ones are reported as unknown, whether or not
+    /// their end has arrived, so that how the reads split them never changes what they are.
     private static let maximumSequenceLength = 32
 
     /// Decodes the escape sequence starting at `pending[start]`, an `ESC` byte.
-    private func decodeEscape(at start: Int) -> EscapeResult {
+    private mutating func decodeEscape(at start: Int) -> EscapeResult {
         guard start + 1 < pending.count else { return .incomplete }
         switch pending[start + 1] {
         case UInt8(ascii: "["):
@@ -213,7 +247,7 @@ public struct KeyParser: Hashable, Sendable {
 
     /// Decodes the CSI sequence (`ESC [ parameters intermediates final`) starting at
     /// `pending[start]`.
-    private func decodeCSI(at start: Int) -> EscapeResult {
+    private mutating func decodeCSI(at start: Int) -> EscapeResult {
         var index = start + 2
         guard index < pending.count else { return .incomplete }
         if pending[index] == UInt8(ascii: "[") {
@@ -231,6 +265,8 @@ public struct KeyParser: Hashable, Sendable {
         while index < pending.count, (0x20...0x2F).contains(pending[index]) { index += 1 }
         guard index < pending.count else {
             if index - start >= Self.maximumSequenceLength {
+                // Too long to wait for: unknown so far, and what follows of it is unknown too.
+                overlongSequence = parametersEnd == index ? .parameters : .intermediates
                 return .key(.unknown(Array(pending[start..<index])), length: index - start)
             }
             return .incomplete
@@ -241,6 +277,10 @@ public struct KeyParser: Hashable, Sendable {
             return .key(.unknown(Array(pending[start..<index])), length: index - start)
         }
         let sequence = Array(pending[start...index])
+        if sequence.count > Self.maximumSequenceLength {
+            // Split across reads, it would have been reported unknown before its final byte came.
+            return .key(.unknown(sequence), length: sequence.count)
+        }
         let hasIntermediates = parametersEnd != index
         if !hasIntermediates && (final == UInt8(ascii: "M") || final == UInt8(ascii: "m")) {
             if parametersStart < parametersEnd && pending[parametersStart] == UInt8(ascii: "<") {

@@ -1,0 +1,56 @@
+// swift-tools-version: 6.1
+// Coverage-guided fuzz targets for Diffable (libFuzzer), and the replay of a million random
+// snapshot pairs; kept out of the library's package so its users never build them.
+//
+// Every fuzz target is an executable that hands its `LLVMFuzzerTestOneInput` to libFuzzer's
+// driver, built one by one with the fuzzer and the address sanitizer (and -enable-testing, for
+// the `@testable import` of the section snapshot's invariant check):
+//
+//   swift build -c release --package-path Fuzz --scratch-path .build-fuzz --product fuzz-keys \
+//       -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing
+//   .build-fuzz/release/fuzz-keys Fuzz/Corpus/fuzz-keys -max_total_time=60
+//
+// The replay is an ordinary executable, built without the fuzzer:
+//
+//   swift run -c release --package-path Fuzz --scratch-path .build-replay diffable-replay
+//
+// `.ci/fuzz` does both.
+import PackageDescription
+
+/// A fuzz target: one executable, named for what it feeds with the fuzzer's bytes.
+func fuzzTarget(_ name: String, _ products: [String]) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: ["FuzzDriver", "FuzzSupport"] + products.map { .product(name: $0, package: "Diffable") }
+    )
+}
+
+let package = Package(
+    name: "DiffableFuzz",
+    dependencies: [.package(name: "Diffable", path: "..")],
+    targets: [
+        // libFuzzer's driver, declared for Swift; only the fuzz targets link it.
+        .target(name: "LibFuzzer"),
+        .target(name: "FuzzDriver", dependencies: ["LibFuzzer"]),
+        .target(
+            name: "FuzzSupport",
+            dependencies: [
+                .product(name: "Diffable", package: "Diffable"),
+                .product(name: "DiffableTesting", package: "Diffable"),
+            ]),
+        fuzzTarget("fuzz-decode", ["Diffable"]),
+        fuzzTarget("fuzz-snapshot-edits", ["Diffable"]),
+        fuzzTarget("fuzz-outline-edits", ["Diffable"]),
+        fuzzTarget("fuzz-batch-update", ["Diffable", "DiffableTesting"]),
+        fuzzTarget("fuzz-diff", ["Diffable", "DiffableTesting"]),
+        fuzzTarget("fuzz-keys", ["DiffableTerminal"]),
+        .executableTarget(
+            name: "diffable-replay",
+            dependencies: [
+                "FuzzSupport",
+                .product(name: "Diffable", package: "Diffable"),
+                .product(name: "DiffableTesting", package: "Diffable"),
+            ]),
+    ],
+    swiftLanguageModes: [.v6]
+)
