@@ -127,7 +127,9 @@
             }
         }
 
-        /// Looks for another connection's commit soon, unless a look is already on its way.
+        /// Looks for another connection's commit now and a few times over the next tens of
+        /// milliseconds, unless such looks are already on their way: the files are written before
+        /// the commit shows (its last step goes through shared memory, which inotify does not see).
         private func checkForExternalChanges() {
             let scheduled = model.withLock { model in
                 defer { model.isCheckScheduled = true }
@@ -135,14 +137,20 @@
             }
             guard !scheduled else { return }
             Task.detached(priority: .userInitiated) { [weak self] in
+                for delay in [0, 2, 8, 30] {
+                    try? await Task.sleep(for: .milliseconds(delay))
+                    guard let self else { return }
+                    if await self.pollExternalChanges() { break }
+                }
                 self?.model.withLock { $0.isCheckScheduled = false }
-                await self?.pollExternalChanges()
             }
         }
 
         /// Fetches every row again if another connection has committed since the last look:
-        /// SQLite's `data_version` on the writer's connection changes only then.
-        private func pollExternalChanges() async {
+        /// SQLite's `data_version` on the writer's connection changes only then. Returns whether
+        /// it had.
+        @discardableResult
+        private func pollExternalChanges() async -> Bool {
             let changed =
                 (try? await database.writeWithoutTransaction { db in
                     let version = try Int.fetchOne(db, sql: "PRAGMA data_version")
@@ -158,6 +166,7 @@
                     }
                 }) ?? false
             if changed { try? await refetch() }
+            return changed
         }
     }
 #endif

@@ -64,6 +64,39 @@
 
         init() {}
 
+        /// The rowids whose value differs from `other`'s (both present, not equal).
+        ///
+        /// - Complexity: O(n) for the n rowids of this table, a sequential pass when both are
+        ///   arrays.
+        func rowIDsWithChangedValues(comparedTo other: _RowIDTable) -> [Int64] {
+            var changed: [Int64] = []
+            if sparse == nil, other.sparse == nil {
+                let shared = Swift.min(dense.count, other.dense.count)
+                dense.withUnsafeBufferPointer { mine in
+                    other.dense.withUnsafeBufferPointer { theirs in
+                        for index in 0..<shared {
+                            let value = mine[index]
+                            let old = theirs[index]
+                            if value != old && value != Self.absent && old != Self.absent {
+                                changed.append(Int64(index))
+                            }
+                        }
+                    }
+                }
+                return changed
+            }
+            for rowID in rowIDs() where other[rowID] != nil && other[rowID] != self[rowID] {
+                changed.append(rowID)
+            }
+            return changed
+        }
+
+        /// Every rowid with a value.
+        private func rowIDs() -> [Int64] {
+            if let sparse { return Array(sparse.keys) }
+            return dense.indices.filter { dense[$0] != Self.absent }.map(Int64.init)
+        }
+
         private mutating func makeSparse() {
             var table: [Int64: Int] = [:]
             table.reserveCapacity(count)

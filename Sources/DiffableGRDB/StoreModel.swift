@@ -83,10 +83,11 @@
         mutating func show(_ rows: _FetchedRows<SectionIdentifierType, ItemIdentifierType>) {
             var reconfigured: [ItemIdentifierType] = []
             if let old = fetched?.rows {
-                for item in rows.snapshot.itemIdentifiers {
-                    guard let oldRowID = old.rowID(forItem: item), let rowID = rows.rows.rowID(forItem: item),
-                        old.fingerprints[oldRowID] != rows.rows.fingerprints[rowID]
-                    else { continue }
+                // Rows whose content changed and that show the same item as before.
+                for rowID in rows.rows.fingerprints.rowIDsWithChangedValues(comparedTo: old.fingerprints) {
+                    guard let item = rows.rows.item(forRowID: rowID), old.item(forRowID: rowID) == item else {
+                        continue
+                    }
                     reconfigured.append(item)
                 }
             }

@@ -213,6 +213,20 @@
             #expect(store.view.violations.isEmpty)
         }
 
+        /// On Linux the database's files being written wakes the controller: it does not wait for
+        /// its poll (ten seconds here) to see another connection's commit.
+        @Test func anotherConnectionsCommitIsSeenBeforeThePoll() async throws {
+            let file = try TemporaryDatabase()
+            let pool = try file.makeRecipes(Self.recipes)
+            let controller = FetchedResultsController(
+                database: pool, request: Recipe.request, externalChangePollInterval: .seconds(10))
+            try await controller.performFetch()
+            try await DatabaseQueue(path: file.path).write {
+                try $0.execute(sql: "DELETE FROM recipe WHERE id = 5")
+            }
+            await eventually(timeout: .seconds(3)) { controller.snapshot.numberOfItems == 3 }
+        }
+
         @Test func aWriterKilledMidTransactionLeavesTheDatabaseWhole() async throws {
             let store = try await StoreFixture(Self.recipes)
             let process = Process()

@@ -1,6 +1,6 @@
 #include "CMallocInfo.h"
 
-#if defined(__GLIBC__)
+#if defined(__linux__)
 #include <malloc.h>
 
 size_t diffable_allocated_bytes(void) {
