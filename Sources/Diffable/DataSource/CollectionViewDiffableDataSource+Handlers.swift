@@ -71,12 +71,11 @@ extension CollectionViewDiffableDataSource {
         _ collectionView: any DiffableCollectionView, moveItemAt sourceIndexPath: IndexPath,
         to destinationIndexPath: IndexPath
     ) {
-        guard let reorder = _engine.reorder(itemAt: sourceIndexPath, to: destinationIndexPath) else { return }
-        let transaction = DiffableDataSourceTransaction(
-            initialSnapshot: reorder.initial.snapshot, finalSnapshot: reorder.final.snapshot)
-        reorderingHandlers.willReorder?(transaction)
-        _engine.commit(reorder)
-        reorderingHandlers.didReorder?(transaction)
+        let handlers = reorderingHandlers
+        let transaction = _commitMove(from: sourceIndexPath, to: destinationIndexPath) {
+            handlers.willReorder?($0)
+        }
+        if let transaction { handlers.didReorder?(transaction) }
     }
 
     /// Expands or collapses an outline item through the section snapshot handlers, then applies
