@@ -75,6 +75,19 @@ final class GroceryDataSource: TableViewDiffableDataSource<String, String> {
     }
 }
 
+/// A registration whose list cells show their name, and with `subtitles`, how many letters it has
+/// on a second line.
+@MainActor
+func nameRegistration(subtitles: Bool = false) -> TerminalTableView.CellRegistration<TerminalListCell, String>
+{
+    TerminalTableView.CellRegistration { cell, _, name in
+        var content = subtitles ? ListContentConfiguration.subtitleCell() : cell.defaultContentConfiguration()
+        content.text = name
+        if subtitles { content.secondaryText = "\(name.count) letters" }
+        cell.contentConfiguration = content
+    }
+}
+
 /// The data sources the fixtures made, kept as an app's view controller keeps its own: a table
 /// view holds its data source weakly, as UIKit's does.
 @MainActor var fixtureDataSources: [AnyObject] = []
@@ -86,12 +99,7 @@ func makeGroceryTable(
 ) -> (TerminalTableView, GroceryDataSource) {
     let view = TerminalTableView(style: style, width: width, height: height)
     view.animationFrameCount = 0
-    let registration = TerminalTableView.CellRegistration<TerminalListCell, String> { cell, _, name in
-        var content = subtitles ? ListContentConfiguration.subtitleCell() : cell.defaultContentConfiguration()
-        content.text = name
-        if subtitles { content.secondaryText = "\(name.count) letters" }
-        cell.contentConfiguration = content
-    }
+    let registration = nameRegistration(subtitles: subtitles)
     let dataSource = GroceryDataSource(tableView: view) { view, indexPath, name in
         view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: name)
     }
@@ -331,11 +339,7 @@ struct TableViewTests {
         TerminalTableView, MoveHandlingDataSource
     ) {
         let view = TerminalTableView(width: 20, height: 5)
-        let registration = TerminalTableView.CellRegistration<TerminalListCell, String> { cell, _, name in
-            var content = cell.defaultContentConfiguration()
-            content.text = name
-            cell.contentConfiguration = content
-        }
+        let registration = nameRegistration()
         let dataSource = MoveHandlingDataSource(tableView: view) { view, indexPath, name in
             view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: name)
         }
@@ -371,9 +375,11 @@ struct TableViewTests {
         view.handle(.character("d"))
         view.setEditing(true, animated: false)
         _ = view.render()
+        view.handle(.up)  // from "Pinned", which stays put, to "Quince"
         view.handle(.character("m"))
         view.handle(.down)
         view.handle(.enter)
+        #expect(dataSource.snapshot().itemIdentifiers(inSection: "Vegetables") == ["Quince", "Pinned"])
         #expect(
             dataSource.calls == [
                 "tableView(_:titleForHeaderInSection:)", "tableView(_:titleForFooterInSection:)",
@@ -488,4 +494,50 @@ func listSnapshotOfStrings(_ items: [String]) -> DiffableDataSourceSnapshot<Stri
     snapshot.appendSections(["Main"])
     snapshot.appendItems(items)
     return snapshot
+}
+
+@MainActor
+@Suite("README table example")
+struct ReadmeTableExampleTests {
+    @Test func readmeTableExample() {
+        // The README's table example, verbatim.
+        final class Groceries: TableViewDiffableDataSource<String, String> {
+            override func tableView(_ tableView: any DiffableTableView, titleForHeaderInSection section: Int)
+                -> String?
+            { sectionIdentifier(for: section) }
+
+            override func tableView(_ tableView: any DiffableTableView, canEditRowAt indexPath: IndexPath)
+                -> Bool
+            { true }
+
+            override func tableView(
+                _ tableView: any DiffableTableView, commit editingStyle: TableViewCellEditingStyle,
+                forRowAt indexPath: IndexPath
+            ) {
+                guard let item = itemIdentifier(for: indexPath) else { return }
+                var snapshot = snapshot()
+                snapshot.deleteItems([item])
+                apply(snapshot)
+            }
+        }
+        let view = TerminalTableView(style: .insetGrouped, width: 30, height: 7)
+        let registration = TerminalTableView.CellRegistration<TerminalListCell, String> { cell, _, name in
+            var content = cell.defaultContentConfiguration()
+            content.text = name
+            cell.contentConfiguration = content
+        }
+        let dataSource = Groceries(tableView: view) { view, indexPath, name in
+            view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: name)
+        }
+        var snapshot = DiffableDataSourceSnapshot<String, String>()
+        snapshot.appendSections(["Fruit"])
+        snapshot.appendItems(["Apple", "Pear", "Quince"])
+        dataSource.apply(snapshot, animatingDifferences: false)
+        view.setEditing(true, animated: false)
+        print(view.render().text)
+
+        #expect(view.screenText.contains("│ ⊖ Pear"))
+        view.handle(.character("d"))  // the delete control of the focused row, "Apple"
+        #expect(dataSource.snapshot().itemIdentifiers == ["Pear", "Quince"])
+    }
 }

@@ -35,7 +35,7 @@ extension CollectionViewDiffableDataSource {
 
     /// The section snapshot last applied to a section, rebased since on full applies; for a
     /// section filled by a full snapshot, a flat section snapshot of its items; for an unknown
-    /// section, an empty one. Like ``snapshot()``, it reflects every apply made so far.
+    /// section, an empty one. Like ``DiffableDataSource/snapshot()``, it reflects every apply made so far.
     ///
     /// - Complexity: O(1) for a stored section snapshot, else O(k) for the section's k items.
     public func snapshot(for section: SectionIdentifierType) -> DiffableDataSourceSectionSnapshot<

@@ -125,6 +125,19 @@ open class TableViewDiffableDataSource<
 
     // MARK: TableViewDataSource: what a subclass overrides
 
+    // Apple's defaults, as found (UIKit's Swift overlay is not public source):
+    // - canEditRowAt is false: apps subclass only to return true ("UITableViewDiffableDataSource
+    //   disables canEditRowAt by default", ViteMaDose's EditableDiffableDataSource; the same
+    //   one-method subclasses in SharedPlaylist, Threads and others), and swipe-to-delete needs it.
+    // - canMoveRowAt is false, and moveRowAt commits the move to the data source's state: the
+    //   Objective-C diffable data source answers a view's move with
+    //   `__UIDiffableDataSource _commitReorderingForItemAtIndexPath:toDestinationIndexPath:`
+    //   (decompiled UIKitCore, `collectionView:moveItemAtIndexPath:toIndexPath:`), and table
+    //   subclasses enable reordering by overriding canMoveRowAt alone (SharedPlaylist's
+    //   EditableTableViewDiffableDataSource), so the default must keep the snapshot right.
+    // - Titles and index titles are nil; sectionForSectionIndexTitle has no documented default,
+    //   and the title's position is what a data source whose titles are its sections returns.
+
     /// The title of a section's header; `nil` (no header) unless a subclass returns one, as
     /// `sectionIdentifier(for: section)`'s name.
     open func tableView(_ tableView: any DiffableTableView, titleForHeaderInSection section: Int) -> String? {

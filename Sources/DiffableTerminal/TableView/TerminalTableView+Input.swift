@@ -14,6 +14,8 @@ extension TerminalTableView {
     @discardableResult
     public func handle(_ key: Key) -> Bool {
         if rows.isReordering { return rows.handle(key) }
+        rows.layoutIfNeeded()
+        if rows.focusedIndexPath == nil { rows.focusedIndexPath = rows.firstItem() }  // as the rows view does
         switch key {
         case .character("["): return jumpInIndex(by: -1)
         case .character("]"): return jumpInIndex(by: 1)

@@ -1,7 +1,7 @@
 import Diffable
 import Foundation
 
-/// A table view in the terminal, driven by a ``TableViewDiffableDataSource``: `UITableView`'s
+/// A table view in the terminal, driven by a `TableViewDiffableDataSource`: `UITableView`'s
 /// part of UIKit, as ``TerminalCollectionView`` is `UICollectionView`'s.
 ///
 /// Like `UITableView`, it pulls counts, cells, header and footer titles and section index titles
@@ -12,9 +12,9 @@ import Foundation
 ///   capitals) and ``Style/insetGrouped`` (each section's rows in a box).
 /// - **Titles**: a section whose data source gives a header or footer title shows it; titles are
 ///   asked again after every update (UIKit asks on a reload or a section reload only).
-/// - **Section index**: when the data source gives ``TableViewDataSource/sectionIndexTitles(for:)``,
+/// - **Section index**: when the data source gives `sectionIndexTitles(for:)`,
 ///   they stand in a column at the right edge; `[` and `]` jump to the previous and next title's
-///   section, and so does a click on a title (``TableViewDataSource/tableView(_:sectionForSectionIndexTitle:at:)``
+///   section, and so does a click on a title (`tableView(_:sectionForSectionIndexTitle:at:)`
 ///   says which section).
 /// - **Editing** (``setEditing(_:animated:)``): rows the data source lets the person delete show
 ///   `⊖`, and `d`, Delete, Backspace or a click on `⊖` commits the delete; rows it lets the person
