@@ -226,6 +226,31 @@ struct TableViewTests {
         #expect(view.screenText.hasPrefix("Fruit\nApple\nPear\nQuince\nFig\n4 items"))
     }
 
+    @Test func rowsAreCountedSelectedHitAndResized() {
+        let (view, dataSource) = makeGroceryTable(height: 6)
+        #expect(view.numberOfSections == 3 && view.numberOfRows(inSection: 0) == 3)
+        var selected: [IndexPath] = []
+        view.didSelectRowAt = { selected.append($0) }
+        #expect(view.indexPathForRow(atX: 3, y: 2) == IndexPath(item: 1, section: 0))
+        #expect(view.indexPathForRow(atX: 3, y: 0) == nil, "a header")
+        view.click(x: 3, y: 2)
+        #expect(selected == [IndexPath(item: 1, section: 0)])
+        #expect(
+            (view.cellForRow(at: IndexPath(item: 1, section: 0)) as? TerminalListCell)?.contentConfiguration?
+                .text == "Pear")
+        #expect(view.cellForRow(at: IndexPath(item: 0, section: 2)) == nil, "Rice is below the screen")
+        view.scrollToRow(at: IndexPath(item: 0, section: 2))
+        #expect(view.contentOffset > 0)
+        _ = view.render()
+        #expect(!view.needsDisplay)
+        view.resize(width: 20, height: 6)
+        #expect(view.needsDisplay)
+        #expect(view.width == 20 && view.rows.width == 18, "the index keeps its column")
+        dataSource.showsIndex = false
+        view.reloadData()
+        #expect(view.rows.width == 20)
+    }
+
     // MARK: Deleting
 
     @Test func dDeletesTheFocusedRowBySwipingWhenTheDataSourceAllowsIt() {

@@ -389,6 +389,96 @@ struct TableDataSourceTests {
         #expect(view.itemIdentifiers(as: Int.self) == [[1, 2, 3]], "the view reloads after a bad batch")
     }
 
+    @Test func theExistentialInitializerHandsTheProviderTheView() {
+        let view = ValidatingTableView()
+        let registration = CellRegistration<ValidatingTableView.Cell, Int> { cell, _, item in
+            cell.text = "\(item)"
+        }
+        var viewsSeen: [ObjectIdentifier] = []
+        let dataSource = TableViewDiffableDataSource<String, Int>(tableView: view as any DiffableTableView) {
+            tableView, indexPath, item in
+            viewsSeen.append(ObjectIdentifier(tableView))
+            return (tableView as? ValidatingTableView)?.dequeueConfiguredReusableCell(
+                using: registration, for: indexPath, item: item)
+        }
+        #expect(view.dataSource === dataSource, "the data source makes itself the view's")
+        dataSource.apply(snapshotOf(["A": [7, 8]]))
+        #expect(view.visibleTexts == [["7", "8"]])
+        #expect(viewsSeen == [ObjectIdentifier(view), ObjectIdentifier(view)])
+    }
+
+    @Test func selectingARowTellsTheDelegate() {
+        let (view, dataSource) = makeTableDataSource()
+        dataSource.apply(snapshotOf(["A": [1, 2]]))
+        var selected: [IndexPath] = []
+        view.didSelectRowAt = { selected.append($0) }
+        view.selectRow(at: IndexPath(item: 1, section: 0))
+        #expect(selected == [IndexPath(item: 1, section: 0)])
+        #expect(view.selectedIndexPaths == [IndexPath(item: 1, section: 0)])
+    }
+
+    /// A data source written by hand, as a table view's could be: the view trusts its moves (it
+    /// cannot check identities) and asks it for nothing it does not implement.
+    @Test func aHandWrittenDataSourceDrivesTheValidatingTableView() {
+        final class Rows: TableViewDataSource {
+            var rows = ["a", "b", "c"]
+            let registration = CellRegistration<ValidatingTableView.Cell, String> { cell, _, row in
+                cell.text = row
+            }
+            func numberOfSections(in tableView: any DiffableTableView) -> Int { 1 }
+            func tableView(_ tableView: any DiffableTableView, numberOfRowsInSection section: Int) -> Int {
+                rows.count
+            }
+            func tableView(_ tableView: any DiffableTableView, cellForRowAt indexPath: IndexPath) -> AnyObject
+            {
+                (tableView as! ValidatingTableView).dequeueConfiguredReusableCell(
+                    using: registration, for: indexPath, item: rows[indexPath.item])
+            }
+            func tableView(_ tableView: any DiffableTableView, titleForHeaderInSection section: Int)
+                -> String?
+            {
+                "Rows"
+            }
+            func tableView(_ tableView: any DiffableTableView, titleForFooterInSection section: Int)
+                -> String?
+            {
+                nil
+            }
+            func tableView(_ tableView: any DiffableTableView, canEditRowAt indexPath: IndexPath) -> Bool {
+                false
+            }
+            func tableView(
+                _ tableView: any DiffableTableView, commit editingStyle: TableViewCellEditingStyle,
+                forRowAt indexPath: IndexPath
+            ) {}
+            func tableView(_ tableView: any DiffableTableView, canMoveRowAt indexPath: IndexPath) -> Bool {
+                true
+            }
+            func tableView(
+                _ tableView: any DiffableTableView, moveRowAt sourceIndexPath: IndexPath,
+                to destinationIndexPath: IndexPath
+            ) {
+                rows.insert(rows.remove(at: sourceIndexPath.item), at: destinationIndexPath.item)
+            }
+            func sectionIndexTitles(for tableView: any DiffableTableView) -> [String]? { nil }
+            func tableView(
+                _ tableView: any DiffableTableView, sectionForSectionIndexTitle title: String, at index: Int
+            ) -> Int { 0 }
+        }
+        let rows = Rows()
+        let view = ValidatingTableView()
+        view.dataSource = rows
+        view.reloadData()
+        #expect(
+            !rows.hasPendingUpdates
+                && rows.tableView(view, identifierOfRowAt: IndexPath(item: 0, section: 0)) == nil)
+        view.setEditing(true, animated: false)
+        #expect(view.dragRow(from: IndexPath(item: 0, section: 0), to: IndexPath(item: 2, section: 0)))
+        #expect(view.visibleTexts == [["b", "c", "a"]])
+        #expect(view.headerTitle(forSection: 0) == "Rows" && view.sectionIndexTitles == nil)
+        #expect(view.violations.isEmpty)
+    }
+
     // MARK: Random applies under UIKit's rules
 
     /// Seeded random snapshots applied in turn (animated or not, with every row animation): the
