@@ -247,8 +247,8 @@ struct TableViewTests {
         #expect(view.needsDisplay)
         #expect(view.width == 20 && view.rows.width == 18, "the index keeps its column")
         dataSource.showsIndex = false
-        view.reloadData()
-        #expect(view.rows.width == 20)
+        view.reloadSectionIndexTitles()
+        #expect(view.rows.width == 20 && view.sectionIndexTitles.isEmpty)
     }
 
     // MARK: Deleting

@@ -200,6 +200,12 @@ public final class TerminalTableView: ReusingTableView {
         layoutIndex()
     }
 
+    /// Asks the data source for the section index titles again, as
+    /// `UITableView.reloadSectionIndexTitles()`; reloads and updates do it themselves.
+    public func reloadSectionIndexTitles() {
+        layoutIndex()
+    }
+
     /// Forgets the header and footer cells made from titles, so the next frame asks the data
     /// source for the titles again: after every update, not only a reload (a footer that counts
     /// its rows stays right).
