@@ -27,28 +27,11 @@ extension ValidatingCollectionView {
     /// - Returns: `false` if the data source does not allow moving the item.
     @discardableResult
     public func dragItem(from source: IndexPath, to destination: IndexPath) -> Bool {
-        guard let dataSource, let moving = slot(at: source) else { return false }
+        guard let dataSource, slot(at: source) != nil else { return false }
         guard dataSource.collectionView(self, canMoveItemAt: source) else { return false }
-        var layout = sections
-        layout[source.section].remove(at: source.item)
-        guard layout.indices.contains(destination.section), destination.item >= 0,
-            destination.item <= layout[destination.section].count
-        else {
-            fail("cannot drop at \(destination): it is outside the sections on screen")
-            return false
-        }
-        layout[destination.section].insert(moving, at: destination.item)
-        sections = layout
+        guard moveSlot(from: source, to: destination) else { return false }
         dataSource.collectionView(self, moveItemAt: source, to: destination)
-        let counts = (0..<dataSource.numberOfSections(in: self)).map {
-            dataSource.collectionView(self, numberOfItemsInSection: $0)
-        }
-        if counts != sections.map(\.count) {
-            fail(
-                "after moving \(source) to \(destination), the data source reports counts \(counts) but the view shows \(sections.map(\.count))"
-            )
-        }
-        checkIdentities()
+        checkAfterMove(from: source, to: destination)
         return true
     }
 }

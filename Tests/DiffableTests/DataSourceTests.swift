@@ -56,21 +56,7 @@ struct DataSourceTests {
 
     @Test func applyShowsTheSnapshotAndCommitsBeforeReturning() {
         let (view, dataSource) = makeDataSource()
-        let snapshot = snapshotOf(["A": [1, 2, 3], "B": [4]])
-        var completed = false
-        dataSource.apply(snapshot) { completed = true }
-        #expect(completed)
-        #expect(dataSource.snapshot() == snapshot)
-        #expect(view.itemIdentifiers(as: Int.self) == [[1, 2, 3], [4]])
-        #expect(view.visibleTexts == [["item 1", "item 2", "item 3"], ["item 4"]])
-        #expect(dataSource.itemIdentifier(for: IndexPath(item: 0, section: 1)) == 4)
-        #expect(dataSource.indexPath(for: 3) == IndexPath(item: 2, section: 0))
-        #expect(dataSource.sectionIdentifier(for: 1) == "B")
-        #expect(dataSource.sectionIdentifier(for: 2) == nil)
-        #expect(dataSource.index(for: "B") == 1)
-        #expect(dataSource.itemIdentifier(for: IndexPath(item: 9, section: 0)) == nil)
-        #expect(dataSource.itemIdentifier(for: IndexPath(item: 0, section: 2)) == nil)
-        #expect(dataSource.itemIdentifier(for: IndexPath(item: -1, section: 1)) == nil)
+        expectApplyCommitsAndLookupsAnswer(dataSource, view: view)
     }
 
     @Test func nonAnimatedApplyStillDiffsAndKeepsCells() {

@@ -12,9 +12,10 @@ public protocol ReusableView: AnyObject {
 
 /// A view that keeps pools of reusable cells and supplementary views, so only what is on screen
 /// exists. Adopting it gives the view `dequeueConfiguredReusableCell(using:for:item:)` and
-/// `dequeueConfiguredReusableSupplementary(using:for:)`, as `UICollectionView` has.
+/// `dequeueConfiguredReusableSupplementary(using:for:)`, as `UICollectionView` has. Collection
+/// views adopt it through ``ReusingCollectionView``, table views through ``ReusingTableView``.
 @MainActor
-public protocol ReusingCollectionView: DiffableCollectionView {
+public protocol ReusingView: AnyObject {
     /// A reusable view of type `type` for `indexPath`, from the pool named by `reuseKey`.
     ///
     /// While the view reconfigures an item in place (a `reconfigureItems` update), it returns the
@@ -25,6 +26,11 @@ public protocol ReusingCollectionView: DiffableCollectionView {
         ofType type: View.Type, reuseKey: ObjectIdentifier, elementKind: String?, for indexPath: IndexPath
     ) -> View
 }
+
+/// A collection view that keeps pools of reusable cells and supplementary views (see
+/// ``ReusingView``).
+@MainActor
+public protocol ReusingCollectionView: DiffableCollectionView, ReusingView {}
 
 /// Creates and configures cells for items: `UICollectionView.CellRegistration`.
 ///
@@ -79,7 +85,7 @@ public struct SupplementaryRegistration<Supplementary: ReusableView> {
 /// Identifies one registration's reuse pool.
 final class _RegistrationToken: Sendable {}
 
-extension ReusingCollectionView {
+extension ReusingView {
     /// Dequeues a cell from the registration's pool (or the cell being reconfigured) and runs the
     /// registration's handler on it, as `UICollectionView.dequeueConfiguredReusableCell`.
     public func dequeueConfiguredReusableCell<RegisteredCell: ReusableView, Item>(

@@ -63,7 +63,7 @@ extension CollectionViewDiffableDataSource {
     /// Commits a move the view has already shown, then calls the reordering handlers with the
     /// transaction.
     ///
-    /// The transaction goes from the state ``snapshot()`` returned to the one it returns after the
+    /// The transaction goes from the state ``DiffableDataSource/snapshot()`` returned to the one it returns after the
     /// move, so `didReorder` can update the app's model from it even while an apply is still on
     /// its way to the view (the move is made in that apply's state too). In a section with an
     /// outline, the item moves with its children and keeps its expansion state, as UIKit's does.
@@ -71,12 +71,11 @@ extension CollectionViewDiffableDataSource {
         _ collectionView: any DiffableCollectionView, moveItemAt sourceIndexPath: IndexPath,
         to destinationIndexPath: IndexPath
     ) {
-        guard let reorder = _engine.reorder(itemAt: sourceIndexPath, to: destinationIndexPath) else { return }
-        let transaction = DiffableDataSourceTransaction(
-            initialSnapshot: reorder.initial.snapshot, finalSnapshot: reorder.final.snapshot)
-        reorderingHandlers.willReorder?(transaction)
-        _engine.commit(reorder)
-        reorderingHandlers.didReorder?(transaction)
+        let handlers = reorderingHandlers
+        let transaction = _commitMove(from: sourceIndexPath, to: destinationIndexPath) {
+            handlers.willReorder?($0)
+        }
+        if let transaction { handlers.didReorder?(transaction) }
     }
 
     /// Expands or collapses an outline item through the section snapshot handlers, then applies

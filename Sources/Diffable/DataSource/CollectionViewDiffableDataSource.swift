@@ -14,36 +14,15 @@ import Foundation
 /// dataSource.apply(snapshot)
 /// ```
 ///
-/// ## One safe update path
-///
-/// Every apply goes through one serial queue on the main actor, so updates reach the view in call
-/// order, and the view only ever pulls from the state it was last told. ``snapshot()`` reflects an
-/// apply as soon as the call returns, as UIKit's does; the index-path lookups answer for the view.
-///
-/// - An apply started while another is still running — from a completion handler, a cell
-///   provider, a handler, or simply while an animation plays — is queued, never re-entrant, and
-///   starts when the one before it has finished. When nothing is running, an apply commits before
-///   it returns, as UIKit's does.
-/// - A diff of more than ``offMainDiffingThreshold`` items runs off the main actor; the view is
-///   updated back on it.
-/// - With ``coalescesApplies``, applies that arrive faster than the view can show them skip the
-///   intermediate snapshots (and cancel a diff made stale); every completion still runs exactly
-///   once, in call order.
-/// - With ``isContentEqual``, items whose content changed are reconfigured without the app
-///   listing them.
-/// - With ``reloadDataThreshold``, an animated apply whose update is larger than the threshold
-///   reloads the view instead of animating thousands of changes.
-///
-/// `animatingDifferences: false` still diffs (UIKit's iOS 15 behaviour): cells are kept and
-/// reconfigured rather than recreated. Only ``applySnapshotUsingReloadData(_:completion:)``
-/// reloads.
+/// The apply family, ``DiffableDataSource/snapshot()`` and the index-path lookups come from
+/// ``DiffableDataSource``, which ``TableViewDiffableDataSource`` shares: one update path for both.
+/// This class adds cells, supplementary views, section snapshots (outlines) and interactive
+/// reordering.
 @MainActor
 open class CollectionViewDiffableDataSource<
     SectionIdentifierType: Hashable & Sendable,
     ItemIdentifierType: Hashable & Sendable
->: CollectionViewDataSource {
-    /// The snapshot type the data source takes and gives back.
-    public typealias Snapshot = DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+>: DiffableDataSource<SectionIdentifierType, ItemIdentifierType>, CollectionViewDataSource {
     /// Returns a configured cell for an item; returning `nil` is a programming error that traps.
     public typealias CellProvider =
         @MainActor (
@@ -56,8 +35,6 @@ open class CollectionViewDiffableDataSource<
             _ collectionView: any DiffableCollectionView, _ elementKind: String, _ indexPath: IndexPath
         ) -> AnyObject?
 
-    /// The update path, shared with every other data source (see ``_DataSourceEngine``).
-    @usableFromInline let _engine: _DataSourceEngine<SectionIdentifierType, ItemIdentifierType>
     let _cellProvider: CellProvider
 
     /// Supplies headers, footers and other supplementary views.
@@ -67,32 +44,6 @@ open class CollectionViewDiffableDataSource<
     /// Hooks for interactive reordering (see ``ReorderingHandlers``); reordering is off until
     /// ``ReorderingHandlers/canReorderItem`` is set.
     public var reorderingHandlers = ReorderingHandlers()
-
-    /// Diffs larger than this many items (old plus new) run off the main actor. Default 20,000;
-    /// `Int.max` keeps every diff on the main actor.
-    public var offMainDiffingThreshold: Int {
-        get { _engine.offMainDiffingThreshold }
-        set { _engine.offMainDiffingThreshold = newValue }
-    }
-    /// When `true`, applies that are still queued when a newer full snapshot arrives are skipped
-    /// (their completions run when the newer one finishes), and a diff in flight for a superseded
-    /// snapshot is cancelled. Default `false`: every snapshot is shown in turn.
-    public var coalescesApplies: Bool {
-        get { _engine.coalescesApplies }
-        set { _engine.coalescesApplies = newValue }
-    }
-    /// When set, an animated apply whose update has more operations than this reloads the view
-    /// instead. Default `nil` (never).
-    public var reloadDataThreshold: Int? {
-        get { _engine.reloadDataThreshold }
-        set { _engine.reloadDataThreshold = newValue }
-    }
-    /// When set, every diff compares the old and new stored value of each surviving item and
-    /// reconfigures those it reports unequal. Default `nil` (identity only, as UIKit).
-    public var isContentEqual: (@Sendable (ItemIdentifierType, ItemIdentifierType) -> Bool)? {
-        get { _engine.isContentEqual }
-        set { _engine.isContentEqual = newValue }
-    }
 
     /// Creates a data source for a view and makes itself the view's data source.
     ///
@@ -105,18 +56,17 @@ open class CollectionViewDiffableDataSource<
             )
             -> View.Cell?
     ) {
-        _cellProvider = { view, indexPath, item in
-            guard let view = view as? View else { return nil }
-            return cellProvider(view, indexPath, item)
-        }
-        _engine = _DataSourceEngine(view: Self._connection(to: collectionView))
+        _cellProvider = Self._erasing(cellProvider)
+        super.init()
+        _engine.view = Self._connection(to: collectionView)
         collectionView.dataSource = self
     }
 
     /// Creates a data source whose cell provider receives the view as an existential.
     public init(collectionView: any DiffableCollectionView, cellProvider: @escaping CellProvider) {
         _cellProvider = cellProvider
-        _engine = _DataSourceEngine(view: Self._connection(to: collectionView))
+        super.init()
+        _engine.view = Self._connection(to: collectionView)
         collectionView.dataSource = self
     }
 
@@ -135,60 +85,11 @@ open class CollectionViewDiffableDataSource<
             })
     }
 
-    // MARK: Reading state
-
-    /// The state after every apply made so far, with no reload or reconfigure marks — as UIKit's,
-    /// it reflects an apply as soon as the call returns, even while the change is still on its way
-    /// to the view (an animation running, a diff off the main actor), so read-modify-apply code
-    /// composes. The index-path lookups (``itemIdentifier(for:)``, ``indexPath(for:)``, …) answer
-    /// for what the view shows.
-    ///
-    /// - Complexity: O(1).
-    public func snapshot() -> Snapshot { _engine.latest.snapshot }
-
-    /// The item at an index path of the view, or `nil` when the index path is out of range.
-    ///
-    /// - Complexity: O(1).
-    public func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
-        _engine.itemIdentifier(at: indexPath)
-    }
-
-    /// The index path of an item, or `nil` if it is not shown.
-    ///
-    /// - Complexity: O(1) expected.
-    public func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? {
-        _engine.committed.snapshot.indexPath(ofItem: itemIdentifier)
-    }
-
-    /// The section at an index, or `nil` when the index is out of range.
-    ///
-    /// - Complexity: O(1).
-    public func sectionIdentifier(for index: Int) -> SectionIdentifierType? {
-        _engine.sectionIdentifier(at: index)
-    }
-
-    /// The index of a section, or `nil` if it is not shown.
-    ///
-    /// - Complexity: O(1) expected.
-    public func index(for sectionIdentifier: SectionIdentifierType) -> Int? {
-        _engine.committed.snapshot.indexOfSection(sectionIdentifier)
-    }
-
-    /// The number of applies waiting behind the one in progress (beyond Apple; for tests and
-    /// diagnostics).
-    public var pendingApplyCount: Int { _engine.waiting.count }
-
-    /// Whether an apply is in progress: a diff off the main actor, or an animation.
-    public var isApplying: Bool { _engine.isApplying }
-
-    /// Whether an apply is in progress or waiting.
-    public var hasPendingUpdates: Bool { _engine.hasPendingUpdates }
-
     // MARK: CollectionViewDataSource
 
     /// The number of sections in the committed snapshot.
     public func numberOfSections(in collectionView: any DiffableCollectionView) -> Int {
-        _engine.committed.snapshot.numberOfSections
+        _numberOfSections
     }
 
     /// The number of items in a section of the committed snapshot.
@@ -197,7 +98,7 @@ open class CollectionViewDiffableDataSource<
     )
         -> Int
     {
-        _engine.committed.snapshot.numberOfItems(inSectionAt: section)
+        _numberOfItems(inSection: section)
     }
 
     /// Asks the cell provider for the item's cell. Traps if it returns `nil`, as UIKit does.
@@ -206,17 +107,7 @@ open class CollectionViewDiffableDataSource<
     )
         -> AnyObject
     {
-        guard let item = _engine.itemIdentifier(at: indexPath) else {
-            fatalError(
-                "CollectionViewDiffableDataSource: the view asked for a cell at \(indexPath), which is out of range of the committed snapshot (\(numberOfSections(in: collectionView)) sections)."
-            )
-        }
-        guard let cell = _cellProvider(collectionView, indexPath, item) else {
-            fatalError(
-                "CollectionViewDiffableDataSource cell provider returned nil for index path \(indexPath) with item identifier '\(item)', which is not allowed. You must always return a cell to the collection view."
-            )
-        }
-        return cell
+        _cell(at: indexPath, view: "collection view") { _cellProvider(collectionView, indexPath, $0) }
     }
 
     /// Asks the supplementary view provider. Traps if there is none or it returns `nil`.

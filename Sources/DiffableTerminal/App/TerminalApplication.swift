@@ -1,12 +1,12 @@
 import Diffable
 import Foundation
 
-/// Runs a ``TerminalCollectionView`` on a terminal: reads keys, advances animations, and draws
-/// only what changed. The same code runs on a real ``Terminal`` and on a ``HeadlessTerminal`` in
-/// tests.
+/// Runs a ``TerminalCollectionView`` or a ``TerminalTableView`` on a terminal: reads keys,
+/// advances animations, and draws only what changed. The same code runs on a real ``Terminal``
+/// and on a ``HeadlessTerminal`` in tests.
 ///
-/// The screen is an optional ``searchField`` on the first row, the collection view, and a help
-/// line on the last row. `q`, Ctrl-C or Ctrl-D quits (outside the search field); Ctrl-Z suspends
+/// The screen is an optional ``searchField`` on the first row, the view, and a help line on the
+/// last row. `q`, Ctrl-C or Ctrl-D quits (outside the search field); Ctrl-Z suspends
 /// the process (``TerminalDevice/suspend()``) until the shell continues it, then redraws. The
 /// mouse works where the terminal reports it: clicking the search row focuses the field, and the
 /// view takes clicks, drags and the wheel (``TerminalCollectionView/handle(_:)-(MouseEvent)``).
@@ -21,14 +21,21 @@ import Foundation
 public final class TerminalApplication {
     /// The terminal drawn on.
     public let device: any TerminalDevice
-    /// The collection view shown.
-    public let collectionView: TerminalCollectionView
+    /// The collection view shown, when the application shows one.
+    public let collectionView: TerminalCollectionView?
+    /// The table view shown, when the application shows one.
+    public let tableView: TerminalTableView?
+    /// The view shown: the collection view or the table view.
+    let content: any TerminalContentView
     /// The search field on the first row, if any.
     public var searchField: TerminalSearchField? {
         didSet { layout() }
     }
     /// Text shown at the start of the help line, such as the last selection.
     public var statusMessage = ""
+    /// Keys the app handles itself (in ``keyHandler``), named in the help line before `q quit`:
+    /// `"e edit"`, say.
+    public var helpItems: [String] = []
     /// Called for keys the collection view and search field did not use; return whether it was used.
     public var keyHandler: (@MainActor (Key) -> Bool)?
     /// Whether ``run()`` is running.
@@ -42,10 +49,21 @@ public final class TerminalApplication {
     /// Keys read but not yet handled: they wait while updates are on their way to the view.
     private var pendingKeys: [Key] = []
 
-    /// Creates an application for a device and a view; the view is sized to fit.
+    /// Creates an application for a device and a collection view; the view is sized to fit.
     public init(device: any TerminalDevice, collectionView: TerminalCollectionView) {
         self.device = device
         self.collectionView = collectionView
+        tableView = nil
+        content = collectionView
+        layout()
+    }
+
+    /// Creates an application for a device and a table view; the view is sized to fit.
+    public init(device: any TerminalDevice, tableView: TerminalTableView) {
+        self.device = device
+        collectionView = nil
+        self.tableView = tableView
+        content = tableView
         layout()
     }
 
@@ -73,9 +91,9 @@ public final class TerminalApplication {
         }
         pendingKeys += keys
         handlePendingKeys()
-        let animating = collectionView.isAnimating
-        if animating { collectionView.advanceAnimation() }
-        if needsDisplay || collectionView.needsDisplay {
+        let animating = content.isAnimating
+        if animating { content.advanceAnimation() }
+        if needsDisplay || content.needsDisplay {
             device.present(compose())
             frameCount += 1
             needsDisplay = false
@@ -88,9 +106,9 @@ public final class TerminalApplication {
     /// to the view, the remaining keys wait for it rather than act on rows about to change.
     func handlePendingKeys() {
         while !pendingKeys.isEmpty && !quitRequested {
-            if collectionView.isAnimating { collectionView.finishAnimations() }
-            if collectionView.dataSource?.hasPendingUpdates == true && !collectionView.isAnimating { return }
-            if collectionView.isAnimating { continue }
+            if content.isAnimating { content.finishAnimations() }
+            if content.hasPendingUpdates && !content.isAnimating { return }
+            if content.isAnimating { continue }
             handle(pendingKeys.removeFirst())
         }
     }
@@ -110,7 +128,7 @@ public final class TerminalApplication {
         if let searchField, searchField.isActive, searchField.handle(key) {
             return
         }
-        if collectionView.handle(key) { return }
+        if content.handle(key) { return }
         if let keyHandler, keyHandler(key) { return }
         switch key {
         case .character("/") where searchField != nil:
@@ -137,26 +155,26 @@ public final class TerminalApplication {
         case .press(.left) where searchField != nil && event.y == 0:
             searchField?.isActive = true
             return
-        case .press where event.y < top || event.y >= top + collectionView.height:
+        case .press where event.y < top || event.y >= top + content.height:
             return
         case .press:
             searchField?.isActive = false
         case .scrollUp, .scrollDown, .scrollLeft, .scrollRight, .drag, .release:
             break
         }
-        if collectionView.handle(local) { return }
+        if content.handle(local) { return }
         _ = keyHandler?(.mouse(event))
     }
 
-    /// Sizes the collection view to the terminal, less the search and help rows.
+    /// Sizes the view to the terminal, less the search and help rows.
     func layout() {
         let size = device.size
         let chrome = (searchField == nil ? 0 : 1) + 1
-        collectionView.resize(width: size.width, height: max(size.height - chrome, 1))
+        content.resize(width: size.width, height: max(size.height - chrome, 1))
         needsDisplay = true
     }
 
-    /// The whole screen: search field, collection view, help line.
+    /// The whole screen: search field, view, help line.
     public func compose() -> ScreenBuffer {
         let size = device.size
         var screen = ScreenBuffer(width: size.width, height: size.height)
@@ -165,10 +183,9 @@ public final class TerminalApplication {
             searchField.draw(into: &screen, y: 0)
             top = 1
         }
-        let content = collectionView.render()
         screen.copy(
-            content, toX: 0, y: top,
-            clip: ScreenRect(x: 0, y: top, width: size.width, height: collectionView.height))
+            content.render(), toX: 0, y: top,
+            clip: ScreenRect(x: 0, y: top, width: size.width, height: content.height))
         let help = helpLine()
         let style = TextStyle(inverse: true)
         screen.fill(
@@ -177,23 +194,46 @@ public final class TerminalApplication {
         return screen
     }
 
-    /// `status · keys`, naming the focused item's swipe actions.
+    /// `status · keys`: the keys the view offers now (the focused item's swipe actions among
+    /// them), the app's ``helpItems``, search and quit.
     func helpLine() -> String {
         if let searchField, searchField.isActive {
             let keys = "type to filter · ⏎ done · esc clear"
             return statusMessage.isEmpty ? " " + keys : " \(statusMessage) │ \(keys)"
         }
-        if collectionView.isReordering {
-            return " ↑↓ move · ⏎ drop · esc cancel"
+        if content.isReordering {
+            return " " + content.helpItems.joined(separator: " · ")
         }
-        var parts = ["↑↓←→ move", "tab section", "⏎ select"]
-        for action in collectionView.swipeActionsForFocusedItem() {
-            parts.append("\(action.key) \(action.title.lowercased())")
-        }
-        parts.append("m reorder")
+        var parts = content.helpItems + helpItems
         if searchField != nil { parts.append("/ search") }
         parts.append("q quit")
         let keys = parts.joined(separator: " · ")
         return statusMessage.isEmpty ? " " + keys : " \(statusMessage) │ \(keys)"
     }
+}
+
+/// What ``TerminalApplication`` runs: a collection view or a table view.
+@MainActor
+protocol TerminalContentView: AnyObject {
+    var height: Int { get }
+    var needsDisplay: Bool { get }
+    var isAnimating: Bool { get }
+    var isReordering: Bool { get }
+    var helpItems: [String] { get }
+    /// Whether updates are on their way to the view, so keys wait for them.
+    var hasPendingUpdates: Bool { get }
+    func resize(width: Int, height: Int)
+    func handle(_ key: Key) -> Bool
+    func handle(_ event: MouseEvent) -> Bool
+    func advanceAnimation()
+    func finishAnimations()
+    func render() -> ScreenBuffer
+}
+
+extension TerminalCollectionView: TerminalContentView {
+    var hasPendingUpdates: Bool { dataSource?.hasPendingUpdates == true }
+}
+
+extension TerminalTableView: TerminalContentView {
+    var hasPendingUpdates: Bool { dataSource?.hasPendingUpdates == true }
 }

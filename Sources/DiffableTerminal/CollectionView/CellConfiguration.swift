@@ -18,6 +18,14 @@ public struct CellState: Hashable, Sendable {
     public var isSectionHeader = false
     /// The cell is appearing (inserted) or disappearing (deleted) in an animation.
     public var isTransient = false
+    /// The view is in editing mode (a table's `setEditing(_:animated:)`).
+    public var isEditing = false
+    /// The cell shows a delete control (`⊖`) at its leading edge: a table in editing mode, for a
+    /// row its data source lets the person delete.
+    public var showsDeleteControl = false
+    /// The cell shows a reorder control (`≡`) at its trailing edge: a table in editing mode, for a
+    /// row its data source lets the person move.
+    public var showsReorderControl = false
 
     /// A default state.
     public init() {}
@@ -27,7 +35,8 @@ public struct CellState: Hashable, Sendable {
 public struct ListContentConfiguration: Hashable, Sendable {
     /// The primary text.
     public var text: String?
-    /// Secondary text: after the text in a subtitle cell, right-aligned in a value cell.
+    /// Secondary text: under the text in a subtitle cell (after it, when the cell is one row
+    /// tall), right-aligned in a value cell.
     public var secondaryText: String?
     /// A glyph shown before the text, such as an emoji.
     public var image: String?
@@ -42,10 +51,13 @@ public struct ListContentConfiguration: Hashable, Sendable {
 
     /// Where a list cell puts its secondary text.
     public enum SecondaryTextPlacement: Hashable, Sendable {
-        /// After the text, separated by two spaces (`subtitleCell()` on one line).
+        /// After the text, separated by two spaces.
         case afterText
         /// Right-aligned before the accessories (`valueCell()`).
         case trailing
+        /// On the row below the text (`subtitleCell()`), in a cell at least two rows tall (a list
+        /// whose ``ListConfiguration/rowHeight`` is 2); after the text in a one-row cell.
+        case belowText
     }
 
     /// An empty configuration.
@@ -54,8 +66,14 @@ public struct ListContentConfiguration: Hashable, Sendable {
     /// The configuration of a plain cell.
     public static func cell() -> Self { Self() }
 
-    /// A cell with secondary text after the text.
-    public static func subtitleCell() -> Self { Self() }
+    /// A cell with secondary text on a second line, as `UIListContentConfiguration.subtitleCell()`:
+    /// give the list a ``ListConfiguration/rowHeight`` of 2 (a table a `rowHeight` of 2), or the
+    /// secondary text follows the text on its one row.
+    public static func subtitleCell() -> Self {
+        var configuration = Self()
+        configuration.secondaryTextPlacement = .belowText
+        return configuration
+    }
 
     /// A cell with secondary text right-aligned.
     public static func valueCell() -> Self {

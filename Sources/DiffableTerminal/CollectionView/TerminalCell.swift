@@ -19,7 +19,7 @@ open class TerminalCell: ReusableView {
     open func draw(in buffer: inout ScreenBuffer, frame: ScreenRect, state: CellState) {}
 }
 
-/// A one-row list cell with a content configuration and accessories:
+/// A list cell with a content configuration and accessories:
 /// `UICollectionViewListCell` for the terminal.
 ///
 /// ```swift
@@ -52,7 +52,8 @@ open class TerminalListCell: TerminalCell {
         accessories = []
     }
 
-    /// Draws `[indent][▸ ][image ]text  secondary ... accessories`, highlighted when focused.
+    /// Draws `[indent][⊖ ][▸ ][image ]text  secondary ... accessories [≡]`, highlighted when
+    /// focused; in a cell two rows tall, a subtitle cell's secondary text goes on the second row.
     open override func draw(in buffer: inout ScreenBuffer, frame: ScreenRect, state: CellState) {
         guard frame.width > 0, frame.height > 0 else { return }
         let content = contentConfiguration ?? .cell()
@@ -67,8 +68,15 @@ open class TerminalListCell: TerminalCell {
         }
         buffer.fill(frame, with: " ", style: base)
         var column = frame.x + state.outlineLevel * indentationWidth
-        let right = frame.x + frame.width
+        var right = frame.x + frame.width
         let y = frame.y
+        if state.showsDeleteControl {
+            column += buffer.write(
+                "⊖ ", x: column, y: y, style: merge(base, TextStyle(foreground: .red)),
+                maxWidth: right - column)
+        } else if state.isEditing {
+            column += 2  // in line with the rows that have a delete control
+        }
         if state.isReordering {
             column += buffer.write("↕ ", x: column, y: y, style: base, maxWidth: right - column)
         }
@@ -82,6 +90,10 @@ open class TerminalListCell: TerminalCell {
                 image + " ", x: column, y: y, style: merge(base, content.imageStyle), maxWidth: right - column
             )
         }
+        if state.showsReorderControl && right - 2 >= column {
+            buffer.write("≡", x: right - 1, y: y, style: merge(base, TextStyle(dim: true)))
+            right -= 2
+        }
         // Trailing accessories, right to left.
         var trailing = right - 1
         for accessory in accessories.reversed() where accessory.kind != .outlineDisclosure {
@@ -92,35 +104,39 @@ open class TerminalListCell: TerminalCell {
             trailing -= width + 1
         }
         let available = max(trailing - column, 0)
-        var text = content.text ?? ""
+        let text = content.text ?? ""
         var textStyle = merge(base, content.textStyle)
         if state.isSectionHeader { textStyle.bold = true }
-        if let secondary = content.secondaryText, !secondary.isEmpty {
-            switch content.secondaryTextPlacement {
-            case .afterText:
-                let used = buffer.write(
-                    truncate(text, toWidth: available), x: column, y: y, style: textStyle, maxWidth: available
-                )
-                let rest = available - used - 2
-                if rest > 0 {
-                    buffer.write(
-                        truncate(secondary, toWidth: rest), x: column + used + 2, y: y,
-                        style: merge(base, content.secondaryTextStyle), maxWidth: rest)
-                }
-            case .trailing:
-                let secondaryWidth = min(displayWidth(of: secondary), available / 2)
-                let textWidth = available - secondaryWidth - 1
+        let secondaryStyle = merge(base, content.secondaryTextStyle)
+        guard let secondary = content.secondaryText, !secondary.isEmpty else {
+            buffer.write(
+                truncate(text, toWidth: available), x: column, y: y, style: textStyle, maxWidth: available)
+            return
+        }
+        switch content.secondaryTextPlacement {
+        case .belowText where frame.height >= 2:
+            buffer.write(
+                truncate(text, toWidth: available), x: column, y: y, style: textStyle, maxWidth: available)
+            let width = max(right - column, 0)
+            buffer.write(
+                truncate(secondary, toWidth: width), x: column, y: y + 1, style: secondaryStyle,
+                maxWidth: width)
+        case .afterText, .belowText:
+            let used = buffer.write(
+                truncate(text, toWidth: available), x: column, y: y, style: textStyle, maxWidth: available)
+            let rest = available - used - 2
+            if rest > 0 {
                 buffer.write(
-                    truncate(text, toWidth: textWidth), x: column, y: y, style: textStyle, maxWidth: textWidth
-                )
-                let shown = truncate(secondary, toWidth: secondaryWidth)
-                buffer.write(
-                    shown, x: column + available - displayWidth(of: shown), y: y,
-                    style: merge(base, content.secondaryTextStyle))
+                    truncate(secondary, toWidth: rest), x: column + used + 2, y: y, style: secondaryStyle,
+                    maxWidth: rest)
             }
-        } else {
-            text = truncate(text, toWidth: available)
-            buffer.write(text, x: column, y: y, style: textStyle, maxWidth: available)
+        case .trailing:
+            let secondaryWidth = min(displayWidth(of: secondary), available / 2)
+            let textWidth = available - secondaryWidth - 1
+            buffer.write(
+                truncate(text, toWidth: textWidth), x: column, y: y, style: textStyle, maxWidth: textWidth)
+            let shown = truncate(secondary, toWidth: secondaryWidth)
+            buffer.write(shown, x: column + available - displayWidth(of: shown), y: y, style: secondaryStyle)
         }
     }
 }

@@ -25,12 +25,23 @@ extension TerminalCollectionView {
             section += 1
         }
         let lastSection = section
+        for section in firstSection..<lastSection where frames[section].layout.listConfiguration != nil {
+            drawListDecorations(of: frames[section], into: &buffer)
+        }
         let progress = animation?.progress ?? 1
+        let motion = animation?.rowAnimation.motion ?? .fade
         for (path, cell) in indexed.cells {
             if animation?.travelling[path] != nil { continue }  // drawn on top, below
-            guard let rect = screenRect(for: path) else { continue }
+            guard var rect = screenRect(for: path) else { continue }
             var state = self.state(for: path)
-            if progress < 0.5, animation?.appearing.contains(path) == true { state.isTransient = true }
+            if animation?.appearing.contains(path) == true {
+                switch motion {
+                case .fade: state.isTransient = progress < 0.5
+                case .slide(let direction):
+                    rect = rect.offsetBy(rows: 0, columns: slide(direction, 1 - progress))
+                case .none: break
+                }
+            }
             draw(cell, in: rect, state: state, into: &buffer)
         }
         // Scroll marks go over the cells at the edges of horizontal strips.
@@ -40,12 +51,18 @@ extension TerminalCollectionView {
             }
         }
         if let animation {
-            if progress < 0.5 {
-                for leaving in animation.departing {
-                    var state = leaving.state
+            for leaving in animation.departing {
+                var state = leaving.state
+                switch motion {
+                case .fade where progress < 0.5:
+                    // Departing rows dim, then are gone.
                     state.isTransient = true
-                    // Departing rows collapse: drawn at half height, then gone.
                     draw(leaving.cell, in: leaving.rect, state: state, into: &buffer)
+                case .slide(let direction):
+                    let rect = leaving.rect.offsetBy(rows: 0, columns: slide(direction, progress))
+                    draw(leaving.cell, in: rect, state: state, into: &buffer)
+                case .fade, .none:
+                    break
                 }
             }
             for (path, from) in animation.travelling {
@@ -57,6 +74,12 @@ extension TerminalCollectionView {
                     state: state(for: path), into: &buffer)
             }
         }
+    }
+
+    /// The columns a sliding row is off its place: `fraction` of the view's width, towards
+    /// `direction` (1 right, -1 left).
+    private func slide(_ direction: Int, _ fraction: Double) -> Int {
+        direction * Int((Double(width) * fraction).rounded())
     }
 
     /// Where an item is on screen now (in view coordinates), if it is laid out.
@@ -79,6 +102,7 @@ extension TerminalCollectionView {
         {
             state.isSectionHeader = true
         }
+        decorateState?(path, &state)
         return state
     }
 
@@ -100,35 +124,64 @@ extension TerminalCollectionView {
     }
 
     func drawSupplementaries(of frame: SectionFrame, into buffer: inout ScreenBuffer) {
-        if frame.layout.hasSupplementaryHeader {
-            let row = frame.top + frame.layout.gapBefore - contentOffset
-            if row >= 0 && row < height {
-                if indexed.headers[frame.section] == nil {
-                    indexed.headers[frame.section] = supplementary(
-                        kind: Self.elementKindSectionHeader, section: frame.section)
-                }
-                if let header = indexed.headers[frame.section] {
-                    var state = CellState()
-                    state.isSectionHeader = true
-                    draw(
-                        header, in: ScreenRect(x: 0, y: row, width: width, height: 1), state: state,
-                        into: &buffer)
-                }
+        let inset = frame.layout.horizontalInset
+        let rows = [
+            frame.layout.hasSupplementaryHeader ? frame.top + frame.layout.gapBefore : nil,
+            frame.layout.hasSupplementaryFooter ? frame.bottom - 1 : nil,
+        ]
+        for (index, contentRow) in rows.enumerated() {
+            guard let contentRow, contentRow - contentOffset >= 0, contentRow - contentOffset < height else {
+                continue
+            }
+            let isHeader = index == 0
+            let kind = isHeader ? Self.elementKindSectionHeader : Self.elementKindSectionFooter
+            let cached = isHeader ? indexed.headers[frame.section] : indexed.footers[frame.section]
+            guard let view = cached ?? supplementary(kind: kind, section: frame.section) else { continue }
+            if isHeader {
+                indexed.headers[frame.section] = view
+            } else {
+                indexed.footers[frame.section] = view
+            }
+            var state = CellState()
+            state.isSectionHeader = isHeader
+            let rect = ScreenRect(
+                x: inset, y: contentRow - contentOffset, width: max(width - 2 * inset, 1), height: 1)
+            draw(view, in: rect, state: state, into: &buffer)
+        }
+    }
+
+    /// The box around an inset section's items and the lines between a list's rows, where they
+    /// are on screen.
+    func drawListDecorations(of frame: SectionFrame, into buffer: inout ScreenBuffer) {
+        guard frame.itemCount > 0, frame.layout.isInset || frame.separatorRows > 0 else { return }
+        let line = TextStyle(dim: true)
+        let inset = frame.layout.isInset
+        let right = width - 1
+        func horizontal(atContentRow row: Int, _ left: Character, _ rightEnd: Character) {
+            let y = row - contentOffset
+            guard y >= 0 && y < height else { return }
+            buffer.write(String(repeating: "─", count: max(width, 0)), x: 0, y: y, style: line)
+            if inset {
+                buffer.write(String(left), x: 0, y: y, style: line)
+                buffer.write(String(rightEnd), x: right, y: y, style: line)
             }
         }
-        if frame.layout.hasSupplementaryFooter {
-            let row = frame.bottom - 1 - contentOffset
-            if row >= 0 && row < height {
-                if indexed.footers[frame.section] == nil {
-                    indexed.footers[frame.section] = supplementary(
-                        kind: Self.elementKindSectionFooter, section: frame.section)
-                }
-                if let footer = indexed.footers[frame.section] {
-                    draw(
-                        footer, in: ScreenRect(x: 0, y: row, width: width, height: 1), state: CellState(),
-                        into: &buffer)
-                }
+        if inset {
+            horizontal(atContentRow: frame.itemsTop - 1, "╭", "╮")
+            horizontal(atContentRow: frame.itemsTop + frame.itemRows, "╰", "╯")
+            let first = max(frame.itemsTop, contentOffset)
+            let last = min(frame.itemsTop + frame.itemRows, contentOffset + height)
+            for row in first..<max(first, last) {
+                buffer.write("│", x: 0, y: row - contentOffset, style: line)
+                buffer.write("│", x: right, y: row - contentOffset, style: line)
             }
+        }
+        guard frame.separatorRows > 0 else { return }
+        let firstItem = max(contentOffset - frame.itemsTop, 0) / frame.itemStride
+        let lastItem = min(
+            (contentOffset + height - frame.itemsTop) / frame.itemStride + 1, frame.itemCount - 1)
+        for item in firstItem..<max(firstItem, lastItem) {
+            horizontal(atContentRow: frame.row(ofItem: item) + frame.itemHeight, "├", "┤")
         }
     }
 

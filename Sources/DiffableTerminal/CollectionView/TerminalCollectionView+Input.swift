@@ -85,18 +85,31 @@ extension TerminalCollectionView {
         return true
     }
 
-    /// The swipe actions the list configuration offers for the focused item, each bound to a key.
+    /// The swipe actions the list configuration offers for the focused item, each bound to a key:
+    /// the leading ones, then the trailing ones.
     public func swipeActionsForFocusedItem() -> [ContextualAction] {
         layoutIfNeeded()
         guard let focused = focusedIndexPath, focused.section < frames.count,
-            let provider = frames[focused.section].layout.listConfiguration?
-                .trailingSwipeActionsConfigurationProvider
+            let configuration = frames[focused.section].layout.listConfiguration
         else { return [] }
-        return provider(focused)?.actions ?? []
+        let providers = [
+            configuration.leadingSwipeActionsConfigurationProvider,
+            configuration.trailingSwipeActionsConfigurationProvider,
+        ]
+        return providers.flatMap { $0?(focused)?.actions ?? [] }
     }
 
     /// Whether an item is being moved.
     public var isReordering: Bool { indexed.reorder != nil }
+
+    /// The keys the view offers now, for a help line: moving, sections, selecting, the focused
+    /// item's swipe actions and reordering; while an item is being moved, moving, dropping and
+    /// cancelling.
+    public var helpItems: [String] {
+        if isReordering { return ["↑↓ move", "⏎ drop", "esc cancel"] }
+        let swipes = swipeActionsForFocusedItem().map { "\($0.key) \($0.title.lowercased())" }
+        return ["↑↓←→ move", "tab section", "⏎ select"] + swipes + ["m reorder"]
+    }
 
     func firstItem() -> IndexPath? {
         counts.indices.first { counts[$0] > 0 }.map { IndexPath(item: 0, section: $0) }
@@ -309,7 +322,7 @@ extension TerminalCollectionView {
             return
         }
         if rect.y < contentOffset { contentOffset = rect.y }
-        if rect.y >= contentOffset + height { contentOffset = rect.y - height + 1 }
+        if rect.y + rect.height > contentOffset + height { contentOffset = rect.y + rect.height - height }
         clampContentOffset()
     }
 
@@ -317,18 +330,13 @@ extension TerminalCollectionView {
     func dropReorderedItem() {
         guard let moving = indexed.reorder else { return }
         indexed.reorder = nil
-        guard moving.source != moving.target else {
-            setNeedsLayout()
+        setNeedsLayout()  // the frames counted the held item where it hovered
+        guard moving.source != moving.target else { return }
+        if reportsMovesFirst {
+            reportMoveThenShowIt(moving)
             return
         }
-        // A drop is a batch update that moves one item: the cells and the selection follow it.
-        let move = BatchUpdate(movedItems: [.init(from: moving.source, to: moving.target)])
-        let remapped = indexed.remap(
-            by: BatchUpdate.PositionMap(move, oldSectionCount: counts.count, newSectionCount: counts.count))
-        assert(
-            remapped.departedCells.isEmpty && remapped.departedSupplementaries.isEmpty,
-            "a move keeps every cell")
-        focusedIndexPath = moving.target
+        moveCell(moving)
         // The counts the data source has once it agrees: it may update the view again from within
         // (an expanded parent's children following it), from the state after the move.
         counts[moving.source.section] -= 1
@@ -338,6 +346,39 @@ extension TerminalCollectionView {
         setNeedsLayout()
         layoutIfNeeded()
         scrollToFocus()
+    }
+
+    /// A table's drop: the data source hears of the move first, then the view shows what it has.
+    /// An update it hands the view during the call has moved the row; else the view moves the
+    /// row if the data source now has its item at the target (it committed the move), and puts
+    /// it back otherwise: the data source refused it, or applies it later.
+    private func reportMoveThenShowIt(_ moving: ReorderState) {
+        let moved = dataSource?.collectionView(self, identifierOfItemAt: moving.source)
+        let updates = updateCount
+        dataSource?.collectionView(self, moveItemAt: moving.source, to: moving.target)
+        if updateCount == updates {
+            let agrees =
+                moved == nil || dataSource?.collectionView(self, identifierOfItemAt: moving.target) == moved
+            if agrees {
+                moveCell(moving)
+                counts = currentCounts()
+            }
+        }
+        setNeedsLayout()
+        layoutIfNeeded()
+        scrollToFocus()
+    }
+
+    /// Moves the held item's cell, the selection and the focus to its target, as a batch update
+    /// that moves one item would.
+    private func moveCell(_ moving: ReorderState) {
+        let move = BatchUpdate(movedItems: [.init(from: moving.source, to: moving.target)])
+        let remapped = indexed.remap(
+            by: BatchUpdate.PositionMap(move, oldSectionCount: counts.count, newSectionCount: counts.count))
+        assert(
+            remapped.departedCells.isEmpty && remapped.departedSupplementaries.isEmpty,
+            "a move keeps every cell")
+        focusedIndexPath = moving.target
     }
 }
 

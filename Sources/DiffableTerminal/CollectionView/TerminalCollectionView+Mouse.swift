@@ -32,7 +32,11 @@ extension TerminalCollectionView {
         let item: Int
         switch frame.layout.kind {
         case .list:
-            item = offset
+            let inset = frame.layout.horizontalInset
+            guard x >= inset, x < width - inset, let listItem = frame.listItem(atOffset: offset) else {
+                return nil
+            }
+            item = listItem
         case .grid:
             let column = x / frame.itemWidth
             guard column < frame.columns else { return nil }
@@ -161,7 +165,9 @@ extension TerminalCollectionView {
         guard let section = section(atRow: row, in: frames), frames[section].layout.listConfiguration != nil
         else { return }
         let last = reorderPositionCount(inSection: section, for: moving) - 1
-        moving.target = IndexPath(item: min(max(row - frames[section].itemsTop, 0), last), section: section)
+        let frame = frames[section]
+        let item = max(row - frame.itemsTop, 0) / frame.itemStride
+        moving.target = IndexPath(item: min(item, last), section: section)
         guard moving != indexed.reorder else { return }
         indexed.reorder = moving
         setNeedsLayout()

@@ -53,7 +53,9 @@ extension TerminalCollectionView {
         {
             last += 1
         }
-        let bottom = parentRect.y + (last - parent.item) + 1
+        let lastRect =
+            contentRect(for: IndexPath(item: last, section: parent.section), in: frames) ?? parentRect
+        let bottom = lastRect.y + lastRect.height
         if bottom > contentOffset + height {
             contentOffset = min(bottom - height, parentRect.y)
             clampContentOffset()

@@ -15,9 +15,34 @@ struct Animation {
     /// New index path → where its cell was on screen before (screen coordinates).
     var travelling: [IndexPath: ScreenRect]
     var appearing: Set<IndexPath>
+    /// How the cells that arrive and leave are drawn; cells that travel always travel.
+    var rowAnimation: TableViewRowAnimation
     var completion: (@MainActor (Bool) -> Void)?
 
     var progress: Double { Double(frame) / Double(max(frameCount, 1)) }
+}
+
+/// How a terminal draws a row that comes or goes.
+enum RowMotion: Equatable {
+    /// Dimmed for the first half of the animation.
+    case fade
+    /// Sliding in from, or out to, one side: 1 the right, -1 the left.
+    case slide(Int)
+    /// At once.
+    case none
+}
+
+extension TableViewRowAnimation {
+    /// What the terminal draws for the animation: it has no vertical clipping within a row, so
+    /// top, bottom and middle fade, as automatic does.
+    var motion: RowMotion {
+        switch self {
+        case .right: .slide(1)
+        case .left: .slide(-1)
+        case .none: .none
+        case .fade, .top, .bottom, .middle, .automatic: .fade
+        }
+    }
 }
 
 extension TerminalCollectionView {
@@ -25,6 +50,7 @@ extension TerminalCollectionView {
 
     /// Discards every cell and counts again from the data source.
     public func reloadData() {
+        updateCount += 1
         finishAnimations()
         for cell in indexed.reset() { recycle(cell) }
         counts = currentCounts()
@@ -41,6 +67,7 @@ extension TerminalCollectionView {
     public func performBatchUpdates(
         _ update: BatchUpdate, animatingDifferences: Bool, completion: (@MainActor (Bool) -> Void)?
     ) {
+        updateCount += 1
         finishAnimations()
         layoutIfNeeded()
         let newCounts = currentCounts()
@@ -114,8 +141,7 @@ extension TerminalCollectionView {
         }
         animation = Animation(
             frameCount: animationFrameCount, departing: departing, travelling: travelling,
-            appearing: appearing,
-            completion: completion)
+            appearing: appearing, rowAnimation: rowAnimation, completion: completion)
     }
 
     /// The item to keep on its screen row through `update` (its new index path, and the row), for

@@ -92,6 +92,20 @@ public final class TerminalCollectionView: ReusingCollectionView {
     /// benchmarks that check only visible cells are configured.
     public internal(set) var dequeueCount = 0
 
+    // What a TerminalTableView, which draws its rows with a collection view, adds.
+
+    /// How inserted and deleted cells come and go in an animated update: `.fade` for a collection
+    /// view, the data source's row animation for a table.
+    var rowAnimation = TableViewRowAnimation.fade
+    /// Adds to the state each cell is drawn in (a table's editing controls).
+    var decorateState: (@MainActor (IndexPath, inout CellState) -> Void)?
+    /// Whether a drop is reported to the data source before the view moves the cell, as a table
+    /// does (see "Reporting a move" in `DiffableTableView`).
+    var reportsMovesFirst = false
+    /// How many updates (batch updates and reloads) the view has been handed, so a drop can tell
+    /// whether the data source updated the view while it was told of the move.
+    var updateCount = 0
+
     /// Creates a view of a size with a layout.
     public init(layout: TerminalLayout, width: Int, height: Int) {
         self.collectionViewLayout = layout
@@ -135,8 +149,8 @@ public final class TerminalCollectionView: ReusingCollectionView {
             var itemHeight = 1
             var itemWidth = width
             switch sectionLayout.kind {
-            case .list:
-                break
+            case .list(let configuration):
+                itemHeight = configuration.rowHeight
             case .grid(let minimumItemWidth, let rows, _):
                 columns = max(width / minimumItemWidth, 1)
                 itemWidth = width / columns
@@ -183,7 +197,10 @@ public final class TerminalCollectionView: ReusingCollectionView {
         let frame = frames[section]
         switch frame.layout.kind {
         case .list:
-            return ScreenRect(x: 0, y: frame.itemsTop + item, width: width, height: 1)
+            let inset = frame.layout.horizontalInset
+            return ScreenRect(
+                x: inset, y: frame.row(ofItem: item), width: max(width - 2 * inset, 1),
+                height: frame.itemHeight)
         case .grid:
             return ScreenRect(
                 x: item % frame.columns * frame.itemWidth, y: frame.row(ofItem: item), width: frame.itemWidth,
@@ -209,8 +226,9 @@ public final class TerminalCollectionView: ReusingCollectionView {
             if frame.itemCount > 0 {
                 switch frame.layout.kind {
                 case .list:
-                    let start = max(offset - frame.itemsTop, 0)
-                    let end = min(bottom - frame.itemsTop, frame.itemCount)
+                    let start = max(offset - frame.itemsTop, 0) / frame.itemStride
+                    let end = min(
+                        (bottom - frame.itemsTop + frame.itemStride - 1) / frame.itemStride, frame.itemCount)
                     if start < end {
                         for item in start..<end { paths.append(IndexPath(item: item, section: section)) }
                     }

@@ -9,8 +9,13 @@ public struct ListConfiguration: Sendable {
         case plain
         /// Sections set apart by a blank row.
         case grouped
+        /// Sections set apart by a blank row, their rows in a box inset from the edges: the
+        /// terminal's rounded card.
+        case insetGrouped
         /// An outline-style navigation list (drawn like `.plain`).
         case sidebar
+        /// An outline-style navigation list for a plain background (drawn like `.plain`).
+        case sidebarPlain
     }
 
     /// Where a section's header comes from.
@@ -37,8 +42,23 @@ public struct ListConfiguration: Sendable {
     public var headerMode: HeaderMode = .none
     /// The footer mode; `.none` by default.
     public var footerMode: FooterMode = .none
-    /// Supplies the actions bound to keys on an item (`d` for delete, say).
+    /// Whether a line is drawn between rows. A terminal line is a whole row, so this is off by
+    /// default (UIKit's lists draw hairlines, which take no room).
+    public var showsSeparators = false
+    /// The rows each item takes: 1 by default, 2 for ``ListContentConfiguration/subtitleCell()``
+    /// cells whose secondary text sits on a line of its own. The terminal's stand-in for
+    /// self-sizing: the layout stays per section, never per item.
+    public var rowHeight = 1 {
+        didSet { rowHeight = max(rowHeight, 1) }
+    }
+    /// Supplies the actions bound to keys on an item at the trailing edge (`d` for delete, say):
+    /// `UICollectionLayoutListConfiguration.trailingSwipeActionsConfigurationProvider`.
     public var trailingSwipeActionsConfigurationProvider:
+        (@MainActor (IndexPath) -> SwipeActionsConfiguration?)?
+    /// Supplies the actions bound to keys on an item at the leading edge (`r` for mark as read,
+    /// say): `leadingSwipeActionsConfigurationProvider`. The focused item's leading actions come
+    /// before its trailing ones.
+    public var leadingSwipeActionsConfigurationProvider:
         (@MainActor (IndexPath) -> SwipeActionsConfiguration?)?
 
     /// A list configuration with an appearance.
@@ -90,7 +110,19 @@ public struct TerminalLayoutSection: Sendable {
 
     var hasSupplementaryFooter: Bool { listConfiguration?.footerMode == .supplementary }
 
-    var gapBefore: Int { listConfiguration?.appearance == .grouped ? 1 : 0 }
+    var gapBefore: Int {
+        switch listConfiguration?.appearance {
+        case .grouped, .insetGrouped: 1
+        case .plain, .sidebar, .sidebarPlain, nil: 0
+        }
+    }
+
+    /// Whether the section's items sit in a box inset from the view's edges.
+    var isInset: Bool { listConfiguration?.appearance == .insetGrouped }
+
+    /// The columns between the view's edges and the section's items, headers and footers: the
+    /// box's side and a space in an inset section.
+    var horizontalInset: Int { isInset ? 2 : 0 }
 }
 
 /// The layout of a ``TerminalCollectionView``: `UICollectionViewCompositionalLayout` for the
@@ -125,25 +157,40 @@ struct SectionFrame {
 
     var headerRows: Int { layout.hasSupplementaryHeader ? 1 : 0 }
     var footerRows: Int { layout.hasSupplementaryFooter ? 1 : 0 }
-    var itemsTop: Int { top + layout.gapBefore + headerRows }
+    /// The rows of the box's top and bottom edges in an inset section with items.
+    var boxRows: Int { layout.isInset && itemCount > 0 ? 1 : 0 }
+    var itemsTop: Int { top + layout.gapBefore + headerRows + boxRows }
+    /// The separator row after each item but the last, in a list that shows separators.
+    var separatorRows: Int { layout.listConfiguration?.showsSeparators == true ? 1 : 0 }
+    /// The rows from one item's first row to the next item's: in a list, its height and its
+    /// separator.
+    var itemStride: Int { itemHeight + separatorRows }
 
     var itemRows: Int {
         switch layout.kind {
-        case .list: return itemCount
+        case .list: return itemCount > 0 ? itemCount * itemStride - separatorRows : 0
         case .grid: return (itemCount + columns - 1) / max(columns, 1) * itemHeight
         case .horizontal: return itemCount > 0 ? itemHeight : 0
         }
     }
 
-    var height: Int { layout.gapBefore + headerRows + itemRows + footerRows }
+    var height: Int { layout.gapBefore + headerRows + boxRows + itemRows + boxRows + footerRows }
     var bottom: Int { top + height }
 
     /// The content row where an item starts.
     func row(ofItem item: Int) -> Int {
         switch layout.kind {
-        case .list: return itemsTop + item
+        case .list: return itemsTop + item * itemStride
         case .grid: return itemsTop + item / columns * itemHeight
         case .horizontal: return itemsTop
         }
+    }
+
+    /// The list item whose rows include `offset` rows below the first item's, or `nil` on a
+    /// separator (or past the last item).
+    func listItem(atOffset offset: Int) -> Int? {
+        guard offset >= 0 else { return nil }
+        let item = offset / itemStride
+        return item < itemCount && offset % itemStride < itemHeight ? item : nil
     }
 }

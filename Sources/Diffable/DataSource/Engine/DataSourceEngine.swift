@@ -4,8 +4,10 @@ import Foundation
 /// the view shows and what the app has applied, serializes applies, diffs them (off the main actor
 /// when large), hands the view one batch update at a time, and maps index paths to identifiers.
 ///
-/// A façade (``CollectionViewDiffableDataSource``) owns one engine, gives it a ``_ViewConnection``
-/// to its view, and forwards its public API to it. The engine's life, one apply at a time:
+/// Every façade (``CollectionViewDiffableDataSource``, ``TableViewDiffableDataSource``) is a
+/// ``DiffableDataSource``, which owns one engine and forwards the apply family and the lookups to
+/// it; the façade gives the engine a ``_ViewConnection`` to its view and adds what its kind of
+/// view asks for. The engine's life, one apply at a time:
 ///
 /// 1. An apply becomes an ``_ApplyRequest`` whose target is the full state after it; ``latest``
 ///    moves there at once, so `snapshot()` reflects every apply (`DataSourceEngine+Applying.swift`).
@@ -61,8 +63,9 @@ final class _DataSourceEngine<
     /// How many diffs have started off the main actor, to number them.
     var diffCount = 0
 
-    /// Tells the view of changes.
-    let view: _ViewConnection
+    /// Tells the view of changes. A façade sets it once, right after it is initialized, when it
+    /// can hand the connection a reference to itself (a table's row animation lives there).
+    var view = _ViewConnection.disconnected
 
     /// Diffs larger than this many items (old plus new) run off the main actor.
     var offMainDiffingThreshold = 20_000
@@ -75,9 +78,7 @@ final class _DataSourceEngine<
     /// The diff and the outline rebase, compiled for the app's identifier types.
     @usableFromInline var specialized = _Specialized()
 
-    init(view: _ViewConnection) {
-        self.view = view
-    }
+    init() {}
 
     // MARK: Reading what the view shows
 
@@ -148,6 +149,10 @@ final class _DataSourceEngine<
     /// runs.
     let performBatchUpdates:
         (_ update: BatchUpdate, _ animated: Bool, _ completion: @escaping @MainActor (Bool) -> Void) -> Bool
+
+    /// No view: nothing is told, as when the view is gone.
+    static let disconnected = _ViewConnection(
+        reloadData: { false }, performBatchUpdates: { _, _, _ in false })
 }
 
 extension _DataSourceEngine {

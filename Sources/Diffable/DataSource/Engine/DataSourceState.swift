@@ -4,7 +4,7 @@ import Foundation
 /// snapshots of the sections that were applied as section snapshots.
 ///
 /// The engine holds two: the committed state, which the view pulls from, and the latest, which
-/// ``CollectionViewDiffableDataSource/snapshot()`` returns. Both carry no reload or reconfigure
+/// ``DiffableDataSource/snapshot()`` returns. Both carry no reload or reconfigure
 /// marks; a request's target carries the marks of its apply until it is committed.
 ///
 /// Rule: every stored section snapshot belongs to a section of `snapshot`, and its visible items

@@ -1,0 +1,42 @@
+import Foundation
+
+/// The apply family, as `UICollectionViewDiffableDataSource`'s and `UITableViewDiffableDataSource`'s.
+/// Each hands the engine the new state (see ``_DataSourceEngine``); the `@inlinable` ones first give
+/// it the diff compiled for the app's identifier types.
+extension DiffableDataSource {
+    /// Shows a snapshot: diffs it against the committed one and hands the view one batch update.
+    ///
+    /// - Parameters:
+    ///   - snapshot: The new state. Its reload and reconfigure marks are honoured, then dropped.
+    ///   - animatingDifferences: Whether the view animates; `false` still diffs, keeping cells.
+    ///   - completion: Runs on the main actor once the view has finished, exactly once, in call
+    ///     order with other applies.
+    /// - Complexity: O(n + m + k log k) for the diff (see ``BatchUpdate/init(from:to:)``), off the
+    ///   main actor above ``offMainDiffingThreshold`` items.
+    @inlinable public final func apply(
+        _ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (@MainActor () -> Void)? = nil
+    ) {
+        _engine.specialized = .init()
+        _engine.apply(snapshot, animatingDifferences: animatingDifferences, completion: completion)
+    }
+
+    /// Shows a snapshot and returns when the view has finished.
+    @inlinable public final func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            apply(snapshot, animatingDifferences: animatingDifferences) { continuation.resume() }
+        }
+    }
+
+    /// Shows a snapshot by reloading the view: no diff, no animation, every cell recreated.
+    public func applySnapshotUsingReloadData(_ snapshot: Snapshot, completion: (@MainActor () -> Void)? = nil)
+    {
+        _engine.applyUsingReloadData(snapshot, completion: completion)
+    }
+
+    /// Shows a snapshot by reloading the view and returns when it has.
+    public func applySnapshotUsingReloadData(_ snapshot: Snapshot) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            applySnapshotUsingReloadData(snapshot) { continuation.resume() }
+        }
+    }
+}

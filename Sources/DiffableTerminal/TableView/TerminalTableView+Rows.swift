@@ -1,0 +1,133 @@
+import Diffable
+import Foundation
+
+/// What the table's rows view pulls from: the table's data source, asked as a table's, and the
+/// headers and footers made from its titles. The rows view holds it weakly; the table owns it.
+@MainActor
+final class TableRowsSource: CollectionViewDataSource {
+    /// The table whose data source this answers for.
+    weak var table: TerminalTableView?
+    /// The reuse pool of the header and footer cells made from titles.
+    private let titleCells = TitleCellToken()
+
+    private final class TitleCellToken: Sendable {}
+
+    private var source: (table: TerminalTableView, dataSource: any TableViewDataSource)? {
+        guard let table, let dataSource = table.dataSource else { return nil }
+        return (table, dataSource)
+    }
+
+    func numberOfSections(in collectionView: any DiffableCollectionView) -> Int {
+        guard let (table, dataSource) = source else { return 0 }
+        return dataSource.numberOfSections(in: table)
+    }
+
+    func collectionView(_ collectionView: any DiffableCollectionView, numberOfItemsInSection section: Int)
+        -> Int
+    {
+        guard let (table, dataSource) = source else { return 0 }
+        return dataSource.tableView(table, numberOfRowsInSection: section)
+    }
+
+    func collectionView(_ collectionView: any DiffableCollectionView, cellForItemAt indexPath: IndexPath)
+        -> AnyObject
+    {
+        guard let (table, dataSource) = source else { fatalError("TerminalTableView: no data source") }
+        return dataSource.tableView(table, cellForRowAt: indexPath)
+    }
+
+    /// A header or footer cell showing the section's title, in the table's style.
+    func collectionView(
+        _ collectionView: any DiffableCollectionView, viewForSupplementaryElementOfKind kind: String,
+        at indexPath: IndexPath
+    ) -> AnyObject {
+        guard let table else { fatalError("TerminalTableView: the table is gone") }
+        let cell = table.rows.dequeueReusableView(
+            ofType: TerminalListCell.self, reuseKey: ObjectIdentifier(titleCells), elementKind: kind,
+            for: indexPath)
+        let isHeader = kind == TerminalCollectionView.elementKindSectionHeader
+        var content: ListContentConfiguration
+        var text = table.title(isHeader: isHeader, section: indexPath.section) ?? ""
+        switch (isHeader, table.style) {
+        case (false, _):
+            content = .footer()
+        case (true, .plain):
+            content = .plainHeader()
+        case (true, .grouped), (true, .insetGrouped):
+            content = .groupedHeader()
+            text = text.uppercased()
+        }
+        content.text = text
+        cell.contentConfiguration = content
+        return cell
+    }
+
+    /// Rows move only in editing mode, and only those the data source lets move.
+    func collectionView(_ collectionView: any DiffableCollectionView, canMoveItemAt indexPath: IndexPath)
+        -> Bool
+    {
+        guard let (table, dataSource) = source, table.isEditing else { return false }
+        return dataSource.tableView(table, canMoveRowAt: indexPath)
+    }
+
+    func collectionView(
+        _ collectionView: any DiffableCollectionView, moveItemAt sourceIndexPath: IndexPath,
+        to destinationIndexPath: IndexPath
+    ) {
+        guard let (table, dataSource) = source else { return }
+        dataSource.tableView(table, moveRowAt: sourceIndexPath, to: destinationIndexPath)
+        table.refreshTitles()
+    }
+
+    func collectionView(_ collectionView: any DiffableCollectionView, identifierOfItemAt indexPath: IndexPath)
+        -> AnyHashable?
+    {
+        guard let (table, dataSource) = source else { return nil }
+        return dataSource.tableView(table, identifierOfRowAt: indexPath)
+    }
+
+    var hasPendingUpdates: Bool { table?.dataSource?.hasPendingUpdates ?? false }
+}
+
+extension TerminalTableView {
+    /// A section's header or footer title, as the data source gives it.
+    func title(isHeader: Bool, section: Int) -> String? {
+        guard let dataSource else { return nil }
+        return isHeader
+            ? dataSource.tableView(self, titleForHeaderInSection: section)
+            : dataSource.tableView(self, titleForFooterInSection: section)
+    }
+
+    /// A section's layout: a list in the table's style, with a header and a footer where the
+    /// data source has titles for them.
+    func layoutSection(_ section: Int) -> TerminalLayoutSection {
+        var configuration = ListConfiguration(appearance: style.appearance)
+        configuration.headerMode = title(isHeader: true, section: section) == nil ? .none : .supplementary
+        configuration.footerMode = title(isHeader: false, section: section) == nil ? .none : .supplementary
+        configuration.showsSeparators = separatorStyle == .singleLine
+        configuration.rowHeight = rowHeight
+        configuration.leadingSwipeActionsConfigurationProvider = leadingSwipeActionsConfigurationProvider
+        configuration.trailingSwipeActionsConfigurationProvider = trailingSwipeActionsConfigurationProvider
+        return .list(using: configuration)
+    }
+
+    /// In editing mode, the controls a row shows: delete where the data source lets the person
+    /// edit the row, reorder where it lets them move it.
+    func decorate(_ state: inout CellState, at indexPath: IndexPath) {
+        guard isEditing, let dataSource else { return }
+        state.isEditing = true
+        state.showsDeleteControl = dataSource.tableView(self, canEditRowAt: indexPath)
+        state.showsReorderControl = dataSource.tableView(self, canMoveRowAt: indexPath)
+    }
+}
+
+extension TerminalTableView.Style {
+    /// The list appearance that draws the style.
+    var appearance: ListConfiguration.Appearance {
+        switch self {
+        case .plain: .plain
+        case .grouped: .grouped
+        case .insetGrouped: .insetGrouped
+        }
+    }
+}

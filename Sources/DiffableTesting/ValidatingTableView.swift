@@ -1,0 +1,104 @@
+import Foundation
+
+/// A table view with no screen that applies every batch update under UIKit's rules and fails,
+/// with a precise message, on any inconsistency: ``ValidatingCollectionView`` for a
+/// ``TableViewDiffableDataSource`` (or any ``TableViewDataSource``).
+///
+/// Like `UITableView`, it pulls counts, cells and titles from its data source and re-counts after
+/// every batch update, and it checks that every surviving cell shows the row the data source now
+/// has at its index path. It records each update with the row animation it came with, and
+/// simulates what a person does: select a row, swipe to delete, enter editing mode, delete with
+/// the delete control, drag a row by its reorder control, pick a section index title.
+///
+/// ```swift
+/// let view = ValidatingTableView()
+/// let dataSource = TableViewDiffableDataSource<String, Int>(tableView: view) {
+///     view, indexPath, item in
+///     view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: item)
+/// }
+/// dataSource.apply(snapshot)
+/// #expect(view.itemIdentifiers(as: Int.self) == [[1, 2, 3]])
+/// ```
+@MainActor
+public final class ValidatingTableView: ValidatingView, ReusingTableView {
+    /// Cells are ``ValidatingView/Cell``s.
+    public typealias Cell = ValidatingView.Cell
+
+    /// Something the view was told to do.
+    public enum Operation: Hashable, Sendable {
+        /// `reloadData()`.
+        case reloadData
+        /// `performBatchUpdates` with this update, animated or not, and the row animation.
+        case batchUpdate(BatchUpdate, animated: Bool, rowAnimation: TableViewRowAnimation)
+    }
+
+    /// The object the view pulls from.
+    public weak var dataSource: (any TableViewDataSource)?
+    /// Called when a row is selected with ``selectRow(at:)``: the delegate's
+    /// `tableView(_:didSelectRowAt:)`.
+    public var didSelectRowAt: (@MainActor (IndexPath) -> Void)?
+    /// Whether the view is in editing mode (see ``setEditing(_:animated:)``).
+    public internal(set) var isEditing = false
+
+    /// Everything the view was told to do, in order.
+    public var operations: [Operation] {
+        recorded.map {
+            switch $0 {
+            case .reloadData:
+                .reloadData
+            case .batchUpdate(let update, let animated, let rowAnimation):
+                .batchUpdate(update, animated: animated, rowAnimation: rowAnimation ?? .automatic)
+            }
+        }
+    }
+
+    /// The number of rows on screen in a section.
+    public func numberOfRows(inSection section: Int) -> Int { sections[section].count }
+
+    /// The title the data source gives a section's header, as the view would draw it.
+    public func headerTitle(forSection section: Int) -> String? {
+        dataSource?.tableView(self, titleForHeaderInSection: section)
+    }
+
+    /// The title the data source gives a section's footer, as the view would draw it.
+    public func footerTitle(forSection section: Int) -> String? {
+        dataSource?.tableView(self, titleForFooterInSection: section)
+    }
+
+    /// The section index the data source gives the view, or `nil` for none.
+    public var sectionIndexTitles: [String]? {
+        dataSource.flatMap { $0.sectionIndexTitles(for: self) }
+    }
+
+    // MARK: DiffableTableView
+
+    /// Asks the data source for everything again; every cell on screen is new.
+    public func reloadData() {
+        applyReload()
+    }
+
+    /// Applies a batch update under UIKit's rules, then checks counts and identities.
+    public func performBatchUpdates(
+        _ update: BatchUpdate, animatingDifferences: Bool, rowAnimation: TableViewRowAnimation,
+        completion: (@MainActor (Bool) -> Void)?
+    ) {
+        applyBatch(update, animated: animatingDifferences, rowAnimation: rowAnimation, completion: completion)
+    }
+
+    // MARK: Pulling from the data source
+
+    override func pullSectionCount() -> Int? { dataSource?.numberOfSections(in: self) }
+
+    override func pullItemCount(inSection section: Int) -> Int {
+        dataSource?.tableView(self, numberOfRowsInSection: section) ?? 0
+    }
+
+    override func pullCell(at indexPath: IndexPath) -> AnyObject {
+        guard let dataSource else { fatalError("ValidatingTableView: no data source") }
+        return dataSource.tableView(self, cellForRowAt: indexPath)
+    }
+
+    override func pullIdentifier(at indexPath: IndexPath) -> AnyHashable? {
+        dataSource?.tableView(self, identifierOfRowAt: indexPath)
+    }
+}

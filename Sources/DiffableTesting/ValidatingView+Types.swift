@@ -1,0 +1,64 @@
+import Diffable
+import Foundation
+
+/// The cells of a validating view and the records it keeps of them.
+extension ValidatingView {
+    /// A cell with no drawing: it remembers what it was configured with.
+    public final class Cell: ReusableView {
+        /// A number unique to this cell object, to tell cells apart in assertions.
+        public let serial: Int
+        /// Free-form content a registration handler sets, such as a title.
+        public var text: String?
+        /// Secondary content a registration handler may set.
+        public var secondaryText: String?
+        /// How many times a handler configured this cell since it was created.
+        public var configurationCount = 0
+        /// How many times the cell was prepared for reuse.
+        public private(set) var reuseCount = 0
+        /// The pool the cell returns to when it leaves the screen.
+        var reuseKey: ObjectIdentifier?
+
+        private static var nextSerial = 0
+
+        /// Creates a cell.
+        public init() {
+            Self.nextSerial += 1
+            serial = Self.nextSerial
+        }
+
+        /// Clears the content, as a reused cell should be.
+        public func prepareForReuse() {
+            reuseCount += 1
+            text = nil
+            secondaryText = nil
+        }
+    }
+
+    /// When the completion of an animated batch update runs.
+    public enum AnimationMode: Sendable {
+        /// At once, before `performBatchUpdates` returns.
+        case immediate
+        /// On a later turn of the main actor, as a real animation would.
+        case deferred
+        /// When the test calls ``finishAnimations()``.
+        case manual
+    }
+
+    /// How a cell came to show an item.
+    public enum ConfigurationKind: Hashable, Sendable {
+        /// A cell the data source returned for an item newly shown (insert, reload, reloadData).
+        case new
+        /// An existing cell handed back to the cell provider in place (reconfigure).
+        case reconfigured
+    }
+
+    /// One cell configuration: where, how, and for which item.
+    public struct CellConfiguration: Hashable, Sendable {
+        /// The index path the cell was configured for.
+        public var indexPath: IndexPath
+        /// Whether the cell was new or reconfigured in place.
+        public var kind: ConfigurationKind
+        /// The serial number of the cell object.
+        public var cellSerial: Int
+    }
+}

@@ -1,0 +1,119 @@
+import Diffable
+import Foundation
+import Testing
+
+@testable import DiffableTerminal
+
+/// The parts of `UICollectionLayoutListConfiguration` a collection view's list sections have:
+/// appearances, separators, swipe actions at both edges, and rows taller than one line.
+@MainActor
+@Suite("List configuration")
+struct ListConfigurationTests {
+    /// A list of fruit in two sections with headers, its cells subtitle cells.
+    func makeList(
+        _ configure: (inout ListConfiguration) -> Void, width: Int = 40, height: Int = 16
+    ) -> (TerminalCollectionView, CollectionViewDiffableDataSource<Int, String>) {
+        var configuration = ListConfiguration(appearance: .plain)
+        configuration.headerMode = .supplementary
+        configure(&configuration)
+        let view = TerminalCollectionView(layout: .list(using: configuration), width: width, height: height)
+        let registration = TerminalCollectionView.CellRegistration<TerminalListCell, String> {
+            cell, _, name in
+            var content = ListContentConfiguration.subtitleCell()
+            content.text = name
+            content.secondaryText = "\(name.count) letters"
+            cell.contentConfiguration = content
+        }
+        let dataSource = CollectionViewDiffableDataSource<Int, String>(collectionView: view) {
+            view, indexPath, name in
+            view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: name)
+        }
+        let header = TerminalCollectionView.SupplementaryRegistration<TerminalListCell>(
+            elementKind: TerminalCollectionView.elementKindSectionHeader
+        ) { header, _, indexPath in
+            var content = ListContentConfiguration.groupedHeader()
+            content.text = indexPath.section == 0 ? "FRUIT" : "NUTS"
+            header.contentConfiguration = content
+        }
+        dataSource.supplementaryViewProvider = { view, _, indexPath in
+            (view as! TerminalCollectionView).dequeueConfiguredReusableSupplementary(
+                using: header, for: indexPath)
+        }
+        dataSource.apply(
+            listSnapshot([["Apple", "Pear", "Quince"], ["Almond"]]), animatingDifferences: false)
+        fixtureDataSources.append(dataSource)
+        return (view, dataSource)
+    }
+
+    @Test func insetGroupedSeparatedTwoRowSubtitleCells() {
+        let (view, _) = makeList {
+            $0.appearance = .insetGrouped
+            $0.showsSeparators = true
+            $0.rowHeight = 2
+        }
+        view.handle(.down)
+        assertGolden(view.render().text, named: "list-inset-separators-subtitles-40x16")
+        #expect(view.focusedIndexPath == IndexPath(item: 1, section: 0))
+        #expect(view.render()[x: 2, y: 6].style.inverse, "both rows of the focused cell are highlighted")
+        #expect(view.render()[x: 2, y: 7].style.inverse)
+        #expect(!view.render()[x: 2, y: 5].style.inverse, "not the separator above it")
+    }
+
+    @Test func aSubtitleCellOneRowTallKeepsItsSecondaryTextOnTheRow() {
+        let (view, _) = makeList { _ in }
+        #expect(view.screenText.hasPrefix("FRUIT\nApple  5 letters\nPear  4 letters"))
+    }
+
+    @Test func separatorRowsAreNotItems() {
+        let (view, _) = makeList { $0.showsSeparators = true }
+        #expect(
+            view.screenText.hasPrefix(
+                "FRUIT\nApple  5 letters\n" + String(repeating: "─", count: 40) + "\nPear"))
+        #expect(view.indexPathForItem(atX: 3, y: 2) == nil, "a click on a separator hits nothing")
+        #expect(view.indexPathForItem(atX: 3, y: 3) == IndexPath(item: 1, section: 0))
+        view.handle(.end)
+        #expect(view.focusedIndexPath == IndexPath(item: 0, section: 1))
+        #expect(view.contentHeight == 1 + 5 + 1 + 1, "three rows and two lines, a header and a row")
+    }
+
+    @Test func insetRowsAreHitOnlyInsideTheirBox() {
+        let (view, _) = makeList { $0.appearance = .insetGrouped }
+        // Row 0 the gap, 1 the header, 2 the box's top, 3 "Apple".
+        #expect(view.indexPathForItem(atX: 0, y: 3) == nil, "the box's side")
+        #expect(view.indexPathForItem(atX: 2, y: 3) == IndexPath(item: 0, section: 0))
+        #expect(view.indexPathForItem(atX: 2, y: 2) == nil, "the box's top")
+    }
+
+    @Test func sidebarPlainIsDrawnWithoutGaps() {
+        let (view, _) = makeList { $0.appearance = .sidebarPlain }
+        #expect(view.screenText.hasPrefix("FRUIT\nApple"))
+    }
+
+    @Test func leadingSwipeActionsComeBeforeTrailingOnes() {
+        var performed: [String] = []
+        let (view, _) = makeList {
+            $0.leadingSwipeActionsConfigurationProvider = { _ in
+                SwipeActionsConfiguration(actions: [
+                    ContextualAction(style: .normal, title: "Pin", key: "p") { done in
+                        performed.append("pin")
+                        done(true)
+                    }
+                ])
+            }
+            $0.trailingSwipeActionsConfigurationProvider = { _ in
+                SwipeActionsConfiguration(actions: [
+                    ContextualAction(style: .destructive, title: "Delete", key: "d") { done in
+                        performed.append("delete")
+                        done(true)
+                    }
+                ])
+            }
+        }
+        view.handle(.down)
+        #expect(view.swipeActionsForFocusedItem().map(\.title) == ["Pin", "Delete"])
+        #expect(view.helpItems == ["↑↓←→ move", "tab section", "⏎ select", "p pin", "d delete", "m reorder"])
+        view.handle(.character("p"))
+        view.handle(.character("d"))
+        #expect(performed == ["pin", "delete"])
+    }
+}
