@@ -148,7 +148,7 @@
         /// main actor when large), the items whose content changed marked for reconfiguring.
         @MainActor
         public func drive(
-            _ dataSource: CollectionViewDiffableDataSource<SectionIdentifierType, ItemIdentifierType>,
+            _ dataSource: DiffableDataSource<SectionIdentifierType, ItemIdentifierType>,
             animatingDifferences: Bool = true
         ) {
             let (signals, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))

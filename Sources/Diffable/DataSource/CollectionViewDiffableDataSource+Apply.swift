@@ -33,20 +33,6 @@ extension CollectionViewDiffableDataSource {
         }
     }
 
-    /// Applies a change its maker knows exactly, for stores and other sources that see which
-    /// rows changed: `edit` changes a snapshot in place and returns the batch update it made.
-    /// When nothing is on its way to the view, the edit is made on the committed state itself and
-    /// its update shown as it is (no copy, no diff); otherwise it is made on a copy and diffed.
-    ///
-    /// - Complexity: What `edit` costs, when nothing is on its way to the view; otherwise a copy of
-    ///   the snapshot plus the diff.
-    package func apply(
-        editing edit: (inout Snapshot) -> BatchUpdate, animatingDifferences: Bool = true,
-        completion: (@MainActor () -> Void)? = nil
-    ) {
-        _engine.apply(editing: edit, animatingDifferences: animatingDifferences, completion: completion)
-    }
-
     /// The section snapshot last applied to a section, rebased since on full applies; for a
     /// section filled by a full snapshot, a flat section snapshot of its items; for an unknown
     /// section, an empty one. Like ``DiffableDataSource/snapshot()``, it reflects every apply made so far.
