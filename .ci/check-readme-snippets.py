@@ -18,7 +18,7 @@ for code, end in blocks:
     found = None
     for path in tests:
         source = path.read_text()
-        s = re.search(rf"\bstruct {suite}\b", source)
+        s = re.search(rf"\b(?:struct|class) {suite}\b", source)
         if not s: continue
         t = re.search(rf"@Test func {test}\(\)[^{{]*\{{\n", source[s.end():])
         if t: found = (path, source, s.end() + t.end()); break

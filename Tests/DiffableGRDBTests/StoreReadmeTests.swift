@@ -8,13 +8,13 @@
 
     @MainActor
     @Suite("The README's store example")
-    struct StoreReadmeTests {
-        @Test func readmeStore() async throws {
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: directory) }
-            let path = directory.appendingPathComponent("store.sqlite").path
+    final class StoreReadmeTests {
+        let file: TemporaryDatabase
+        var path: String { file.path }
 
+        init() throws { file = try TemporaryDatabase() }
+
+        @Test func readmeStore() async throws {
             let database = try DatabasePool(path: path)
             try await database.write { db in
                 try db.execute(
