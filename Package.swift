@@ -9,14 +9,21 @@ let package = Package(
         .library(name: "DiffableTerminal", targets: ["DiffableTerminal"]),
         .executable(name: "diffable-gallery", targets: ["diffable-gallery"]),
         .library(name: "DiffableGRDB", targets: ["DiffableGRDB"]),
+        .library(name: "DiffableWeb", targets: ["DiffableWeb"]),
+        .executable(name: "diffable-web-demo", targets: ["diffable-web-demo"]),
     ],
     // Off by default, so that library users who do not use the store never fetch GRDB.
     traits: [
         .trait(
-            name: "GRDB", description: "DiffableGRDB: snapshots from a live SQLite database, through GRDB.")
+            name: "GRDB", description: "DiffableGRDB: snapshots from a live SQLite database, through GRDB."),
+        .trait(
+            name: "Web",
+            description: "DiffableWeb's server: a collection view in the browser over WebSocket, on Hummingbird."),
     ],
     dependencies: [
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0")
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     ],
     targets: [
         .target(name: "Diffable"),
@@ -37,6 +44,20 @@ let package = Package(
             name: "diffable-store-writer",
             dependencies: [.product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["GRDB"]))],
             path: "Tests/StoreWriter"),
+        // The browser view: the view, its cells and its messages build without the trait (the fuzz
+        // target and the sanitizer runs use them); the server on Hummingbird needs `Web`.
+        .target(
+            name: "DiffableWeb",
+            dependencies: [
+                "Diffable", "DiffableTerminal",
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Web"])),
+                .product(
+                    name: "HummingbirdWebSocket", package: "hummingbird-websocket",
+                    condition: .when(traits: ["Web"])),
+            ],
+            resources: [.copy("Client")]),
+        // Example pages (a large list, an outline, a grid) for people and the browser tests.
+        .executableTarget(name: "diffable-web-demo", dependencies: ["DiffableWeb", "DiffableTesting"]),
         .testTarget(name: "DiffableTests", dependencies: ["Diffable", "DiffableTesting"]),
         .testTarget(
             name: "DiffableGRDBTests",
@@ -45,6 +66,15 @@ let package = Package(
             name: "DiffableTerminalTests",
             dependencies: ["DiffableTerminal", "DiffableGallery", "DiffableTesting"],
             exclude: ["Golden"]),
+        .testTarget(
+            name: "DiffableWebTests",
+            dependencies: [
+                "DiffableWeb", "DiffableTesting",
+                .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Web"])),
+                .product(
+                    name: "HummingbirdWSTesting", package: "hummingbird-websocket",
+                    condition: .when(traits: ["Web"])),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -44,6 +44,7 @@ let package = Package(
         fuzzTarget("fuzz-batch-update", ["Diffable", "DiffableTesting"]),
         fuzzTarget("fuzz-diff", ["Diffable", "DiffableTesting"]),
         fuzzTarget("fuzz-keys", ["DiffableTerminal"]),
+        fuzzTarget("fuzz-web-messages", ["Diffable", "DiffableTerminal", "DiffableWeb"]),
         .executableTarget(
             name: "diffable-replay",
             dependencies: [

@@ -60,44 +60,21 @@ struct IndexedViewState {
     ///   k operations of the update.
     mutating func remap(by map: BatchUpdate.PositionMap, reloadedSections: Set<Int> = []) -> Remapped {
         var remapped = Remapped()
-        var keptCells: [IndexPath: TerminalCell] = [:]
-        for (path, cell) in cells {
-            if let target = map.newIndexPath(forOld: path) {
-                keptCells[target] = cell
-                remapped.origins[target] = path
-            } else {
-                remapped.departedCells[path] = cell
-            }
-        }
-        cells = keptCells
-        let (keptHeaders, leftHeaders) = Self.follow(headers, map, replacing: reloadedSections)
-        let (keptFooters, leftFooters) = Self.follow(footers, map, replacing: reloadedSections)
+        let movedCells = map.remap(cells)
+        cells = movedCells.kept
+        remapped.departedCells = movedCells.departed
+        remapped.origins = movedCells.origins
+        let (keptHeaders, leftHeaders) = map.remapSections(headers, replacing: reloadedSections)
+        let (keptFooters, leftFooters) = map.remapSections(footers, replacing: reloadedSections)
         headers = keptHeaders
         footers = keptFooters
         remapped.departedSupplementaries = leftHeaders + leftFooters
-        horizontalOffsets = Self.follow(horizontalOffsets, map, replacing: []).kept
+        horizontalOffsets = map.remapSections(horizontalOffsets).kept
         selected = Set(selected.compactMap { map.newIndexPath(forOld: $0) })
         focused = focused.map { map.newIndexPath(forOld: $0) ?? $0 }
         pendingReveal = pendingReveal.flatMap { map.newIndexPath(forOld: $0) }
         cancelGestures()
         return remapped
-    }
-
-    /// Moves section-keyed values to their new sections; those of sections deleted or in
-    /// `replaced` are returned as left.
-    private static func follow<Value>(
-        _ values: [Int: Value], _ map: BatchUpdate.PositionMap, replacing replaced: Set<Int>
-    ) -> (kept: [Int: Value], left: [Value]) {
-        var kept: [Int: Value] = [:]
-        var left: [Value] = []
-        for (section, value) in values {
-            if !replaced.contains(section), let target = map.newSection(forOld: section) {
-                kept[target] = value
-            } else {
-                left.append(value)
-            }
-        }
-        return (kept, left)
     }
 
     /// Forgets everything tied to the old items, as a reload does, and returns the cells, headers

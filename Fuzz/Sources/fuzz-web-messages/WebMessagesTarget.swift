@@ -1,0 +1,107 @@
+// fuzz-web-messages: what a page sends the server, as arbitrary bytes. The input is a sequence
+// of messages separated by NUL bytes, sent in turn on one connection to a page with an outline,
+// reordering and swipe actions; a refused message closes the connection (the next message goes on
+// a new one, as a reconnecting page's would). Nothing traps; a refused message changes nothing;
+// after every message the view agrees with its data source and its elements' keys are unique.
+
+import Diffable
+import DiffableTerminal
+import FuzzSupport
+import Foundation
+
+@testable import DiffableWeb
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzWebMessages(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: data == nil ? 0 : count))
+    MainActor.assumeIsolated { run(bytes) }
+    return 0
+}
+
+@MainActor
+private func run(_ bytes: [UInt8]) {
+    let registry = WebSessionRegistry()
+    registry.maximumSessions = 4
+    registry.pageKinds["/p"] = .init(title: "Fuzz", make: makePage)
+    var connection = WebConnection(registry: registry)
+    for chunk in bytes.split(separator: 0, omittingEmptySubsequences: false).prefix(64) {
+        let before = describe(registry)
+        do {
+            try connection.receive(String(decoding: chunk, as: UTF8.self))
+        } catch {
+            fuzzCheck(describe(registry) == before, "refused (\(error)) yet the state changed")
+            connection.close()
+            connection = WebConnection(registry: registry)
+        }
+        for session in registry.sessions.values { check(session.page.collectionView) }
+    }
+    connection.close()
+}
+
+/// Everything a message could change, as text.
+@MainActor
+private func describe(_ registry: WebSessionRegistry) -> String {
+    registry.sessions.keys.sorted().map { id in
+        let view = registry.sessions[id]!.page.collectionView
+        let source = view.dataSource as? CollectionViewDiffableDataSource<Int, Int>
+        let items = view.state.items.map { "\($0.key)=\($0.value.key)" }.sorted()
+        return "\(id): \(source?.snapshot().itemIdentifiers ?? []) \(items) \(view.selectedIndexPaths.sorted())"
+            + " \(view.viewport) \(view.state.stripOffsets.sorted { $0.key < $1.key })"
+    }.joined(separator: "\n")
+}
+
+@MainActor
+private func check(_ view: WebCollectionView) {
+    guard let source = view.dataSource as? CollectionViewDiffableDataSource<Int, Int> else { return }
+    let snapshot = source.snapshot()
+    fuzzCheck(
+        view.counts == snapshot.sectionIdentifiers.map { snapshot.numberOfItems(inSection: $0) },
+        "the view counts \(view.counts), the data source has \(snapshot.numberOfItems) items")
+    let keys = view.state.items.values.map(\.key)
+    fuzzCheck(Set(keys).count == keys.count, "two elements share a key")
+    for path in view.state.items.keys {
+        fuzzCheck(path.section < view.counts.count && path.item < view.counts[path.section], "an element for \(path)")
+    }
+}
+
+@MainActor
+private func makePage(_ page: WebPage) {
+    var list = ListConfiguration(appearance: .plain)
+    list.trailingSwipeActionsConfigurationProvider = { _ in
+        SwipeActionsConfiguration(actions: [ContextualAction(style: .destructive, title: "Delete", key: "d") { done in
+            done(true)
+        }])
+    }
+    page.collectionView.collectionViewLayout = WebLayout { section in
+        section == 2 ? .horizontal(itemWidth: 100) : .list(using: list)
+    }
+    let registration = WebCollectionView.CellRegistration<WebListCell, Int> { cell, _, item in
+        var content = cell.defaultContentConfiguration()
+        content.text = "\(item)"
+        cell.contentConfiguration = content
+        cell.accessories = [.outlineDisclosure()]
+    }
+    let dataSource = CollectionViewDiffableDataSource<Int, Int>(collectionView: page.collectionView) {
+        view, indexPath, item in
+        view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: item)
+    }
+    dataSource.reorderingHandlers.canReorderItem = { _ in true }
+    var outline = DiffableDataSourceSectionSnapshot<Int>()
+    outline.append([1, 2, 3])
+    outline.append([10, 11], to: 1)
+    outline.append([20], to: 2)
+    outline.expand([1])
+    dataSource.apply(outline, to: 0, animatingDifferences: false)
+    var flat = DiffableDataSourceSectionSnapshot<Int>()
+    flat.append(Array(100..<140))
+    dataSource.apply(flat, to: 1, animatingDifferences: false)
+    var strip = DiffableDataSourceSectionSnapshot<Int>()
+    strip.append(Array(200..<260))
+    dataSource.apply(strip, to: 2, animatingDifferences: false)
+    page.searchHandler = { text in
+        var filtered = DiffableDataSourceSectionSnapshot<Int>()
+        filtered.append(Array(100..<140).filter { text.isEmpty || String($0).contains(text) })
+        dataSource.apply(filtered, to: 1)
+    }
+    page.keep(dataSource)
+}

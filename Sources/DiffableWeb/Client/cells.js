@@ -1,0 +1,154 @@
+// Builds and updates the elements of cells, headers and footers from the server's values.
+// Every text goes in with textContent and every image URL is checked: nothing the server
+// sends (and so nothing a person typed) becomes markup.
+
+const GLYPHS = { disclosure: "›", checkmark: "✓", reorder: "≡", delete: "⌫" };
+
+/** Applies a text style ({fg, bg, b, d, i, u, v}) to an element. */
+function style(el, s) {
+  if (!s) return;
+  if (s.fg && /^(var\(--dw-[a-z-]+\)|#[0-9a-f]{6})$/.test(s.fg)) el.style.color = s.fg;
+  if (s.bg && /^(var\(--dw-[a-z-]+\)|#[0-9a-f]{6})$/.test(s.bg)) el.style.backgroundColor = s.bg;
+  if (s.b) el.classList.add("dw-bold");
+  if (s.d) el.classList.add("dw-dim");
+  if (s.i) el.classList.add("dw-italic");
+  if (s.u) el.classList.add("dw-underline");
+  if (s.v) el.classList.add("dw-inverse");
+}
+
+function span(cls, text, s) {
+  const el = document.createElement("span");
+  el.className = cls;
+  el.textContent = text;
+  style(el, s);
+  return el;
+}
+
+/** Whether a URL may be loaded as an image: http(s), or a path on the server. */
+export function safeURL(url) {
+  return typeof url === "string" && (/^https?:\/\//i.test(url) || (/^\/(?!\/)/.test(url)));
+}
+
+function image(c) {
+  if (c.u && safeURL(c.u)) {
+    const img = document.createElement("img");
+    img.className = "dw-image";
+    img.alt = "";
+    img.loading = "lazy";
+    img.src = c.u;
+    return img;
+  }
+  if (c.i) return span("dw-image", c.i, c.is);
+  return null;
+}
+
+function accessory(a, extras) {
+  if (a.k === "outline") return null; // drawn at the leading edge
+  const text = a.k === "label" ? a.t : GLYPHS[a.k] || "";
+  const el = span(`dw-accessory dw-accessory-${a.k}`, text, a.ts);
+  if (a.k === "label" && a.t === "♥") el.classList.add("dw-heart");
+  return el;
+}
+
+/**
+ * Fills an item's element from its content (c) and extras (o: outline, x: actions,
+ * m: movable, h: drawn as the section's header). Either may be omitted: the element keeps
+ * what it had.
+ */
+export function fillItem(el, cell) {
+  if (cell.c) el._content = cell.c;
+  for (const name of ["o", "x", "m", "h"]) if (name in cell) el._extras[name] = cell[name];
+  const c = el._content || { s: "list" };
+  const x = el._extras;
+  el.className = c.s === "grid" ? "dw-tile" : "dw-row";
+  if (x.h) el.classList.add("dw-section-header-row");
+  const parts = [];
+  if (c.s === "grid") {
+    const img = image(c);
+    if (img) parts.push(img);
+    parts.push(span("dw-text", c.t || "", c.ts));
+    if (c.st) parts.push(span("dw-secondary", c.st, c.ss));
+    const accessories = document.createElement("span");
+    accessories.className = "dw-accessories";
+    for (const a of c.a || []) {
+      const made = accessory(a, x);
+      if (made) accessories.append(made);
+    }
+    parts.push(accessories);
+  } else {
+    const level = x.o ? x.o[0] : 0;
+    el.style.setProperty("--dw-level", String(level));
+    if ((c.a || []).some((a) => a.k === "outline")) {
+      const button = document.createElement("button");
+      button.className = "dw-disclosure";
+      button.tabIndex = -1;
+      const hasChildren = x.o && (x.o[1] || x.o[2]);
+      button.textContent = hasChildren ? (x.o[2] ? "▾" : "▸") : "";
+      button.disabled = !hasChildren;
+      button.setAttribute("aria-label", x.o && x.o[2] ? "Collapse" : "Expand");
+      parts.push(button);
+      if (hasChildren) el.setAttribute("aria-expanded", x.o[2] ? "true" : "false");
+      else el.removeAttribute("aria-expanded");
+    }
+    const img = image(c);
+    if (img) parts.push(img);
+    const texts = document.createElement("span");
+    texts.className = "dw-texts" + (c.sp === "below" ? " dw-below" : "");
+    texts.append(span("dw-text", c.t || "", c.ts));
+    if (c.st) {
+      const secondary = span("dw-secondary", c.st, c.ss);
+      if (c.sp === "trailing") secondary.classList.add("dw-trailing");
+      texts.append(secondary);
+    }
+    parts.push(texts);
+    for (const a of c.a || []) {
+      const made = accessory(a, x);
+      if (made) parts.push(made);
+    }
+  }
+  if (x.x && x.x.length) {
+    const actions = document.createElement("span");
+    actions.className = "dw-actions";
+    x.x.forEach((action, index) => {
+      const button = document.createElement("button");
+      button.className = "dw-action" + (action.d ? " dw-destructive" : "");
+      button.tabIndex = -1;
+      button.dataset.a = String(index);
+      button.textContent = action.t;
+      button.title = `${action.t} (${action.k})`;
+      actions.append(button);
+    });
+    parts.push(actions);
+  }
+  if (x.m) {
+    const handle = span("dw-handle", "≡");
+    handle.setAttribute("aria-hidden", "true");
+    parts.push(handle);
+  }
+  el.replaceChildren(...parts);
+}
+
+/** A new element for an item. */
+export function makeItem(key, cell) {
+  const el = document.createElement("div");
+  el.dataset.k = String(key);
+  el.tabIndex = -1;
+  el.setAttribute("role", "option");
+  el._extras = {};
+  fillItem(el, cell || {});
+  return el;
+}
+
+/** Fills a header or footer element. */
+export function fillSupplementary(el, c) {
+  const parts = [];
+  const img = image(c);
+  if (img) parts.push(img);
+  parts.push(span("dw-text", c.t || "", c.ts));
+  if (c.st) parts.push(span("dw-secondary", c.st, c.ss));
+  for (const a of c.a || []) {
+    const made = accessory(a, {});
+    if (made) parts.push(made);
+  }
+  el.replaceChildren(...parts);
+}

@@ -1,0 +1,134 @@
+// The page's end of a DiffableWeb collection view: connects to the server, says which page it is
+// and what it shows, applies the server's messages, and reports scrolling and what the person
+// does. No framework; served by the server under a Content-Security-Policy without inline script.
+
+import { view, reset, patch } from "./patch.js";
+import { install, settleFocus } from "./input.js";
+
+const root = document.querySelector(".dw-collection");
+const status = document.querySelector(".dw-status");
+const search = document.querySelector(".dw-search");
+const location_ = window.location.pathname + window.location.search;
+const storageKey = `diffable-session:${window.location.pathname}`;
+view.root = root;
+
+let socket = null;
+let retryDelay = 250;
+let reported = null;
+let reportTimer = 0;
+let frameRequested = false;
+
+function setStatus(text) {
+  status.textContent = text;
+  document.body.dataset.status = text ? "offline" : "online";
+}
+
+/** Sends a message to the server, if connected. */
+export function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+/** What the page shows of the collection, in the collection's coordinates. */
+function viewport() {
+  const rect = root.getBoundingClientRect();
+  return {
+    top: Math.max(0, Math.round(-rect.top)),
+    height: Math.max(1, Math.round(window.innerHeight)),
+    width: Math.max(1, Math.round(root.clientWidth)),
+  };
+}
+
+function strips() {
+  const offsets = [];
+  for (const [key, s] of view.sections) {
+    if (s.desc && s.desc.kind === "strip" && s.items.scrollLeft > 0) offsets.push([key, Math.round(s.items.scrollLeft)]);
+  }
+  return offsets;
+}
+
+/**
+ * Reports the viewport when it moved by more than a quarter of a screen (the server keeps a
+ * screen of margin on each side), or changed size, and once scrolling settles.
+ */
+export function reportViewport(force) {
+  const now = viewport();
+  const stripOffsets = strips();
+  const moved = !reported || Math.abs(now.top - reported.top) >= now.height / 4 ||
+    now.height !== reported.height || now.width !== reported.width ||
+    JSON.stringify(stripOffsets) !== JSON.stringify(reported.strips);
+  clearTimeout(reportTimer);
+  if (moved || force) {
+    reported = { ...now, strips: stripOffsets };
+    send({ t: "viewport", ...now, strips: stripOffsets });
+  } else {
+    reportTimer = setTimeout(() => reportViewport(true), 120);
+  }
+}
+
+function scheduleReport() {
+  if (frameRequested) return;
+  frameRequested = true;
+  requestAnimationFrame(() => {
+    frameRequested = false;
+    reportViewport(false);
+  });
+}
+
+function receive(event) {
+  let message;
+  try {
+    message = JSON.parse(event.data);
+  } catch (error) {
+    return;
+  }
+  if (message.t === "reset") {
+    if (message.page) {
+      sessionStorage.setItem(storageKey, message.page.session);
+      view.session = message.page.session;
+      document.title = message.page.title;
+      document.querySelector(".dw-title").textContent = message.page.title;
+      search.hidden = !("search" in message.page);
+      if ("search" in message.page) search.placeholder = message.page.search;
+    }
+    reset(message);
+  } else if (message.t === "patch") {
+    patch(message);
+  }
+  view.received = (view.received || 0) + 1;
+  settleFocus();
+  if (document.activeElement === document.body && view.focusedKey) {
+    view.items.get(view.focusedKey)?.focus({ preventScroll: true });
+  }
+}
+
+function connect() {
+  const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
+  socket = new WebSocket(`${scheme}//${window.location.host}/_diffable/ws`);
+  socket.addEventListener("open", () => {
+    retryDelay = 250;
+    setStatus("");
+    const now = viewport();
+    reported = { ...now, strips: [] };
+    const session = sessionStorage.getItem(storageKey);
+    socket.send(JSON.stringify({ t: "hello", v: 1, page: location_, session: session || null, ...now }));
+  });
+  socket.addEventListener("message", receive);
+  socket.addEventListener("close", (event) => {
+    socket = null;
+    if (event.code === 1008) {
+      setStatus(`disconnected: ${event.reason || "refused"}`);
+      return;
+    }
+    setStatus("reconnecting…");
+    view.reconnects = (view.reconnects || 0) + 1;
+    setTimeout(connect, retryDelay);
+    retryDelay = Math.min(retryDelay * 2, 4000);
+  });
+}
+
+window.addEventListener("scroll", scheduleReport, { passive: true });
+window.addEventListener("resize", scheduleReport);
+root.addEventListener("scroll", scheduleReport, { capture: true, passive: true });
+install(root, search, send);
+window.diffable = view;
+connect();

@@ -1,0 +1,256 @@
+// What the person does, reported to the server by element key: select, expand and collapse,
+// drag to reorder, swipe actions, keyboard navigation, search. The server decides; the page
+// changes only when the server's update arrives.
+
+import { view } from "./patch.js";
+
+function itemOf(target) {
+  const el = target.closest && target.closest(".dw-row, .dw-tile");
+  return el && view.items.get(Number(el.dataset.k)) === el ? el : null;
+}
+
+function sectionOf(el) {
+  const win = el.parentElement;
+  return win ? view.sections.get(Number(win.dataset.section)) : null;
+}
+
+/** The item's index in its section. */
+function indexOf(el) {
+  const s = sectionOf(el);
+  return s ? s.desc.start + Array.prototype.indexOf.call(s.win.children, el) : -1;
+}
+
+function allItems() {
+  return Array.from(view.root.querySelectorAll(".dw-window > .dw-row, .dw-window > .dw-tile"));
+}
+
+function focusItem(el) {
+  if (!el) return;
+  for (const other of view.root.querySelectorAll('[tabindex="0"]')) if (other !== el) other.tabIndex = -1;
+  el.tabIndex = 0;
+  el.focus({ preventScroll: true });
+  el.scrollIntoView({ block: "nearest", inline: "nearest" });
+  view.focusedKey = Number(el.dataset.k);
+}
+
+function activate(el, send) {
+  if (el.hasAttribute("aria-expanded")) send({ t: "toggle", k: Number(el.dataset.k) });
+  else send({ t: "select", k: Number(el.dataset.k) });
+}
+
+/** The neighbour of an item in a direction, by position on screen. */
+function neighbour(el, key) {
+  const items = allItems();
+  const index = items.indexOf(el);
+  const s = sectionOf(el);
+  const grid = s && s.desc.kind === "grid";
+  const strip = s && s.desc.kind === "strip";
+  const columns = grid ? s.desc.cols : 1;
+  switch (key) {
+    case "ArrowDown": {
+      if (grid && index + columns < items.length && sectionOf(items[index + columns]) === s) return items[index + columns];
+      if (strip) return items.slice(index + 1).find((other) => sectionOf(other) !== s) || null;
+      return items[index + 1] || null;
+    }
+    case "ArrowUp": {
+      if (grid && index - columns >= 0 && sectionOf(items[index - columns]) === s) return items[index - columns];
+      if (strip) return items.slice(0, index).reverse().find((other) => sectionOf(other) !== s) || null;
+      return items[index - 1] || null;
+    }
+    case "ArrowRight": return grid || strip ? items[index + 1] || null : null;
+    case "ArrowLeft": return grid || strip ? items[index - 1] || null : null;
+    default: return null;
+  }
+}
+
+function keyboard(event, send, search) {
+  if (event.target === search) {
+    if (event.key === "Escape" || event.key === "ArrowDown") {
+      event.preventDefault();
+      focusItem(allItems()[0]);
+    }
+    return;
+  }
+  const el = itemOf(document.activeElement) || null;
+  if (event.key === "/" && !search.hidden) {
+    event.preventDefault();
+    search.focus();
+    return;
+  }
+  if (!el) {
+    if (["ArrowDown", "ArrowUp", "Home", "End"].includes(event.key)) {
+      event.preventDefault();
+      focusItem(allItems()[0]);
+    }
+    return;
+  }
+  const key = Number(el.dataset.k);
+  const outline = el._extras.o;
+  if (event.altKey && (event.key === "ArrowUp" || event.key === "ArrowDown")) {
+    event.preventDefault();
+    if (!el._extras.m) return;
+    const s = sectionOf(el);
+    const target = indexOf(el) + (event.key === "ArrowUp" ? -1 : 1);
+    if (target >= 0 && target < s.desc.count) send({ t: "move", k: key, s: s.desc.k, i: target });
+    return;
+  }
+  switch (event.key) {
+    case "Enter":
+    case " ":
+      event.preventDefault();
+      activate(el, send);
+      return;
+    case "ArrowRight":
+    case "ArrowLeft": {
+      if (outline && !sectionOf(el).desc.kind.match(/grid|strip/)) {
+        event.preventDefault();
+        const expanding = event.key === "ArrowRight";
+        if (el.hasAttribute("aria-expanded") && (el.getAttribute("aria-expanded") === "true") !== expanding) {
+          send({ t: "toggle", k: key });
+        } else if (!expanding && outline[0] > 0) {
+          const items = allItems();
+          const parent = items.slice(0, items.indexOf(el)).reverse().find((other) => (other._extras.o || [0])[0] < outline[0]);
+          focusItem(parent);
+        }
+        return;
+      }
+      break;
+    }
+    case "Home":
+    case "End":
+      event.preventDefault();
+      window.scrollTo({ top: event.key === "Home" ? 0 : document.documentElement.scrollHeight });
+      view.pendingFocus = event.key;
+      return;
+    case "PageDown":
+    case "PageUp": {
+      event.preventDefault();
+      const top = el.getBoundingClientRect().top;
+      window.scrollBy({ top: (event.key === "PageDown" ? 1 : -1) * window.innerHeight * 0.9 });
+      view.pendingFocus = { top };
+      return;
+    }
+    default:
+      break;
+  }
+  const next = neighbour(el, event.key);
+  if (next || event.key.startsWith("Arrow")) {
+    event.preventDefault();
+    focusItem(next);
+    return;
+  }
+  if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) {
+    const index = (el._extras.x || []).findIndex((action) => action.k === event.key);
+    if (index >= 0) {
+      event.preventDefault();
+      send({ t: "action", k: key, a: index });
+    }
+  }
+}
+
+/** After a Home, End or page jump, focuses the item the jump meant once it has arrived. */
+export function settleFocus() {
+  const pending = view.pendingFocus;
+  if (!pending) return;
+  const items = allItems();
+  if (!items.length) return;
+  if (pending === "Home") focusItem(items[0]);
+  else if (pending === "End") focusItem(items[items.length - 1]);
+  else focusItem(items.find((el) => el.getBoundingClientRect().top >= pending.top) || items[items.length - 1]);
+  view.pendingFocus = null;
+}
+
+/** Dragging a row by its handle: where it would drop, shown as a line, sent on release. */
+function dragging(root, send) {
+  let drag = null;
+  root.addEventListener("pointerdown", (event) => {
+    if (!event.target.classList.contains("dw-handle")) return;
+    const el = itemOf(event.target);
+    if (!el || !el._extras.m) return;
+    event.preventDefault();
+    root.setPointerCapture(event.pointerId);
+    drag = { el, startY: event.clientY, target: null };
+    el.classList.add("dw-dragging");
+  });
+  root.addEventListener("pointermove", (event) => {
+    if (!drag) return;
+    drag.el.style.transform = `translateY(${event.clientY - drag.startY}px)`;
+    drag.el.style.pointerEvents = "none";
+    const under = itemOf(document.elementFromPoint(event.clientX, event.clientY) || root);
+    if (drag.target) drag.target.el.classList.remove("dw-drop-before", "dw-drop-after");
+    drag.target = null;
+    if (!under || under === drag.el || sectionOf(under).desc.kind !== "list") return;
+    const rect = under.getBoundingClientRect();
+    const after = event.clientY > rect.top + rect.height / 2;
+    under.classList.add(after ? "dw-drop-after" : "dw-drop-before");
+    const s = sectionOf(under);
+    const source = sectionOf(drag.el);
+    let index = indexOf(under) + (after ? 1 : 0);
+    if (s === source && indexOf(drag.el) < index) index -= 1;
+    drag.target = { el: under, section: s.desc.k, index };
+  });
+  const end = (event) => {
+    if (!drag) return;
+    const { el, target } = drag;
+    drag = null;
+    if (target) target.el.classList.remove("dw-drop-before", "dw-drop-after");
+    view.dropped = { key: Number(el.dataset.k), rect: el.getBoundingClientRect() };
+    el.style.transform = "";
+    el.style.pointerEvents = "";
+    el.classList.remove("dw-dragging");
+    if (event.type === "pointerup" && target) send({ t: "move", k: Number(el.dataset.k), s: target.section, i: target.index });
+  };
+  root.addEventListener("pointerup", end);
+  root.addEventListener("pointercancel", end);
+}
+
+/** A sideways swipe on a row shows its actions. */
+function swiping(root) {
+  let swipe = null;
+  root.addEventListener("pointerdown", (event) => {
+    const el = itemOf(event.target);
+    if (!el || event.target.closest("button, .dw-handle") || !(el._extras.x || []).length) return;
+    swipe = { el, x: event.clientX, y: event.clientY };
+  });
+  root.addEventListener("pointerup", (event) => {
+    if (!swipe) return;
+    const dx = event.clientX - swipe.x;
+    const dy = event.clientY - swipe.y;
+    if (Math.abs(dx) > 40 && Math.abs(dx) > 2 * Math.abs(dy)) {
+      for (const other of root.querySelectorAll(".dw-swiped")) other.classList.remove("dw-swiped");
+      if (dx < 0) swipe.el.classList.add("dw-swiped");
+      view.swiped = true;
+    }
+    swipe = null;
+  });
+}
+
+/** Installs every handler on the collection and the search field. */
+export function install(root, search, send) {
+  root.addEventListener("click", (event) => {
+    if (view.swiped) {
+      view.swiped = false;
+      return;
+    }
+    const el = itemOf(event.target);
+    if (!el) return;
+    const key = Number(el.dataset.k);
+    const action = event.target.closest(".dw-action");
+    if (action) {
+      send({ t: "action", k: key, a: Number(action.dataset.a) });
+      el.classList.remove("dw-swiped");
+      return;
+    }
+    focusItem(el);
+    if (event.target.closest(".dw-disclosure")) send({ t: "toggle", k: key });
+    else if (!event.target.closest(".dw-handle")) send({ t: "select", k: key });
+  });
+  document.addEventListener("keydown", (event) => keyboard(event, send, search));
+  dragging(root, send);
+  swiping(root);
+  let timer = 0;
+  search.addEventListener("input", () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => send({ t: "search", q: search.value.slice(0, 256) }), 120);
+  });
+}

@@ -1,0 +1,316 @@
+// Applies the server's messages to the page: a reset builds everything, a patch performs the
+// update's operations on the elements as they are (one DOM operation each) and places the
+// elements that scrolled in. Elements are keyed; a moved element is moved, never recreated.
+
+import { fillItem, fillSupplementary, makeItem } from "./cells.js";
+
+/** The page's state: its elements by key, and counts of what it did (read by the tests). */
+export const view = {
+  root: null,
+  sections: new Map(), // section key -> { el, header, items, spacer, win, footer, desc }
+  items: new Map(), // item key -> element
+  selected: new Set(),
+  dropped: null, // { key, rect }: an element the person just dropped, for the animation
+  stats: {
+    patches: 0, resets: 0, inserts: 0, removes: 0, moves: 0, replaces: 0, reconfigures: 0,
+    adds: 0, evictions: 0, fixups: 0, mismatches: 0, lastApplyMs: 0, seq: 0,
+  },
+};
+
+const animationMs = 220;
+
+function move(parent, el, before) {
+  if (parent.moveBefore && el.isConnected && parent.isConnected) {
+    try {
+      parent.moveBefore(el, before);
+      return;
+    } catch (error) {
+      // Not movable atomically here: insert instead.
+    }
+  }
+  parent.insertBefore(el, before);
+}
+
+function px(value) {
+  return `${value}px`;
+}
+
+/** Sizes and places a section's parts from its description. */
+function layoutSection(s, d) {
+  s.desc = d;
+  s.el.className = `dw-section dw-${d.kind} dw-look-${d.look}`;
+  s.el.style.paddingTop = px(d.gap);
+  s.header.hidden = d.hh === 0;
+  s.header.style.height = px(d.hh);
+  s.footer.hidden = d.fh === 0;
+  s.footer.style.height = px(d.fh);
+  s.win.style.setProperty("--dw-item-height", px(d.ih));
+  if (d.kind === "strip") {
+    s.items.style.height = px(d.height);
+    s.spacer.style.width = px(d.count * d.iw);
+    s.spacer.style.height = px(d.height);
+    s.win.style.left = px(d.start * d.iw);
+    s.win.style.top = "0px";
+    s.win.style.setProperty("--dw-item-width", px(d.iw));
+  } else {
+    s.items.style.height = px(d.height);
+    s.spacer.style.width = "";
+    s.spacer.style.height = px(d.height);
+    s.win.style.left = "0px";
+    s.win.style.top = px(Math.floor(d.start / d.cols) * d.ih);
+    s.win.style.gridTemplateColumns = d.kind === "grid" ? `repeat(${d.cols}, 1fr)` : "";
+  }
+  if (d.header) fillSupplementary(s.header, d.header);
+  if (d.footer) fillSupplementary(s.footer, d.footer);
+}
+
+function part(tag, cls) {
+  const el = document.createElement(tag);
+  el.className = cls;
+  return el;
+}
+
+/** A new section element with its header, footer and the elements of its items. */
+function makeSection(d, cells) {
+  const s = {
+    el: part("section", "dw-section"), header: part("div", "dw-header"), items: part("div", "dw-items"),
+    spacer: part("div", "dw-spacer"), win: part("div", "dw-window"), footer: part("div", "dw-footer"),
+  };
+  s.el.dataset.k = String(d.k);
+  s.win.dataset.section = String(d.k);
+  s.header.setAttribute("role", "heading");
+  s.spacer.append(s.win);
+  s.items.append(s.spacer);
+  s.el.append(s.header, s.items, s.footer);
+  for (const key of d.keys) {
+    const el = makeItem(key, cells[key]);
+    view.items.set(key, el);
+    s.win.append(el);
+  }
+  layoutSection(s, d);
+  view.sections.set(d.k, s);
+  return s;
+}
+
+function forgetSection(key) {
+  const s = view.sections.get(key);
+  if (!s) return;
+  for (const el of s.win.children) view.items.delete(Number(el.dataset.k));
+  view.sections.delete(key);
+}
+
+function removeItem(key) {
+  const el = view.items.get(key);
+  if (!el) return false;
+  el.remove();
+  view.items.delete(key);
+  return true;
+}
+
+/**
+ * Puts a parent's children in the order of `keys`. Children that stay (neither moved nor new)
+ * are already in order; moved ones are moved, new ones made; so the DOM operations are exactly
+ * the moves and inserts. Returns the elements it made.
+ */
+function arrange(parent, keys, lookup, make, moved, inserted, placed, counts) {
+  const pending = (el) => {
+    const key = Number(el.dataset.k);
+    return moved.has(key) && !placed.has(key);
+  };
+  let cursor = parent.firstElementChild;
+  const skip = () => {
+    while (cursor && pending(cursor)) cursor = cursor.nextElementSibling;
+  };
+  skip();
+  for (const key of keys) {
+    let el = lookup(key);
+    if (!el) {
+      el = make(key);
+      parent.insertBefore(el, cursor);
+      if (inserted.has(key)) counts.inserts++;
+      else view.stats.adds++;
+      continue;
+    }
+    if (moved.has(key) && !placed.has(key)) {
+      placed.add(key);
+      move(parent, el, cursor);
+      counts.moves++;
+      continue;
+    }
+    if (el === cursor) {
+      cursor = cursor.nextElementSibling;
+      skip();
+      continue;
+    }
+    // Out of place without being moved: the server and the page disagree; repair and count it.
+    move(parent, el, cursor);
+    view.stats.fixups++;
+  }
+  while (cursor) {
+    const next = cursor.nextElementSibling;
+    if (!pending(cursor)) {
+      cursor.remove();
+      view.stats.fixups++;
+    }
+    cursor = next;
+  }
+}
+
+function positions() {
+  const rects = new Map();
+  for (const el of view.items.values()) rects.set(el, el.getBoundingClientRect());
+  return rects;
+}
+
+/** Moves elements from where they were to where they are (FLIP); new ones fade in. */
+function animate(before) {
+  const viewportHeight = window.innerHeight;
+  for (const el of view.items.values()) {
+    const now = el.getBoundingClientRect();
+    if (now.bottom < 0 || now.top > viewportHeight) continue;
+    const was = before.get(el);
+    if (!was) {
+      el.animate([{ opacity: 0 }, { opacity: 1 }], { duration: animationMs, easing: "ease-out" });
+      continue;
+    }
+    const dx = was.left - now.left;
+    const dy = was.top - now.top;
+    if (dx || dy) {
+      el.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], {
+        duration: animationMs, easing: "ease-out",
+      });
+    }
+  }
+}
+
+/** Builds the page anew from a reset. */
+export function reset(message) {
+  const fragment = document.createDocumentFragment();
+  view.sections.clear();
+  view.items.clear();
+  for (const d of message.secs) fragment.append(makeSection(d, message.cells || {}).el);
+  view.root.replaceChildren(fragment);
+  select(message.sel);
+  view.stats.resets++;
+  view.stats.seq = message.seq;
+}
+
+function select(keys) {
+  for (const key of view.selected) {
+    const el = view.items.get(key);
+    el?.classList.remove("dw-selected");
+    el?.removeAttribute("aria-selected");
+  }
+  view.selected = new Set(keys || []);
+  for (const key of view.selected) {
+    const el = view.items.get(key);
+    if (el) {
+      el.classList.add("dw-selected");
+      el.setAttribute("aria-selected", "true");
+    }
+  }
+}
+
+/** Applies a patch; returns the number of update operations it performed. */
+export function patch(message) {
+  const started = performance.now();
+  const ops = message.ops || {};
+  const cells = message.cells || {};
+  const animated = message.anim && !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  const before = animated ? positions() : null;
+  if (before && view.dropped) {
+    const el = view.items.get(view.dropped.key);
+    if (el) before.set(el, view.dropped.rect);
+  }
+  view.dropped = null;
+  const focused = document.activeElement;
+  const counts = { inserts: 0, removes: 0, moves: 0, replaces: 0, reconfigures: 0 };
+
+  for (const key of ops.sd || []) {
+    const s = view.sections.get(key);
+    if (s) {
+      s.el.remove();
+      forgetSection(key);
+      counts.removes++;
+    }
+  }
+  for (const key of ops.d || []) if (removeItem(key)) counts.removes++;
+  for (const key of ops.e || []) if (removeItem(key)) view.stats.evictions++;
+  for (const [old, key] of ops.r || []) {
+    const was = view.items.get(old);
+    if (!was) continue;
+    const el = makeItem(key, cells[key]);
+    was.replaceWith(el);
+    view.items.delete(old);
+    view.items.set(key, el);
+    counts.replaces++;
+  }
+  const descriptions = new Map(message.secs.map((d) => [d.k, d]));
+  const built = new Set();
+  for (const [old, key] of ops.sr || []) {
+    const was = view.sections.get(old);
+    if (!was) continue;
+    const made = makeSection(descriptions.get(key), cells);
+    was.el.replaceWith(made.el);
+    forgetSection(old);
+    view.sections.set(key, made);
+    built.add(key);
+    counts.replaces++;
+  }
+  const insertedSections = new Set(ops.si || []);
+  arrange(
+    view.root, message.secs.map((d) => d.k), (key) => view.sections.get(key)?.el,
+    (key) => {
+      built.add(key);
+      return makeSection(descriptions.get(key), cells).el;
+    },
+    new Set(ops.sm || []), insertedSections, new Set(), counts);
+  const moved = new Set(ops.m || []);
+  const inserted = new Set(ops.i || []);
+  const placed = new Set();
+  for (const d of message.secs) {
+    const s = view.sections.get(d.k);
+    if (built.has(d.k)) continue;
+    layoutSection(s, d);
+    arrange(
+      s.win, d.keys, (key) => view.items.get(key),
+      (key) => {
+        const el = makeItem(key, cells[key]);
+        view.items.set(key, el);
+        return el;
+      },
+      moved, inserted, placed, counts);
+  }
+  const reconfigured = new Set(ops.c || []);
+  for (const key of reconfigured) {
+    const el = view.items.get(key);
+    if (el && cells[key]) {
+      fillItem(el, cells[key]);
+      counts.reconfigures++;
+    }
+  }
+  // What else changed about elements that stay: their outline place, actions and so on.
+  for (const [name, cell] of Object.entries(cells)) {
+    const key = Number(name);
+    if (reconfigured.has(key) || inserted.has(key)) continue;
+    const el = view.items.get(key);
+    if (el && !cell.c) fillItem(el, cell);
+  }
+  select(message.sel);
+  if (focused && focused.dataset && focused.dataset.k && !focused.isConnected) {
+    view.items.get(Number(focused.dataset.k))?.focus({ preventScroll: true });
+  }
+  if (before) animate(before);
+
+  const performed = counts.inserts + counts.removes + counts.moves + counts.replaces + counts.reconfigures;
+  const stats = view.stats;
+  for (const name of Object.keys(counts)) stats[name] += counts[name];
+  if (performed !== message.n) {
+    stats.mismatches++;
+    console.error(`diffable: performed ${performed} operations, the server counted ${message.n}`);
+  }
+  stats.patches++;
+  stats.seq = message.seq;
+  stats.lastApplyMs = performance.now() - started;
+  return performed;
+}

@@ -1,0 +1,109 @@
+/// A JSON value, written compactly: the server's messages are built as values (so tests compare
+/// them) and written with ``text``.
+enum JSONValue: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case string(String)
+    case array([JSONValue])
+    /// An object; its members keep their order, so the text is the same on every run.
+    case object([(String, JSONValue)])
+
+    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case (.bool(let a), .bool(let b)): a == b
+        case (.int(let a), .int(let b)): a == b
+        case (.string(let a), .string(let b)): a == b
+        case (.array(let a), .array(let b)): a == b
+        case (.object(let a), .object(let b)): a.map(\.0) == b.map(\.0) && a.map(\.1) == b.map(\.1)
+        default: false
+        }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null: hasher.combine(0)
+        case .bool(let value): hasher.combine(value)
+        case .int(let value): hasher.combine(value)
+        case .string(let value): hasher.combine(value)
+        case .array(let values): hasher.combine(values)
+        case .object(let members):
+            for (key, value) in members {
+                hasher.combine(key)
+                hasher.combine(value)
+            }
+        }
+    }
+
+    /// The value as compact JSON text. Strings are escaped so that the text is also safe inside a
+    /// `<script>` element or an HTML attribute (`<`, `>`, `&` and `'` as `\u` escapes), though the
+    /// client never puts it there.
+    ///
+    /// - Complexity: O(n) in the size of the text.
+    var text: String {
+        var out = ""
+        write(to: &out)
+        return out
+    }
+
+    func write(to out: inout String) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let value): out += value ? "true" : "false"
+        case .int(let value): out += String(value)
+        case .string(let value): Self.writeString(value, to: &out)
+        case .array(let values):
+            out += "["
+            for (index, value) in values.enumerated() {
+                if index > 0 { out += "," }
+                value.write(to: &out)
+            }
+            out += "]"
+        case .object(let members):
+            out += "{"
+            for (index, (key, value)) in members.enumerated() {
+                if index > 0 { out += "," }
+                Self.writeString(key, to: &out)
+                out += ":"
+                value.write(to: &out)
+            }
+            out += "}"
+        }
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".unicodeScalars)
+
+    private static func writeString(_ string: String, to out: inout String) {
+        out.unicodeScalars.append("\"")
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "<", ">", "&", "'", "\u{2028}", "\u{2029}":
+                appendEscape(scalar.value, to: &out)
+            default:
+                if scalar.value < 0x20 { appendEscape(scalar.value, to: &out) } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        out.unicodeScalars.append("\"")
+    }
+
+    private static func appendEscape(_ value: UInt32, to out: inout String) {
+        out += "\\u"
+        for shift in stride(from: 12, through: 0, by: -4) {
+            out.unicodeScalars.append(hexDigits[Int((value >> UInt32(shift)) & 0xF)])
+        }
+    }
+}
+
+extension JSONValue {
+    /// An array of integers.
+    static func ints(_ values: some Sequence<Int>) -> JSONValue { .array(values.map { .int($0) }) }
+
+    /// An optional string: the string, or `null`.
+    static func string(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
+}

@@ -1,0 +1,188 @@
+import Diffable
+import DiffableTerminal
+
+/// What the data source and the layout add to an item's cell on the page.
+struct ItemExtras: Hashable {
+    /// The item's place in its section's outline, if the section has one.
+    var outline: OutlineItemState?
+    /// The swipe actions: leading ones first, then trailing ones.
+    var actions: [ActionSummary] = []
+    /// Whether the person may drag the item to another place.
+    var isMovable = false
+    /// Whether the item is drawn as its section's header (`headerMode = .firstItemInSection`).
+    var isSectionHeader = false
+
+    /// A swipe action as the page shows it; the page names it back by its index.
+    struct ActionSummary: Hashable {
+        var title: String
+        var isDestructive: Bool
+        var key: Character
+    }
+
+    var json: [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = []
+        if let outline {
+            members.append(
+                ("o", .ints([outline.level, outline.hasChildren ? 1 : 0, outline.isExpanded ? 1 : 0])))
+        }
+        if !actions.isEmpty {
+            members.append(
+                (
+                    "x",
+                    .array(
+                        actions.map {
+                            .object([
+                                ("t", .string($0.title)), ("d", .bool($0.isDestructive)),
+                                ("k", .string(String($0.key))),
+                            ])
+                        })
+                ))
+        }
+        if isMovable { members.append(("m", .bool(true))) }
+        if isSectionHeader { members.append(("h", .bool(true))) }
+        return members
+    }
+}
+
+/// One message to the page: a batch update, a change of what is on screen, or (``isReset``)
+/// everything the page shows.
+///
+/// The page holds an element per section and per item on screen, each under a key. A patch lists
+/// the operations of the update that touch those elements — the page performs exactly these as
+/// DOM operations, one each — and then, for every section, the keys the section shows in order,
+/// which also says where elements that scrolled in go.
+struct WebPatch: Equatable {
+    /// One section as the page lays it out after the patch.
+    struct Section: Equatable {
+        var key: Int
+        var kind: String
+        var appearance: String
+        var frame: WebSectionFrame
+        /// The index of the first item with an element.
+        var start: Int
+        /// The keys of the items with elements, in order.
+        var keys: [Int]
+        /// The header's content, when it is new or changed.
+        var header: WebCellContent?
+        /// The footer's content, when it is new or changed.
+        var footer: WebCellContent?
+    }
+
+    /// A reload, or an element replaced by another: the old key and the new one.
+    struct Replacement: Equatable {
+        var old: Int
+        var new: Int
+    }
+
+    /// The number of the message on its connection.
+    var sequence = 0
+    /// Whether the page discards everything and builds what the patch describes.
+    var isReset = false
+    /// Whether the page animates the changes.
+    var isAnimated = false
+
+    var deletedSections: [Int] = []
+    var insertedSections: [Int] = []
+    var movedSections: [Int] = []
+    var reloadedSections: [Replacement] = []
+    var deletedItems: [Int] = []
+    var insertedItems: [Int] = []
+    var movedItems: [Int] = []
+    var reloadedItems: [Replacement] = []
+    var reconfiguredItems: [Int] = []
+    /// Items whose elements leave because they scrolled out of the page's window: not operations
+    /// of the update.
+    var evictedItems: [Int] = []
+
+    /// Every section, in order.
+    var sections: [Section] = []
+    /// The content of every element the page must make or update, by key.
+    var cells: [Int: WebCellContent] = [:]
+    /// What changed about items besides their cells, by key (all of it for new elements).
+    var extras: [Int: ItemExtras] = [:]
+    /// The keys of the selected items that have elements.
+    var selected: [Int] = []
+    /// Page-level state sent with a reset: its title and whether it has a search field.
+    var page: PageState?
+
+    /// The page's state sent with a reset.
+    struct PageState: Equatable {
+        var title: String
+        var searchPlaceholder: String?
+        var sessionID: String
+    }
+
+    /// The number of DOM operations the page performs for the update's operations: one per
+    /// section or item operation that touches an element.
+    var operationCount: Int {
+        deletedSections.count + insertedSections.count + movedSections.count + reloadedSections.count
+            + deletedItems.count + insertedItems.count + movedItems.count + reloadedItems.count
+            + reconfiguredItems.count
+    }
+
+    /// Whether the patch changes nothing on the page.
+    var isEmpty: Bool {
+        !isReset && operationCount == 0 && evictedItems.isEmpty && cells.isEmpty && extras.isEmpty
+    }
+
+    var json: JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("t", .string(isReset ? "reset" : "patch")), ("seq", .int(sequence)),
+        ]
+        if isAnimated { members.append(("anim", .bool(true))) }
+        members.append(("n", .int(operationCount)))
+        if let page {
+            var state: [(String, JSONValue)] = [("title", .string(page.title)), ("session", .string(page.sessionID))]
+            if let placeholder = page.searchPlaceholder { state.append(("search", .string(placeholder))) }
+            members.append(("page", .object(state)))
+        }
+        var operations: [(String, JSONValue)] = []
+        func add(_ name: String, _ keys: [Int]) { if !keys.isEmpty { operations.append((name, .ints(keys))) } }
+        func add(_ name: String, _ pairs: [Replacement]) {
+            if !pairs.isEmpty { operations.append((name, .array(pairs.map { .ints([$0.old, $0.new]) }))) }
+        }
+        add("sd", deletedSections)
+        add("si", insertedSections)
+        add("sm", movedSections)
+        add("sr", reloadedSections)
+        add("d", deletedItems)
+        add("i", insertedItems)
+        add("m", movedItems)
+        add("r", reloadedItems)
+        add("c", reconfiguredItems)
+        add("e", evictedItems)
+        if !operations.isEmpty { members.append(("ops", .object(operations))) }
+        members.append(("secs", .array(sections.map(\.json))))
+        let keys = Set(cells.keys).union(extras.keys).sorted()
+        if !keys.isEmpty {
+            members.append(
+                (
+                    "cells",
+                    .object(
+                        keys.map { key in
+                            var cell: [(String, JSONValue)] = []
+                            if let content = cells[key] { cell.append(("c", content.json)) }
+                            if let extras = extras[key] { cell += extras.json }
+                            return (String(key), .object(cell))
+                        })
+                ))
+        }
+        members.append(("sel", .ints(selected)))
+        return .object(members)
+    }
+}
+
+extension WebPatch.Section {
+    var json: JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("k", .int(key)), ("kind", .string(kind)), ("look", .string(appearance)),
+            ("gap", .int(frame.gap)), ("hh", .int(frame.headerHeight)), ("fh", .int(frame.footerHeight)),
+            ("ih", .int(frame.itemHeight)), ("iw", .int(frame.itemWidth)), ("cols", .int(frame.columns)),
+            ("count", .int(frame.itemCount)), ("height", .int(frame.itemsHeight)), ("start", .int(start)),
+            ("keys", .ints(keys)),
+        ]
+        if let header { members.append(("header", header.json)) }
+        if let footer { members.append(("footer", footer.json)) }
+        return .object(members)
+    }
+}

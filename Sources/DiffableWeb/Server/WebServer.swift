@@ -1,0 +1,183 @@
+#if Web
+    import Foundation
+    import HTTPTypes
+    import Hummingbird
+    import HummingbirdWebSocket
+
+    /// Serves pages whose collection views are driven from Swift: each page that connects gets
+    /// its own ``WebPage`` (its own data source and ``WebCollectionView``), and every update
+    /// reaches it as one WebSocket message.
+    ///
+    /// ```swift
+    /// let server = WebServer(configuration: .init(port: 8080))
+    /// server.addPage("/names", title: "Names") { page in /* a data source on page.collectionView */ }
+    /// print("Serving \(server.url)")
+    /// try await server.run()
+    /// ```
+    ///
+    /// See ``WebAccess`` for what the server allows, and ``WebServerConfiguration`` for its
+    /// limits.
+    @MainActor
+    public final class WebServer {
+        /// How the server listens.
+        public let configuration: WebServerConfiguration
+        /// The token requests must carry, if any: the configuration's, or one made for a server
+        /// that listens on an address other than loopback.
+        public let token: String?
+        let registry = WebSessionRegistry()
+
+        /// A server with a configuration; add pages, then ``run()``.
+        public init(configuration: WebServerConfiguration = WebServerConfiguration()) {
+            self.configuration = configuration
+            token =
+                configuration.token
+                ?? (WebAccess.isLoopback(configuration.host) ? nil : WebAccess.makeToken())
+            registry.maximumSessions = configuration.maximumSessions
+            registry.gracePeriod = configuration.sessionGracePeriod
+            registry.outboxLimits = Outbox.Limits(
+                maximumMessages: configuration.maximumPendingMessages,
+                maximumBytes: configuration.maximumPendingBytes)
+        }
+
+        /// Serves a page at `path`: `make` sets up each page that opens there (its layout, data
+        /// source and handlers) on the main actor.
+        public func addPage(_ path: String, title: String, _ make: @escaping @MainActor (WebPage) -> Void) {
+            registry.pageKinds[path] = .init(title: title, make: make)
+        }
+
+        /// Serves JSON at `path`: `handler` gets the request's query parameters and returns the
+        /// response's text. For an app's own small needs (a health check, test hooks); requests
+        /// pass the same checks as pages.
+        public func addEndpoint(_ path: String, _ handler: @escaping @MainActor ([String: String]) -> String) {
+            registry.endpoints[path] = handler
+        }
+
+        /// The address to open, with the token when one is required.
+        public var url: String {
+            let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+            return "http://\(host):\(configuration.port)/" + (token.map { "?token=\($0)" } ?? "")
+        }
+
+        /// The number of sessions (connected pages and pages that may reconnect).
+        public var sessionCount: Int { registry.sessions.count }
+
+        /// Runs the server until the process is asked to stop (SIGINT or SIGTERM) or the task
+        /// is cancelled.
+        ///
+        /// - Parameter onServing: Called once the server listens.
+        public func run(onServing: @escaping @Sendable () -> Void = {}) async throws {
+            try await makeApplication(onServing: onServing).runService()
+        }
+
+        /// The Hummingbird application that serves the pages: its router, its WebSocket upgrade
+        /// and its gate.
+        func makeApplication(onServing: @escaping @Sendable () -> Void = {}) throws -> some ApplicationProtocol {
+            let access = WebAccess(host: configuration.host, port: configuration.port, token: token)
+            let assets = try WebAssets.load()
+            let log = configuration.log
+            let registry = registry
+            let router = Router()
+            router.add(middleware: WebGate(access: access))
+            router.get("/_diffable/ws") { _, _ in
+                Response(status: .forbidden, body: .init(byteBuffer: ByteBuffer(string: "WebSocket refused\n")))
+            }
+            router.get("/_diffable/{file}") { _, context in
+                let name = context.parameters.get("file") ?? ""
+                guard let asset = assets[name] else { throw HTTPError(.notFound) }
+                return asset.response
+            }
+            router.get("**") { request, _ in
+                let path = request.uri.path
+                let query = request.uri.query.map { "?" + $0 } ?? ""
+                let answer = await MainActor.run { () -> String? in
+                    guard let endpoint = registry.endpoints[path] else { return nil }
+                    return endpoint(WebPage.split(path + query).parameters)
+                }
+                if let answer {
+                    return Response(
+                        status: .ok, headers: [.contentType: "application/json"],
+                        body: .init(byteBuffer: ByteBuffer(string: answer)))
+                }
+                let page = await MainActor.run { registry.pageKinds[path]?.title }
+                if let title = page { return WebAssets.htmlResponse(WebAccess.html(title: title)) }
+                guard path == "/" else { throw HTTPError(.notFound) }
+                let pages = await MainActor.run {
+                    registry.pageKinds.map { (path: $0.key, title: $0.value.title) }.sorted { $0.path < $1.path }
+                }
+                return WebAssets.htmlResponse(WebAccess.index(of: pages))
+            }
+            let app = Application(
+                router: router,
+                server: .http1WebSocketUpgrade(
+                    configuration: .init(maxFrameSize: 1 << 14, autoPing: .enabled(timePeriod: .seconds(30)))
+                ) { request, _, _ in
+                    let target = request.path ?? ""
+                    let path = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
+                    let query = target.split(separator: "?", maxSplits: 1).dropFirst().first.map(String.init)
+                    guard path == "/_diffable/ws" else { return .dontUpgrade }
+                    let origin = request.headerFields[HTTPField.Name("Origin")!]
+                    guard access.allowsHost(request.authority),
+                        access.hasToken(query: query, cookie: request.headerFields[.cookie]),
+                        access.allowsOrigin(origin, authority: request.authority)
+                    else {
+                        log("refused a WebSocket from origin \(origin ?? "none") for host \(request.authority ?? "none")")
+                        return .dontUpgrade
+                    }
+                    return .upgrade([:]) { inbound, outbound, _ in
+                        await Self.serve(inbound: inbound, outbound: outbound, registry: registry, log: log)
+                    }
+                },
+                configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
+                onServerRunning: { _ in onServing() }
+            )
+            return app
+        }
+
+        /// Runs one connection: a writer that takes the page's messages from its outbox, and a
+        /// reader that checks each message from the page and closes the connection, with the
+        /// reason, on the first that breaks the protocol.
+        nonisolated static func serve(
+            inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, registry: WebSessionRegistry,
+            log: @escaping @Sendable (String) -> Void
+        ) async {
+            let connection = await MainActor.run { WebConnection(registry: registry) }
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    while let item = await connection.outbox.next() {
+                        let text: String
+                        switch item {
+                        case .text(let message): text = message
+                        case .resync:
+                            guard let reset = await connection.resync() else { continue }
+                            text = reset
+                        }
+                        do { try await outbound.writeTextMessage(text) } catch { break }
+                    }
+                }
+                var reason: String?
+                do {
+                    for try await message in inbound.messages(maxSize: ClientMessage.maximumSize) {
+                        guard case .text(let text) = message else {
+                            reason = "binary message"
+                            break
+                        }
+                        do {
+                            try await connection.receive(text)
+                        } catch {
+                            reason = (error as? ClientMessageError)?.description ?? "\(error)"
+                            break
+                        }
+                    }
+                } catch {
+                    reason = "\(error)"
+                }
+                if let reason {
+                    log("closed a connection: \(reason)")
+                    try? await outbound.close(.policyViolation, reason: String(reason.prefix(120)))
+                }
+                await connection.close()
+                group.cancelAll()
+            }
+        }
+    }
+#endif

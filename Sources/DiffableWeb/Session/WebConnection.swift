@@ -1,0 +1,135 @@
+import Foundation
+
+/// One WebSocket connection, independent of the server that carries it: it checks each message
+/// from the page, holds the messages to the page (``outbox``), and routes the page's messages to
+/// its session.
+///
+/// A message that breaks the protocol — malformed, of an unknown type, out of range, too large,
+/// or out of order (anything before `hello`, a second `hello`) — is refused with an error; the
+/// server closes this one connection with its reason, logs it, and nothing else changes: the
+/// message is checked in full before anything acts on it.
+@MainActor
+final class WebConnection {
+    /// The messages waiting to be written to the page.
+    let outbox: Outbox
+    /// The session, once the page said hello.
+    private(set) var session: WebSession?
+    private let registry: WebSessionRegistry
+
+    init(registry: WebSessionRegistry) {
+        self.registry = registry
+        outbox = Outbox(limits: registry.outboxLimits)
+    }
+
+    /// Handles one text message from the page.
+    func receive(_ text: String) throws(ClientMessageError) {
+        let message = try ClientMessage.decode(text)
+        switch (message, session) {
+        case (.hello(let id, let location, let viewport), nil):
+            session = try registry.open(id: id, location: location, viewport: viewport, for: self)
+        case (.hello, _?):
+            throw ClientMessageError("hello on a connection that already has a session")
+        case (_, nil):
+            throw ClientMessageError("message before hello")
+        case (_, let session?):
+            session.handle(message)
+        }
+    }
+
+    /// The reset the writer sends in place of what the page missed.
+    func resync() -> String? {
+        session?.resync()
+    }
+
+    /// Ends the connection: the session waits for the page to come back.
+    func close() {
+        outbox.close()
+        if let session {
+            registry.detach(session)
+            self.session = nil
+        }
+    }
+}
+
+/// The pages a server can serve and the sessions of the pages open now.
+@MainActor
+final class WebSessionRegistry {
+    /// A page the server serves: its title and the function that sets it up.
+    struct PageKind {
+        var title: String
+        var make: @MainActor (WebPage) -> Void
+    }
+
+    /// The pages, by path.
+    var pageKinds: [String: PageKind] = [:]
+    /// The app's JSON endpoints, by path.
+    var endpoints: [String: @MainActor ([String: String]) -> String] = [:]
+    /// The sessions, by identifier.
+    private(set) var sessions: [String: WebSession] = [:]
+    /// The most sessions kept at once, connected or waiting for their page.
+    var maximumSessions = 1024
+    /// How long a session waits for its page to reconnect.
+    var gracePeriod: Duration = .seconds(60)
+    /// How much may wait for each connection.
+    var outboxLimits = Outbox.Limits()
+
+    init() {}
+
+    /// The session for a page that says hello: its own, if it names one that waits for it, else
+    /// a new one.
+    func open(id: String?, location: String, viewport: WebViewport, for connection: WebConnection)
+        throws(ClientMessageError) -> WebSession
+    {
+        let (path, parameters) = WebPage.split(location)
+        guard let kind = pageKinds[path] else { throw ClientMessageError("no page at \(path.prefix(64))") }
+        if let id, let existing = sessions[id], existing.connection == nil, existing.page.path == path {
+            existing.page.collectionView.setViewport(viewport)
+            existing.attach(connection)
+            return existing
+        }
+        expire()
+        if sessions.count >= maximumSessions, let oldest = oldestDetached() {
+            sessions[oldest.id] = nil
+        }
+        guard sessions.count < maximumSessions else { throw ClientMessageError("too many sessions") }
+        let page = WebPage(path: path, parameters: parameters, title: kind.title)
+        page.collectionView.setViewport(viewport)
+        let session = WebSession(id: Self.makeIdentifier(), page: page)
+        kind.make(page)
+        sessions[session.id] = session
+        session.attach(connection)
+        return session
+    }
+
+    /// Lets a session wait for its page, then ends it if the page has not come back.
+    func detach(_ session: WebSession) {
+        session.detach()
+        let period = gracePeriod
+        Task { @MainActor [weak self] in
+            try? await Task.sleep(for: period)
+            self?.expire()
+        }
+    }
+
+    /// Ends the sessions whose pages have been gone longer than the grace period.
+    func expire() {
+        let now = ContinuousClock.now
+        for (id, session) in sessions {
+            if let since = session.detachedAt, now - since >= gracePeriod { sessions[id] = nil }
+        }
+    }
+
+    private func oldestDetached() -> WebSession? {
+        sessions.values.filter { $0.connection == nil }.min { ($0.detachedAt ?? .now) < ($1.detachedAt ?? .now) }
+    }
+
+    /// 128 random bits, in hexadecimal.
+    nonisolated static func makeIdentifier() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<2).map { _ in
+            let value = generator.next() as UInt64
+            let digits = String(value, radix: 16)
+            return String(repeating: "0", count: 16 - digits.count) + digits
+        }.joined()
+    }
+}

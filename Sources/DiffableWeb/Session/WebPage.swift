@@ -1,0 +1,74 @@
+import Foundation
+
+/// One page a person has open: its collection view, its title and search field, and whatever the
+/// app keeps alive for it (the data source, a store's controller). A server makes one for every
+/// page that connects, with the function registered for the page's path, and drops it some time
+/// after the page goes away.
+///
+/// ```swift
+/// server.addPage("/names", title: "Names") { page in
+///     let registration = WebCollectionView.CellRegistration<WebListCell, String> { cell, _, name in
+///         var content = cell.defaultContentConfiguration()
+///         content.text = name
+///         cell.contentConfiguration = content
+///     }
+///     let dataSource = CollectionViewDiffableDataSource<Int, String>(collectionView: page.collectionView) {
+///         view, indexPath, name in
+///         view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: name)
+///     }
+///     var snapshot = DiffableDataSourceSnapshot<Int, String>()
+///     snapshot.appendSections([0])
+///     snapshot.appendItems(["Ada", "Grace"])
+///     dataSource.apply(snapshot, animatingDifferences: false)
+///     page.keep(dataSource)
+/// }
+/// ```
+@MainActor
+public final class WebPage {
+    /// The path the page was opened at, such as `/names`.
+    public let path: String
+    /// The page's query parameters, such as `seed` in `/names?seed=3`.
+    public let parameters: [String: String]
+    /// The page's title.
+    public var title: String
+    /// The page's collection view.
+    public let collectionView: WebCollectionView
+    /// The search field's placeholder; the page shows a search field when ``searchHandler`` is
+    /// set.
+    public var searchPlaceholder = "Search"
+    /// Called with the search field's text as the person types.
+    public var searchHandler: (@MainActor (String) -> Void)?
+    /// The page's session, which survives reconnects: an identifier the app can key per-page
+    /// state by.
+    public internal(set) var sessionID = ""
+    /// The number of messages sent on the page's current connection (the sequence number of the
+    /// last one); the page's script reports the number of the last it applied.
+    public internal(set) var messagesSent = 0
+    private var kept: [AnyObject] = []
+
+    /// A page at a path, with query parameters.
+    public init(path: String, parameters: [String: String] = [:], title: String) {
+        self.path = path
+        self.parameters = parameters
+        self.title = title
+        collectionView = WebCollectionView()
+    }
+
+    /// Keeps an object alive as long as the page: the data source, which the view holds weakly,
+    /// and anything else the page's cells and handlers need.
+    public func keep(_ object: AnyObject) {
+        kept.append(object)
+    }
+
+    /// Splits `/path?a=1&b=2` into the path and its parameters (percent-decoded).
+    static func split(_ location: String) -> (path: String, parameters: [String: String]) {
+        guard let question = location.firstIndex(of: "?") else { return (location, [:]) }
+        var parameters: [String: String] = [:]
+        for pair in location[location.index(after: question)...].split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            guard let name = parts.first?.removingPercentEncoding else { continue }
+            parameters[name] = parts.count > 1 ? (parts[1].removingPercentEncoding ?? "") : ""
+        }
+        return (String(location[..<question]), parameters)
+    }
+}

@@ -1,0 +1,205 @@
+import Diffable
+import Foundation
+
+extension WebCollectionView {
+    // MARK: DiffableCollectionView
+
+    /// Discards every element and counts again from the data source; the page rebuilds from a
+    /// reset.
+    public func reloadData() {
+        for cell in state.reset() { recycle(cell) }
+        counts = currentCounts()
+        layoutSections()
+        state.sectionKeys = counts.map { _ in makeKey() }
+        var patch = WebPatch()
+        updateWindow(&patch)
+        guard outbound != nil else { return }
+        var reset = resetPatch()
+        send(&reset)
+    }
+
+    /// Applies a batch update: keeps the elements of items that survive (under their keys, at their
+    /// new index paths), and sends the page one patch whose operations are the update's
+    /// operations on the elements the page has.
+    ///
+    /// - Complexity: O(s + v log k + k) for s sections, v items with elements and k operations;
+    ///   independent of the number of items.
+    public func performBatchUpdates(
+        _ update: BatchUpdate, animatingDifferences: Bool, completion: (@MainActor (Bool) -> Void)?
+    ) {
+        let newCounts = currentCounts()
+        let map = BatchUpdate.PositionMap(update, oldSectionCount: counts.count, newSectionCount: newCounts.count)
+        var patch = WebPatch()
+        patch.isAnimated = animatingDifferences
+        remapSections(update, map: map, newSectionCount: newCounts.count, into: &patch)
+
+        let reloadedSections = Set(update.reloadedSections)
+        let remapped = state.remap(by: map, reloadedSections: reloadedSections)
+        for leaving in remapped.departedSupplementaries { recycle(leaving.cell) }
+        let deleted = Set(update.deletedItems)
+        for (path, item) in remapped.departedItems {
+            recycle(item.cell)
+            // Items of deleted and reloaded sections leave with their section's element.
+            if deleted.contains(path) { patch.deletedItems.append(item.key) }
+        }
+        for move in update.movedItems where remapped.origins[move.to] == move.from {
+            if let key = state.items[move.to]?.key { patch.movedItems.append(key) }
+        }
+        counts = newCounts
+        layoutSections()
+
+        // Second pass, on final index paths: reloads get new elements, reconfigures keep theirs.
+        if let dataSource {
+            for path in update.reloadedItems {
+                guard let old = state.items[path] else { continue }
+                let item = materialize(path, from: dataSource)
+                state.items[path] = item
+                recycle(old.cell)
+                patch.reloadedItems.append(.init(old: old.key, new: item.key))
+                // A reloaded item that also moved moves under its new key.
+                if let moved = patch.movedItems.firstIndex(of: old.key) { patch.movedItems[moved] = item.key }
+                patch.cells[item.key] = item.content
+                patch.extras[item.key] = item.extras
+            }
+            for path in update.reconfiguredItems {
+                guard var item = state.items[path] else { continue }
+                reconfiguring = (path, item.cell)
+                let returned = cell(from: dataSource, at: path)
+                reconfiguring = nil
+                if returned !== item.cell {
+                    recycle(item.cell)
+                    item.cell = returned
+                }
+                item.content = returned.content()
+                state.items[path] = item
+                patch.reconfiguredItems.append(item.key)
+                patch.cells[item.key] = item.content
+            }
+        }
+        updateWindow(&patch, inserted: Set(update.insertedItems))
+        send(&patch)
+        completion?(true)
+    }
+
+    /// Gives the sections after the update their keys, and lists the section operations.
+    private func remapSections(
+        _ update: BatchUpdate, map: BatchUpdate.PositionMap, newSectionCount: Int, into patch: inout WebPatch
+    ) {
+        let oldKeys = state.sectionKeys
+        var newKeys = [Int?](repeating: nil, count: newSectionCount)
+        let reloaded = Set(update.reloadedSections)
+        for (section, key) in oldKeys.enumerated() {
+            guard let target = map.newSection(forOld: section), target < newSectionCount else {
+                patch.deletedSections.append(key)
+                continue
+            }
+            if reloaded.contains(section) {
+                let replacement = makeKey()
+                newKeys[target] = replacement
+                patch.reloadedSections.append(.init(old: key, new: replacement))
+            } else {
+                newKeys[target] = key
+            }
+        }
+        for move in update.movedSections where move.from < oldKeys.count {
+            patch.movedSections.append(oldKeys[move.from])
+        }
+        for section in update.insertedSections where section < newSectionCount {
+            let key = makeKey()
+            newKeys[section] = key
+            patch.insertedSections.append(key)
+        }
+        state.sectionKeys = newKeys.map { $0 ?? makeKey() }
+    }
+
+    /// Makes sure exactly the items in the window have elements: drops the others (evicted) and
+    /// asks the data source for the cells of the new ones (inserted by the update if listed in
+    /// `inserted`, else scrolled in). Then describes every section for the page, and what changed
+    /// about the items it keeps.
+    func updateWindow(_ patch: inout WebPatch, inserted: Set<IndexPath> = []) {
+        let ranges = window()
+        for (path, item) in state.items
+        where !(ranges[path.section]?.contains(path.item) ?? false) {
+            state.items[path] = nil
+            recycle(item.cell)
+            patch.evictedItems.append(item.key)
+            // An element moved out of the window, or reloaded there, is simply gone.
+            patch.movedItems.removeAll { $0 == item.key }
+            patch.reconfiguredItems.removeAll { $0 == item.key }
+            patch.cells[item.key] = nil
+            if let index = patch.reloadedItems.firstIndex(where: { $0.new == item.key }) {
+                patch.evictedItems[patch.evictedItems.count - 1] = patch.reloadedItems[index].old
+                patch.reloadedItems.remove(at: index)
+                patch.extras[item.key] = nil
+            }
+        }
+        let newSections = Set(patch.insertedSections + patch.reloadedSections.map(\.new))
+        patch.sections = []
+        for (section, frame) in frames.enumerated() {
+            let key = state.sectionKeys[section]
+            let isNew = newSections.contains(key) || patch.isReset
+            let range = ranges[section] ?? 0..<0
+            var keys: [Int] = []
+            keys.reserveCapacity(range.count)
+            for item in range {
+                let path = IndexPath(item: item, section: section)
+                if let existing = state.items[path] {
+                    keys.append(existing.key)
+                    let extras = extras(for: path)
+                    if extras != existing.extras || patch.isReset {
+                        state.items[path]?.extras = extras
+                        patch.extras[existing.key] = extras
+                    }
+                    if patch.isReset { patch.cells[existing.key] = existing.content }
+                } else if let dataSource {
+                    let made = materialize(path, from: dataSource)
+                    state.items[path] = made
+                    keys.append(made.key)
+                    patch.cells[made.key] = made.content
+                    patch.extras[made.key] = made.extras
+                    if !isNew && inserted.contains(path) { patch.insertedItems.append(made.key) }
+                }
+            }
+            var described = WebPatch.Section(
+                key: key, kind: layouts[section].kindName, appearance: layouts[section].appearanceName,
+                frame: frame, start: range.lowerBound, keys: keys)
+            described.header = supplementaryContent(
+                in: &state.headers, section: section, shown: layouts[section].hasSupplementaryHeader,
+                kind: Self.elementKindSectionHeader, resend: isNew)
+            described.footer = supplementaryContent(
+                in: &state.footers, section: section, shown: layouts[section].hasSupplementaryFooter,
+                kind: Self.elementKindSectionFooter, resend: isNew)
+            patch.sections.append(described)
+        }
+        patch.selected = state.selected.compactMap { state.items[$0]?.key }.sorted()
+        if patch.isReset { patch.evictedItems = [] }
+    }
+
+    /// The content to send for a section's header or footer: made (and sent) the first time the
+    /// section shows it, sent again for a section the page builds anew.
+    private func supplementaryContent(
+        in store: inout [Int: MaterializedSupplementary], section: Int, shown: Bool, kind: String, resend: Bool
+    ) -> WebCellContent? {
+        guard shown else {
+            if let old = store.removeValue(forKey: section) { recycle(old.cell) }
+            return nil
+        }
+        if let existing = store[section] { return resend ? existing.content : nil }
+        guard let made = supplementary(kind: kind, section: section) else { return nil }
+        store[section] = made
+        return made.content
+    }
+
+    /// Everything the page shows, for a page that connects or has to start over.
+    func resetPatch() -> WebPatch {
+        var patch = WebPatch()
+        patch.isReset = true
+        updateWindow(&patch)
+        return patch
+    }
+
+    /// Hands a patch to the connected page.
+    func send(_ patch: inout WebPatch) {
+        outbound?(patch)
+    }
+}

@@ -1,0 +1,260 @@
+import Diffable
+import DiffableTerminal
+import Foundation
+
+/// What the page shows of the collection: where it is scrolled and how big it is, in CSS pixels.
+public struct WebViewport: Hashable, Sendable {
+    /// The first pixel of the collection on screen, from its top.
+    public var top: Int
+    /// The height of the screen.
+    public var height: Int
+    /// The width of the collection.
+    public var width: Int
+
+    /// A viewport.
+    public init(top: Int, height: Int, width: Int) {
+        self.top = max(top, 0)
+        self.height = max(height, 1)
+        self.width = max(width, 1)
+    }
+}
+
+/// A collection view in a browser page, driven by a diffable data source: one per connected page.
+///
+/// Like `UICollectionView` (and ``TerminalCollectionView``), it pulls section counts, cells and
+/// supplementary views from its ``dataSource`` and learns of changes only through
+/// ``reloadData()`` and ``performBatchUpdates(_:animatingDifferences:completion:)``. Each batch
+/// update becomes one message to the page, whose script performs the update's operations on the
+/// page's elements as they are: a delete removes an element, an insert adds one, a move moves one
+/// (keeping its focus and state), a reconfigure updates one in place, a reload replaces one.
+///
+/// Only what is on screen exists, on the page and here: the page reports its viewport, the view
+/// asks its data source for the cells of the items in it (plus a margin) and the page keeps an
+/// element for each. Sections are laid out per section, never per item.
+///
+/// ```swift
+/// let view = WebCollectionView(layout: .list(using: .init(appearance: .insetGrouped)))
+/// let registration = WebCollectionView.CellRegistration<WebListCell, String> { cell, _, name in
+///     var content = cell.defaultContentConfiguration()
+///     content.text = name
+///     cell.contentConfiguration = content
+/// }
+/// let dataSource = CollectionViewDiffableDataSource<Int, String>(collectionView: view) { view, indexPath, name in
+///     view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: name)
+/// }
+/// ```
+@MainActor
+public final class WebCollectionView: ReusingCollectionView {
+    /// Cells are ``WebCell``s.
+    public typealias Cell = WebCell
+    /// Headers and footers are ``WebCell``s too (usually ``WebListCell``).
+    public typealias SupplementaryView = WebCell
+    /// `UICollectionView.CellRegistration`.
+    public typealias CellRegistration<RegisteredCell: ReusableView, Item> = Diffable.CellRegistration<
+        RegisteredCell, Item
+    >
+    /// `UICollectionView.SupplementaryRegistration`.
+    public typealias SupplementaryRegistration<Supplementary: ReusableView> = Diffable
+        .SupplementaryRegistration<Supplementary>
+
+    /// The object the view pulls from.
+    public weak var dataSource: (any CollectionViewDataSource)?
+    /// The layout of every section.
+    public var collectionViewLayout: WebLayout {
+        didSet { relayout() }
+    }
+    /// Called when the person selects an item (a click, or Enter on the focused row): the
+    /// delegate's `collectionView(_:didSelectItemAt:)`.
+    public var didSelectItemAt: (@MainActor (IndexPath) -> Void)?
+    /// Pixels above and below the screen whose items have elements too, so that scrolling shows
+    /// rows at once; `nil` for one screen's height.
+    public var overscan: Int?
+    /// What the page shows of the collection.
+    public private(set) var viewport = WebViewport(top: 0, height: 800, width: 800)
+    /// The selected items.
+    public var selectedIndexPaths: Set<IndexPath> { state.selected }
+    /// How many cells were dequeued (new or from a pool) since the view was created; for tests
+    /// that check only the cells on screen are configured.
+    public private(set) var dequeueCount = 0
+
+    var counts: [Int] = []
+    var layouts: [WebLayoutSection] = []
+    var frames: [WebSectionFrame] = []
+    var state = WebViewState()
+    var pools: [ObjectIdentifier: [WebCell]] = [:]
+    var reconfiguring: (indexPath: IndexPath, cell: WebCell)?
+    var nextKey = 1
+    /// Where the view's messages go: the connected page's session. While `nil` (no page is
+    /// connected) the view keeps its state and sends nothing; a page that connects gets a reset.
+    var outbound: (@MainActor (WebPatch) -> Void)?
+
+    /// Creates a view with a layout.
+    public init(layout: WebLayout = .list(using: ListConfiguration(appearance: .plain))) {
+        collectionViewLayout = layout
+    }
+
+    /// The number of sections, as last counted from the data source.
+    public var numberOfSections: Int { counts.count }
+
+    /// The number of items in a section, as last counted from the data source.
+    public func numberOfItems(inSection section: Int) -> Int { counts[section] }
+
+    /// The number of items with elements on the page (those on screen and in the margin).
+    public var visibleCellCount: Int { state.items.count }
+
+    /// The index paths of the items with elements on the page.
+    public var indexPathsForVisibleItems: [IndexPath] { state.items.keys.sorted() }
+
+    /// The cell of an item on the page, if it has one.
+    public func cellForItem(at indexPath: IndexPath) -> WebCell? { state.items[indexPath]?.cell }
+
+    /// The height of everything in the collection, in pixels.
+    public var contentHeight: Int { frames.last?.bottom ?? 0 }
+
+    // MARK: Layout
+
+    /// Asks the layout for every section's layout and places the sections.
+    ///
+    /// - Complexity: O(s) for s sections, whatever their item counts.
+    func layoutSections() {
+        layouts = counts.indices.map { collectionViewLayout.sectionProvider($0) }
+        var top = 0
+        frames = zip(layouts, counts).map { layout, count in
+            let frame = WebSectionFrame(layout: layout, itemCount: count, top: top, width: viewport.width)
+            top = frame.bottom
+            return frame
+        }
+    }
+
+    /// The items that should have elements: those within the viewport and its margin, as a
+    /// range per section.
+    ///
+    /// - Complexity: O(s) for s sections.
+    func window() -> [Int: Range<Int>] {
+        let margin = overscan ?? viewport.height
+        let low = viewport.top - margin
+        let high = viewport.top + viewport.height + margin
+        var ranges: [Int: Range<Int>] = [:]
+        for (section, frame) in frames.enumerated() where frame.bottom > low && frame.top < high {
+            let left = (state.stripOffsets[section] ?? 0) - viewport.width / 2
+            let range = frame.items(
+                from: low, to: high, left: left, right: left + 2 * viewport.width)
+            if !range.isEmpty { ranges[section] = range }
+        }
+        return ranges
+    }
+
+    /// Sets the viewport the page reported, and the strips' scroll offsets (by section), and
+    /// tells the page which elements to add and drop.
+    func setViewport(_ newViewport: WebViewport, stripOffsets: [Int: Int] = [:]) {
+        let widthChanged = newViewport.width != viewport.width
+        viewport = newViewport
+        for (section, offset) in stripOffsets where section < counts.count { state.stripOffsets[section] = offset }
+        let oldFrames = frames
+        if widthChanged { layoutSections() }
+        var patch = WebPatch()
+        updateWindow(&patch)
+        guard !patch.isEmpty || frames != oldFrames else { return }
+        send(&patch)
+    }
+
+    /// Lays out again after the layout changed, and tells the page.
+    func relayout() {
+        guard !counts.isEmpty else { return }
+        reloadData()
+    }
+
+    // MARK: Cells
+
+    /// A new key for an element.
+    func makeKey() -> Int {
+        defer { nextKey += 1 }
+        return nextKey
+    }
+
+    /// Asks the data source for the cell of an item and keeps it under a new key.
+    func materialize(_ path: IndexPath, from dataSource: any CollectionViewDataSource) -> MaterializedItem {
+        let cell = cell(from: dataSource, at: path)
+        return MaterializedItem(key: makeKey(), cell: cell, content: cell.content(), extras: extras(for: path))
+    }
+
+    func cell(from dataSource: any CollectionViewDataSource, at path: IndexPath) -> WebCell {
+        let object = dataSource.collectionView(self, cellForItemAt: path)
+        guard let cell = object as? WebCell else {
+            fatalError("WebCollectionView: the cell provider returned \(type(of: object)), which is not a WebCell")
+        }
+        cell.configurationCount += 1
+        return cell
+    }
+
+    /// What the data source and the layout say about an item besides its cell.
+    func extras(for path: IndexPath) -> ItemExtras {
+        var extras = ItemExtras()
+        guard let dataSource, path.section < layouts.count, let list = layouts[path.section].listConfiguration
+        else { return extras }
+        extras.outline = dataSource.collectionView(self, outlineStateOfItemAt: path)
+        extras.isMovable = dataSource.collectionView(self, canMoveItemAt: path)
+        extras.isSectionHeader = list.headerMode == .firstItemInSection && path.item == 0
+        extras.actions = swipeActions(at: path).map {
+            .init(title: $0.title, isDestructive: $0.style == .destructive, key: $0.key)
+        }
+        return extras
+    }
+
+    /// The swipe actions of an item: the leading ones, then the trailing ones.
+    func swipeActions(at path: IndexPath) -> [ContextualAction] {
+        guard path.section < layouts.count, let list = layouts[path.section].listConfiguration else { return [] }
+        let providers = [
+            list.leadingSwipeActionsConfigurationProvider, list.trailingSwipeActionsConfigurationProvider,
+        ]
+        return providers.flatMap { $0?(path)?.actions ?? [] }
+    }
+
+    /// A section's header or footer from the data source, as the page shows it.
+    func supplementary(kind: String, section: Int) -> MaterializedSupplementary? {
+        guard let dataSource,
+            let cell = dataSource.collectionView(
+                self, viewForSupplementaryElementOfKind: kind, at: IndexPath(item: 0, section: section))
+                as? WebCell
+        else { return nil }
+        var content = cell.content()
+        content.style = kind == Self.elementKindSectionFooter ? .footer : .header
+        return MaterializedSupplementary(cell: cell, content: content)
+    }
+
+    /// A pooled cell, or the cell being reconfigured at `indexPath`.
+    public func dequeueReusableView<View: ReusableView>(
+        ofType type: View.Type, reuseKey: ObjectIdentifier, elementKind: String?, for indexPath: IndexPath
+    ) -> View {
+        if let reconfiguring, reconfiguring.indexPath == indexPath, let cell = reconfiguring.cell as? View {
+            return cell
+        }
+        dequeueCount += 1
+        if let cell = pools[reuseKey]?.popLast() as? View {
+            cell.prepareForReuse()
+            return cell
+        }
+        let view = View()
+        (view as? WebCell)?.reuseKey = reuseKey
+        return view
+    }
+
+    func recycle(_ cell: WebCell) {
+        guard let key = cell.reuseKey else { return }
+        pools[key, default: []].append(cell)
+    }
+
+    func currentCounts() -> [Int] {
+        guard let dataSource else { return [] }
+        return (0..<dataSource.numberOfSections(in: self)).map {
+            dataSource.collectionView(self, numberOfItemsInSection: $0)
+        }
+    }
+
+    /// The index path of the item whose element has `key`, if it has one.
+    ///
+    /// - Complexity: O(v) for the v items with elements.
+    func indexPath(forKey key: Int) -> IndexPath? {
+        state.items.first { $0.value.key == key }?.key
+    }
+}

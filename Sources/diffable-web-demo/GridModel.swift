@@ -1,0 +1,136 @@
+#if Web
+    import Diffable
+    import DiffableTerminal
+    import DiffableWeb
+    import Foundation
+
+    /// A grid of foods and a strip of favorites, shared by every page that shows it: a tap on a
+    /// tile favorites it in every open page.
+    @MainActor
+    final class GridModel {
+        enum Section: Hashable, Sendable { case favorites, foods, about }
+        enum Item: Hashable, Sendable {
+            case favorite(Int)
+            case food(Int)
+            case note(Int)
+        }
+
+        static let foods: [(String, String)] = [
+            ("🍎", "Apple"), ("🍐", "Pear"), ("🍊", "Orange"), ("🍋", "Lemon"), ("🍌", "Banana"),
+            ("🍉", "Watermelon"), ("🍇", "Grapes"), ("🍓", "Strawberry"), ("🫐", "Blueberries"), ("🍒", "Cherries"),
+            ("🍑", "Peach"), ("🥭", "Mango"), ("🍍", "Pineapple"), ("🥥", "Coconut"), ("🥝", "Kiwi"),
+            ("🍅", "Tomato"), ("🍆", "Aubergine"), ("🥑", "Avocado"), ("🥦", "Broccoli"), ("🥬", "Greens"),
+            ("🥒", "Cucumber"), ("🌶️", "Chili"), ("🫑", "Pepper"), ("🌽", "Corn"), ("🥕", "Carrot"),
+            ("🧄", "Garlic"), ("🧅", "Onion"), ("🥔", "Potato"), ("🍠", "Sweet potato"), ("🥐", "Croissant"),
+            ("🥯", "Bagel"), ("🍞", "Bread"), ("🥖", "Baguette"), ("🧀", "Cheese"), ("🥚", "Egg"),
+            ("🍳", "Fried egg"), ("🥞", "Pancakes"), ("🧇", "Waffle"), ("🥓", "Bacon"), ("🍗", "Drumstick"),
+            ("🍔", "Burger"), ("🍟", "Fries"), ("🍕", "Pizza"), ("🌮", "Taco"), ("🌯", "Burrito"),
+            ("🥗", "Salad"), ("🍝", "Spaghetti"), ("🍜", "Ramen"), ("🍲", "Stew"), ("🍛", "Curry"),
+            ("🍣", "Sushi"), ("🍤", "Tempura"), ("🥟", "Dumpling"), ("🍦", "Ice cream"), ("🍩", "Doughnut"),
+            ("🍪", "Cookie"), ("🎂", "Cake"), ("🍫", "Chocolate"), ("🍯", "Honey"), ("🧁", "<img src=x onerror=alert(1)>"),
+        ]
+
+        private(set) var favorites: [Int] = [0, 15, 42]
+        private var sources: [WeakSource] = []
+
+        struct WeakSource {
+            weak var value: CollectionViewDiffableDataSource<Section, Item>?
+        }
+
+        func snapshot(reconfiguring changed: Int? = nil) -> DiffableDataSourceSnapshot<Section, Item> {
+            var snapshot = DiffableDataSourceSnapshot<Section, Item>()
+            snapshot.appendSections([.favorites, .foods, .about])
+            snapshot.appendItems(favorites.map(Item.favorite), toSection: .favorites)
+            snapshot.appendItems(Self.foods.indices.map(Item.food), toSection: .foods)
+            snapshot.appendItems([.note(0), .note(1)], toSection: .about)
+            if let changed { snapshot.reconfigureItems([.food(changed)]) }
+            return snapshot
+        }
+
+        /// Favorites a food, or unfavorites it, in every open page.
+        func toggle(_ food: Int) {
+            if let index = favorites.firstIndex(of: food) {
+                favorites.remove(at: index)
+            } else {
+                favorites.insert(food, at: 0)
+            }
+            sources.removeAll { $0.value == nil }
+            for source in sources { source.value?.apply(snapshot(reconfiguring: food)) }
+        }
+
+        func make(_ page: WebPage) {
+            page.collectionView.collectionViewLayout = WebLayout { section in
+                switch section {
+                case 0: .horizontal(itemWidth: 132, itemHeight: 120)
+                case 1: .grid(minimumItemWidth: 150, itemHeight: 140)
+                default:
+                    {
+                        var list = ListConfiguration(appearance: .insetGrouped)
+                        list.headerMode = .supplementary
+                        list.footerMode = .supplementary
+                        return .list(using: list, rowHeight: 56)
+                    }()
+                }
+            }
+            let tile = WebCollectionView.CellRegistration<WebGridCell, Item> { [unowned self] cell, _, item in
+                switch item {
+                case .favorite(let food), .food(let food):
+                    cell.image = Self.foods[food].0
+                    cell.text = Self.foods[food].1
+                    cell.accessories = favorites.contains(food) ? [.label(text: "♥")] : []
+                case .note: break
+                }
+            }
+            let row = WebCollectionView.CellRegistration<WebListCell, Item> { cell, _, item in
+                var content = ListContentConfiguration.subtitleCell()
+                if case .note(0) = item {
+                    content.text = "Tap a tile to favorite it"
+                    content.secondaryText = "Every page open here sees the change"
+                    content.image = "👆"
+                } else {
+                    content.text = "Keyboard"
+                    content.secondaryText = "Arrows move, Enter favorites, / searches"
+                    content.image = "⌨️"
+                }
+                cell.contentConfiguration = content
+                cell.accessories = [.disclosureIndicator()]
+            }
+            let header = WebCollectionView.SupplementaryRegistration<WebListCell>(
+                elementKind: WebCollectionView.elementKindSectionHeader
+            ) { cell, _, indexPath in
+                var content = ListContentConfiguration.header()
+                content.text = ["Favorites", "All foods", "About"][indexPath.section]
+                cell.contentConfiguration = content
+            }
+            let footer = WebCollectionView.SupplementaryRegistration<WebListCell>(
+                elementKind: WebCollectionView.elementKindSectionFooter
+            ) { cell, _, _ in
+                var content = ListContentConfiguration.footer()
+                content.text = "\(Self.foods.count) foods, in a grid whose columns follow the width"
+                cell.contentConfiguration = content
+            }
+            let dataSource = CollectionViewDiffableDataSource<Section, Item>(collectionView: page.collectionView) {
+                view, indexPath, item in
+                if case .note = item {
+                    return view.dequeueConfiguredReusableCell(using: row, for: indexPath, item: item)
+                }
+                return view.dequeueConfiguredReusableCell(using: tile, for: indexPath, item: item)
+            }
+            dataSource.supplementaryViewProvider = { view, kind, indexPath in
+                guard let view = view as? WebCollectionView else { return nil }
+                return kind == WebCollectionView.elementKindSectionFooter
+                    ? view.dequeueConfiguredReusableSupplementary(using: footer, for: indexPath)
+                    : view.dequeueConfiguredReusableSupplementary(using: header, for: indexPath)
+            }
+            page.collectionView.didSelectItemAt = { [unowned self, weak dataSource] indexPath in
+                switch dataSource?.itemIdentifier(for: indexPath) {
+                case .food(let food)?, .favorite(let food)?: toggle(food)
+                default: break
+                }
+            }
+            dataSource.apply(snapshot(), animatingDifferences: false)
+            sources.append(WeakSource(value: dataSource))
+            page.keep(dataSource)
+        }
+    }
+#endif

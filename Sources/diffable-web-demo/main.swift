@@ -1,0 +1,58 @@
+// diffable-web-demo: example pages for people and for the browser tests.
+//
+//   swift run --traits Web diffable-web-demo [--host 127.0.0.1] [--port 8080] [--test-hooks]
+//
+// Pages: /list (a million rows), /outline, /grid (shared by every page that has it open),
+// /stream (rows that change many times a second, for the load test). With --test-hooks (loopback
+// only): /property, and the /_test/* endpoints the browser tests drive it with.
+#if Web
+    import DiffableWeb
+    import Foundation
+
+    @MainActor
+    func main() async throws {
+        var host = "127.0.0.1"
+        var port = 8080
+        var testHooks = false
+        var streamInterval = 0.05
+        var arguments = CommandLine.arguments.dropFirst().makeIterator()
+        while let argument = arguments.next() {
+            switch argument {
+            case "--host": host = arguments.next() ?? host
+            case "--port": port = arguments.next().flatMap(Int.init) ?? port
+            case "--test-hooks": testHooks = true
+            case "--stream-interval": streamInterval = arguments.next().flatMap(Double.init) ?? streamInterval
+            default:
+                FileHandle.standardError.write(Data("usage: diffable-web-demo [--host H] [--port P] [--test-hooks]\n".utf8))
+                exit(2)
+            }
+        }
+        let server = WebServer(configuration: WebServerConfiguration(host: host, port: port))
+        server.addPage("/list", title: "A million rows", MillionPage.make)
+        server.addPage("/outline", title: "Outline", OutlinePage.make)
+        let grid = GridModel()
+        server.addPage("/grid", title: "Grid") { grid.make($0) }
+        let stream = StreamModel(interval: streamInterval)
+        server.addPage("/stream", title: "Stream") { stream.make($0) }
+        if testHooks {
+            guard WebServerConfiguration(host: host).listensOnLoopback else {
+                FileHandle.standardError.write(Data("--test-hooks serves on loopback only\n".utf8))
+                exit(2)
+            }
+            let property = PropertyPages()
+            server.addPage("/property", title: "Property") { property.make($0) }
+            server.addEndpoint("/_test/step") { property.step($0) }
+            server.addEndpoint("/_test/stream") { stream.control($0) }
+            server.addEndpoint("/_test/sessions") { _ in "{\"sessions\":\(server.sessionCount)}" }
+        }
+        let url = server.url
+        try await server.run {
+            print("Serving \(url)")
+            fflush(stdout)
+        }
+    }
+
+    try await main()
+#else
+    print("diffable-web-demo needs the Web trait: swift run --traits Web diffable-web-demo")
+#endif

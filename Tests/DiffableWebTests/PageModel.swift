@@ -1,0 +1,154 @@
+import Diffable
+import DiffableTerminal
+import Testing
+
+@testable import DiffableWeb
+
+/// The page, as a model: what `patch.js` does to the DOM, done to arrays of keys, counting the
+/// DOM operations the same way. A patch the page could not apply exactly (an element out of
+/// place, a key it does not have) is a failure.
+struct PageModel {
+    /// The sections' keys in order, and each section's item keys in order.
+    var sections: [(key: Int, items: [Int])] = []
+    /// The text of every item element, by key.
+    var texts: [Int: String] = [:]
+    var selected: [Int] = []
+    var counted = 0
+    var fixups = 0
+
+    mutating func apply(_ patch: WebPatch) {
+        if patch.isReset {
+            sections = patch.sections.map { ($0.key, $0.keys) }
+            texts = [:]
+            for (key, content) in patch.cells { texts[key] = content.text }
+            selected = patch.selected
+            return
+        }
+        var operations = 0
+        let deletedSections = Set(patch.deletedSections)
+        operations += sections.filter { deletedSections.contains($0.key) }.count
+        sections.removeAll { deletedSections.contains($0.key) }
+        for key in patch.deletedItems where remove(key) { operations += 1 }
+        for key in patch.evictedItems { _ = remove(key) }
+        for pair in patch.reloadedItems {
+            guard let (s, i) = locate(pair.old) else { continue }
+            sections[s].items[i] = pair.new
+            texts[pair.old] = nil
+            texts[pair.new] = patch.cells[pair.new]?.text
+            operations += 1
+        }
+        var built: Set<Int> = []
+        for pair in patch.reloadedSections {
+            guard let index = sections.firstIndex(where: { $0.key == pair.old }) else { continue }
+            let described = patch.sections.first { $0.key == pair.new }!
+            sections[index] = (pair.new, described.keys)
+            for key in described.keys { texts[key] = patch.cells[key]?.text }
+            built.insert(pair.new)
+            operations += 1
+        }
+        // Sections: in the final order; new ones are built with their items.
+        let movedSections = Set(patch.movedSections)
+        let insertedSections = Set(patch.insertedSections)
+        var arrangedSections: [(key: Int, items: [Int])] = []
+        let stable = sections.filter { !movedSections.contains($0.key) }.map(\.key)
+        var cursor = 0
+        for described in patch.sections {
+            if let existing = sections.first(where: { $0.key == described.key }) {
+                if movedSections.contains(described.key) {
+                    operations += 1
+                } else {
+                    if cursor < stable.count && stable[cursor] == described.key { cursor += 1 } else { fixups += 1 }
+                }
+                arrangedSections.append(existing)
+            } else {
+                if insertedSections.contains(described.key) { operations += 1 }
+                arrangedSections.append((described.key, described.keys))
+                for key in described.keys { texts[key] = patch.cells[key]?.text }
+                built.insert(described.key)
+            }
+        }
+        sections = arrangedSections
+        // Items: stable ones keep their order; moved ones and new ones go where the keys say.
+        let moved = Set(patch.movedItems)
+        let inserted = Set(patch.insertedItems)
+        let allItems = Set(sections.flatMap(\.items))
+        for (index, described) in patch.sections.enumerated() where !built.contains(described.key) {
+            let stableItems = sections[index].items.filter { !moved.contains($0) }
+            var position = 0
+            for key in described.keys {
+                if !allItems.contains(key) {
+                    if inserted.contains(key) { operations += 1 }
+                    texts[key] = patch.cells[key]?.text
+                } else if moved.contains(key) {
+                    operations += 1
+                } else if position < stableItems.count && stableItems[position] == key {
+                    position += 1
+                } else {
+                    fixups += 1
+                }
+            }
+            if position != stableItems.count { fixups += 1 }
+            sections[index].items = described.keys
+        }
+        for key in patch.reconfiguredItems {
+            texts[key] = patch.cells[key]?.text
+            operations += 1
+        }
+        selected = patch.selected
+        counted += operations
+        #expect(operations == patch.operationCount, "the page performed \(operations), the patch counts \(patch.operationCount)")
+        #expect(fixups == 0, "elements out of place")
+    }
+
+    private mutating func remove(_ key: Int) -> Bool {
+        guard let (s, i) = locate(key) else { return false }
+        sections[s].items.remove(at: i)
+        texts[key] = nil
+        return true
+    }
+
+    private func locate(_ key: Int) -> (Int, Int)? {
+        for (s, section) in sections.enumerated() {
+            if let i = section.items.firstIndex(of: key) { return (s, i) }
+        }
+        return nil
+    }
+
+    /// The rows' texts, section by section.
+    var rows: [[String]] { sections.map { $0.items.map { texts[$0] ?? "?" } } }
+}
+
+/// A page connected to a view: a data source of numbered items, and the model of the page the
+/// view's messages build.
+@MainActor
+final class PageFixture {
+    let view: WebCollectionView
+    let dataSource: CollectionViewDiffableDataSource<Int, Int>
+    var page = PageModel()
+    var patches: [WebPatch] = []
+
+    init(
+        layout: WebLayout = .list(using: ListConfiguration(appearance: .plain)),
+        viewport: WebViewport = WebViewport(top: 0, height: 100_000, width: 800)
+    ) {
+        view = WebCollectionView(layout: layout)
+        let registration = WebCollectionView.CellRegistration<WebListCell, Int> { cell, _, item in
+            var content = cell.defaultContentConfiguration()
+            content.text = "Item \(item)"
+            cell.contentConfiguration = content
+        }
+        dataSource = CollectionViewDiffableDataSource<Int, Int>(collectionView: view) { view, indexPath, item in
+            view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: item)
+        }
+        view.setViewport(viewport)
+        view.outbound = { [unowned self] patch in
+            patches.append(patch)
+            page.apply(patch)
+        }
+    }
+
+    /// The expected rows of a snapshot: "Item n" for every item, section by section.
+    static func rows(of snapshot: DiffableDataSourceSnapshot<Int, Int>) -> [[String]] {
+        snapshot.sectionIdentifiers.map { snapshot.itemIdentifiers(inSection: $0).map { "Item \($0)" } }
+    }
+}

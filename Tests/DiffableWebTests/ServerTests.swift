@@ -1,0 +1,120 @@
+#if Web
+    import Diffable
+    import DiffableTerminal
+    import Foundation
+    import HummingbirdTesting
+    import HummingbirdWSTesting
+    import Synchronization
+    import Testing
+
+    @testable import DiffableWeb
+
+    /// Lines the server logged.
+    final class LogLines: Sendable {
+        let lines = Mutex<[String]>([])
+        func add(_ line: String) { lines.withLock { $0.append(line) } }
+        var all: [String] { lines.withLock { $0 } }
+    }
+
+    @MainActor
+    @Suite("Web server")
+    struct ServerTests {
+        func server(log: LogLines = LogLines(), token: String? = nil) -> WebServer {
+            var configuration = WebServerConfiguration(host: "127.0.0.1", port: 0, token: token)
+            configuration.log = { log.add($0) }
+            let server = WebServer(configuration: configuration)
+            server.addPage("/names", title: "<Names>") { page in
+                let registration = WebCollectionView.CellRegistration<WebListCell, String> { cell, _, name in
+                    var content = cell.defaultContentConfiguration()
+                    content.text = name
+                    cell.contentConfiguration = content
+                }
+                let dataSource = CollectionViewDiffableDataSource<Int, String>(collectionView: page.collectionView) {
+                    view, indexPath, name in
+                    view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: name)
+                }
+                var snapshot = DiffableDataSourceSnapshot<Int, String>()
+                snapshot.appendSections([0])
+                snapshot.appendItems(["<img src=x onerror=alert(1)>", "Grace"])
+                dataSource.apply(snapshot, animatingDifferences: false)
+                page.keep(dataSource)
+            }
+            return server
+        }
+
+        @Test func pagesComeWithTheirScriptAndAPolicyThatAllowsNoOther() async throws {
+            let app = try server().makeApplication()
+            try await app.test(.router) { client in
+                try await client.execute(uri: "/names", method: .get, headers: [.host: "127.0.0.1:8080"]) { response in
+                    #expect(response.status == .ok)
+                    let html = String(buffer: response.body)
+                    #expect(html.contains("&lt;Names&gt;"))
+                    #expect(response.headers[.contentSecurityPolicy] == WebAccess.contentSecurityPolicy)
+                    #expect(response.headers[.contentType] == "text/html; charset=utf-8")
+                }
+                try await client.execute(uri: "/_diffable/client.js", method: .get, headers: [.host: "localhost"]) {
+                    response in
+                    #expect(response.status == .ok)
+                    #expect(response.headers[.contentType] == "text/javascript; charset=utf-8")
+                    #expect(String(buffer: response.body).contains("WebSocket"))
+                }
+                try await client.execute(uri: "/nowhere", method: .get, headers: [.host: "localhost"]) { response in
+                    #expect(response.status == .notFound)
+                    #expect(response.headers[.contentSecurityPolicy] != nil)
+                }
+                try await client.execute(uri: "/names", method: .get, headers: [.host: "rebound.example"]) { response in
+                    #expect(response.status == .misdirectedRequest)
+                }
+            }
+        }
+
+        @Test func aServerWithATokenRefusesRequestsWithoutIt() async throws {
+            let app = try server(token: "s3cret").makeApplication()
+            try await app.test(.router) { client in
+                try await client.execute(uri: "/names", method: .get, headers: [.host: "example.test"]) { response in
+                    #expect(response.status == .forbidden)
+                }
+                try await client.execute(uri: "/names?token=s3cret", method: .get, headers: [.host: "example.test"]) {
+                    response in
+                    #expect(response.status == .ok)
+                    #expect(response.headers[.setCookie]?.hasPrefix("diffable_token=s3cret; HttpOnly") == true)
+                }
+            }
+        }
+
+        @Test func aPageOverWebSocketGetsItsResetAndAHostileMessageClosesOnlyItsConnection() async throws {
+            let log = LogLines()
+            let server = server(log: log)
+            let app = try server.makeApplication()
+            try await app.test(.live) { client in
+                let received = Mutex<[String]>([])
+                let close = try await client.ws("/_diffable/ws") { inbound, outbound, _ in
+                    try await outbound.write(
+                        .text(#"{"t":"hello","v":1,"page":"/names","top":0,"height":600,"width":800}"#))
+                    var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+                    if case .text(let text)? = try await messages.next() { received.withLock { $0.append(text) } }
+                    try await outbound.write(.text(#"{"t":"select","k":"<script>"}"#))
+                    while try await messages.next() != nil {}
+                }
+                let reset = try #require(received.withLock { $0.first })
+                #expect(reset.contains(#""t":"reset""#))
+                #expect(reset.contains(#"\u003cimg src=x onerror=alert(1)\u003e"#))
+                #expect(close?.closeCode == .policyViolation)
+                #expect(close?.reason == "'k' is not an integer in 1...2147483647")
+                #expect(log.all.contains("closed a connection: 'k' is not an integer in 1...2147483647"))
+
+                // The server goes on: another page connects.
+                let second = Mutex<String?>(nil)
+                _ = try await client.ws("/_diffable/ws") { inbound, outbound, _ in
+                    try await outbound.write(
+                        .text(#"{"t":"hello","v":1,"page":"/names","top":0,"height":600,"width":800}"#))
+                    var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+                    if case .text(let text)? = try await messages.next() { second.withLock { $0 = text } }
+                    try await outbound.close(.normalClosure, reason: nil)
+                }
+                #expect(second.withLock { $0 }?.contains(#""t":"reset""#) == true)
+            }
+            #expect(server.sessionCount == 2)
+        }
+    }
+#endif

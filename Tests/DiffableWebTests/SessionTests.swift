@@ -1,0 +1,141 @@
+import Diffable
+import DiffableTerminal
+import Foundation
+import Testing
+
+@testable import DiffableWeb
+
+@MainActor
+@Suite("Web sessions")
+struct SessionTests {
+    func registry() -> WebSessionRegistry {
+        let registry = WebSessionRegistry()
+        registry.pageKinds["/names"] = .init(title: "Names") { page in
+            let registration = WebCollectionView.CellRegistration<WebListCell, String> { cell, _, name in
+                var content = cell.defaultContentConfiguration()
+                content.text = name
+                cell.contentConfiguration = content
+            }
+            let dataSource = CollectionViewDiffableDataSource<Int, String>(collectionView: page.collectionView) {
+                view, indexPath, name in
+                view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: name)
+            }
+            dataSource.reorderingHandlers.canReorderItem = { _ in true }
+            var snapshot = DiffableDataSourceSnapshot<Int, String>()
+            snapshot.appendSections([0])
+            snapshot.appendItems(["Ada", "Grace", "Edsger"])
+            dataSource.apply(snapshot, animatingDifferences: false)
+            page.keep(dataSource)
+            page.searchHandler = { text in
+                var filtered = DiffableDataSourceSnapshot<Int, String>()
+                filtered.appendSections([0])
+                filtered.appendItems(["Ada", "Grace", "Edsger"].filter { text.isEmpty || $0.contains(text) })
+                dataSource.apply(filtered)
+            }
+        }
+        return registry
+    }
+
+    static let hello = #"{"t":"hello","v":1,"page":"/names","top":0,"height":800,"width":600}"#
+
+    /// The messages waiting in an outbox, as JSON objects.
+    func drain(_ outbox: Outbox) async -> [[String: Any]] {
+        var messages: [[String: Any]] = []
+        while outbox.pendingCount > 0, case .text(let text)? = await outbox.next() {
+            messages.append(try! JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any])
+        }
+        return messages
+    }
+
+    @Test func aPageThatSaysHelloGetsItsSessionAndEverythingItShows() async throws {
+        let registry = registry()
+        let connection = WebConnection(registry: registry)
+        try connection.receive(Self.hello)
+        let messages = await drain(connection.outbox)
+        #expect(messages.count == 1)
+        #expect(messages[0]["t"] as? String == "reset")
+        let page = try #require(messages[0]["page"] as? [String: Any])
+        #expect(page["title"] as? String == "Names")
+        #expect(page["search"] as? String == "Search")
+        #expect((messages[0]["cells"] as? [String: Any])?.count == 3)
+    }
+
+    @Test func messagesOutOfOrderCloseTheConnectionAndChangeNothing() throws {
+        let registry = registry()
+        let connection = WebConnection(registry: registry)
+        #expect(throws: ClientMessageError("message before hello")) {
+            try connection.receive(#"{"t":"select","k":1}"#)
+        }
+        try connection.receive(Self.hello)
+        #expect(throws: ClientMessageError("hello on a connection that already has a session")) {
+            try connection.receive(Self.hello)
+        }
+        #expect(throws: ClientMessageError("no page at /nowhere")) {
+            try WebConnection(registry: registry).receive(
+                #"{"t":"hello","v":1,"page":"/nowhere","top":0,"height":800,"width":600}"#)
+        }
+        #expect(registry.sessions.count == 1)
+    }
+
+    @Test func aReconnectResumesTheSessionWithAReset() async throws {
+        let registry = registry()
+        let first = WebConnection(registry: registry)
+        try first.receive(Self.hello)
+        let id = try #require(registry.sessions.keys.first)
+        try first.receive(#"{"t":"search","q":"a"}"#)
+        first.close()
+        let second = WebConnection(registry: registry)
+        try second.receive(#"{"t":"hello","v":1,"page":"/names","session":"\#(id)","top":0,"height":800,"width":600}"#)
+        #expect(registry.sessions.count == 1)
+        let messages = await drain(second.outbox)
+        #expect(messages.first?["t"] as? String == "reset")
+        #expect(messages.first?["seq"] as? Int == 1)
+        #expect((messages.first?["cells"] as? [String: Any])?.count == 2, "the search survived")
+    }
+
+    @Test func theKeysInMessagesNameTheItemsThePersonMeant() async throws {
+        let registry = registry()
+        let connection = WebConnection(registry: registry)
+        try connection.receive(Self.hello)
+        let session = try #require(registry.sessions.values.first)
+        let view = session.page.collectionView
+        let grace = view.state.items[IndexPath(item: 1, section: 0)]!.key
+        try connection.receive(#"{"t":"move","k":\#(grace),"s":\#(view.state.sectionKeys[0]),"i":0}"#)
+        let dataSource = try #require(view.dataSource as? CollectionViewDiffableDataSource<Int, String>)
+        #expect(dataSource.snapshot().itemIdentifiers == ["Grace", "Ada", "Edsger"])
+        try connection.receive(#"{"t":"select","k":\#(grace)}"#)
+        #expect(view.selectedIndexPaths == [IndexPath(item: 0, section: 0)])
+        try connection.receive(#"{"t":"select","k":999999}"#)  // gone: ignored
+        #expect(view.selectedIndexPaths == [IndexPath(item: 0, section: 0)])
+        try connection.receive(#"{"t":"move","k":\#(grace),"s":\#(view.state.sectionKeys[0]),"i":7}"#)  // no place
+        #expect(dataSource.snapshot().itemIdentifiers == ["Grace", "Ada", "Edsger"])
+        let messages = await drain(connection.outbox)
+        let move = messages[1]
+        #expect((move["ops"] as? [String: Any])?["m"] as? [Int] == [grace])
+        #expect(move["n"] as? Int == 1)
+    }
+
+    @Test func anOutboxThatOverflowsAsksForOneResync() async {
+        let outbox = Outbox(limits: .init(maximumMessages: 3, maximumBytes: 1 << 20))
+        for index in 0..<10 { outbox.push("message \(index)") }
+        #expect(outbox.pendingCount == 0)
+        #expect(outbox.resyncCount == 1)
+        #expect(await outbox.next() == .resync)
+        outbox.push("after")
+        #expect(await outbox.next() == .text("after"))
+        let bytes = Outbox(limits: .init(maximumMessages: 100, maximumBytes: 10))
+        bytes.push("12345")
+        bytes.push("123456")
+        #expect(bytes.pendingBytes == 0 && bytes.resyncCount == 1)
+        outbox.close()
+        #expect(await outbox.next() == nil)
+    }
+
+    @Test func aWriterWaitingOnAnEmptyOutboxWakesForTheNextMessage() async {
+        let outbox = Outbox()
+        async let next = outbox.next()
+        try? await Task.sleep(for: .milliseconds(10))
+        outbox.push("hello")
+        #expect(await next == .text("hello"))
+    }
+}

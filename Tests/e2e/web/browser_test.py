@@ -1,0 +1,217 @@
+"""DiffableWeb in headless Chromium: the seeded property test, XSS, a million rows, interaction,
+two pages, reconnecting after a server restart, screenshots. Usage: browser_test.py DEMO_BINARY"""
+import os
+import random
+import sys
+import time
+
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from lib import Server, chrome, check, fail, ok, page_ready, rows, stats, summary, wait
+
+binary = sys.argv[1]
+seed = int(os.environ.get("DIFFABLE_SEED", "20261123"))
+shots = os.environ.get("DIFFABLE_SCREENSHOTS", os.path.join(os.path.dirname(__file__), "screenshots"))
+os.makedirs(shots, exist_ok=True)
+server = Server(binary)
+driver = chrome()
+
+
+def severe_logs():
+    return [entry["message"] for entry in driver.get_log("browser")
+            if entry["level"] == "SEVERE" and "favicon" not in entry["message"]]
+
+
+def property_test():
+    """200 random applies: after each, the DOM's rows are the snapshot's, and the page performed
+    exactly as many DOM operations as the update has."""
+    driver.get(server.url(f"/property?seed={seed}"))
+    page_ready(driver)
+    session = driver.execute_script("return window.diffable.session")
+    first = stats(driver)
+    bad_rows = bad_counts = 0
+    for step in range(200):
+        before = stats(driver)
+        expected = server.get(f"/_test/step?session={session}")
+        wait(lambda: driver.execute_script("return window.diffable.stats.seq") >= expected["seq"])
+        after = stats(driver)
+        performed = sum(after[k] - before[k] for k in ("inserts", "removes", "moves", "replaces", "reconfigures"))
+        if performed != expected["n"]:
+            bad_counts += 1
+            if bad_counts <= 3:
+                print(f"   step {step}: performed {performed}, the update has {expected['n']} (DIFFABLE_SEED={seed})")
+        shown = rows(driver)
+        if shown != expected["sections"]:
+            bad_rows += 1
+            if bad_rows <= 3:
+                print(f"   step {step}: rows {shown} != {expected['sections']} (DIFFABLE_SEED={seed})")
+    last = stats(driver)
+    check("property: the DOM rows equal the snapshot's after each of 200 applies", bad_rows == 0, f"{bad_rows} differ")
+    check("property: DOM insert/remove/move operations equal each update's count", bad_counts == 0,
+          f"{bad_counts} differ")
+    check("property: no element was ever out of place or recreated", last["fixups"] == 0 and last["mismatches"] == 0,
+          f"fixups {last['fixups']}, mismatches {last['mismatches']}")
+    check("property: one message per apply, no resync", last["resets"] == first["resets"])
+    print(f"   {last['moves'] - first['moves']} moves, {last['inserts'] - first['inserts']} inserts, "
+          f"{last['removes'] - first['removes']} removes, {last['replaces'] - first['replaces']} replaces, "
+          f"{last['reconfigures'] - first['reconfigures']} reconfigures")
+
+
+def xss_test():
+    driver.get(server.url("/outline"))
+    page_ready(driver)
+    texts = [t for section in rows(driver) for t in section]
+    check("xss: a name that is markup shows as text", "<img src=x onerror=alert(1)>" in texts, str(texts[:12]))
+    check("xss: no element was made from it", not driver.execute_script("return document.querySelector('img[src=\"x\"]')"))
+    alert = None
+    try:
+        alert = driver.switch_to.alert.text
+    except Exception:
+        pass
+    check("xss: no script ran", alert is None, alert or "")
+    check("csp: the page ran with no errors in the console", not severe_logs(), str(severe_logs()))
+
+
+def outline_test():
+    driver.get(server.url("/outline"))
+    page_ready(driver)
+    before = [t for section in rows(driver) for t in section]
+    notes = driver.find_element(By.XPATH, "//div[contains(@class,'dw-row')][.//span[text()='Notes']]")
+    notes.find_element(By.CLASS_NAME, "dw-disclosure").click()
+    wait(lambda: "Shopping" in [t for s in rows(driver) for t in s])
+    after = [t for section in rows(driver) for t in section]
+    check("outline: a click on the disclosure shows the children", "Shopping" in after and "Shopping" not in before)
+    notes = driver.find_element(By.XPATH, "//div[contains(@class,'dw-row')][.//span[text()='Notes']]")
+    notes.click()
+    ActionChains(driver).send_keys(Keys.ARROW_LEFT).perform()
+    wait(lambda: "Shopping" not in [t for s in rows(driver) for t in s])
+    check("outline: left arrow collapses", "Shopping" not in [t for s in rows(driver) for t in s])
+
+
+def million_test():
+    driver.get(server.url("/list"))
+    page_ready(driver)
+    count = driver.execute_script("return document.querySelectorAll('.dw-row').length")
+    height = driver.execute_script("return document.documentElement.scrollHeight")
+    check("virtual: a million rows, a few dozen elements", 0 < count < 120, f"{count} rows")
+    check("virtual: the scrollbar spans all of them", height >= 1_000_000 * 40, f"{height}px")
+    driver.save_screenshot(os.path.join(shots, "list.png"))
+    driver.execute_script("window.scrollTo(0, 20000000)")
+    wait(lambda: "Row 500001" in rows(driver)[0])
+    check("virtual: scrolled halfway, the rows there arrive", "Row 500001" in rows(driver)[0], str(rows(driver)[0][:3]))
+    driver.execute_script("window.scrollTo(0, document.documentElement.scrollHeight)")
+    wait(lambda: "Row 1000000" in rows(driver)[0])
+    check("virtual: and at the end, the last row", rows(driver)[0][-1] == "Row 1000000", str(rows(driver)[0][-2:]))
+    count = driver.execute_script("return document.querySelectorAll('.dw-row').length")
+    check("virtual: still a few dozen elements", count < 120, f"{count}")
+    # Interaction at the top.
+    driver.execute_script("window.scrollTo(0, 0)")
+    wait(lambda: rows(driver)[0][:1] == ["Row 1"])
+    row = driver.find_element(By.CSS_SELECTOR, ".dw-row")
+    row.click()
+    wait(lambda: driver.execute_script("return !!document.querySelector('.dw-row.dw-selected')"))
+    check("select: a click selects the row", driver.execute_script(
+        "return document.querySelector('.dw-selected .dw-text').textContent") == "Row 1")
+    ActionChains(driver).send_keys(Keys.ARROW_DOWN).send_keys(Keys.ARROW_DOWN).perform()
+    focused = driver.execute_script("return document.activeElement.querySelector('.dw-text').textContent")
+    check("keys: arrows move the focus", focused == "Row 3", focused)
+    ActionChains(driver).send_keys("f").perform()
+    wait(lambda: driver.execute_script("return !!document.querySelector('.dw-heart')"))
+    hearted = driver.execute_script(
+        "return document.querySelector('.dw-heart').closest('.dw-row').querySelector('.dw-text').textContent")
+    check("swipe action by key: f favorites the focused row", hearted == "Row 3", str(hearted))
+    before = stats(driver)
+    ActionChains(driver).send_keys("d").perform()
+    wait(lambda: "Row 3" not in rows(driver)[0])
+    after = stats(driver)
+    check("swipe action by key: d deletes it, as one removal", "Row 3" not in rows(driver)[0] and
+          after["removes"] - before["removes"] == 1)
+    driver.find_element(By.XPATH, "//div[contains(@class,'dw-row')][.//span[text()='Row 1']]").click()
+    before = stats(driver)
+    ActionChains(driver).key_down(Keys.ALT).send_keys(Keys.ARROW_DOWN).key_up(Keys.ALT).perform()
+    wait(lambda: rows(driver)[0][:2] == ["Row 2", "Row 1"])
+    after = stats(driver)
+    check("reorder by keyboard: alt-down moves the row, as one DOM move", rows(driver)[0][:2] == ["Row 2", "Row 1"]
+          and after["moves"] - before["moves"] == 1, str(rows(driver)[0][:3]))
+    check("reorder: the moved row keeps the focus", driver.execute_script(
+        "return document.activeElement.querySelector('.dw-text').textContent") == "Row 1")
+    # Drag by the handle: row 5 onto row 2's place.
+    handle = driver.find_element(By.XPATH, "//div[contains(@class,'dw-row')][.//span[text()='Row 5']]//span[@class='dw-handle']")
+    target = driver.find_element(By.XPATH, "//div[contains(@class,'dw-row')][.//span[text()='Row 2']]")
+    ActionChains(driver).click_and_hold(handle).move_to_element_with_offset(target, 0, -8).release().perform()
+    wait(lambda: rows(driver)[0][:2] == ["Row 5", "Row 2"])
+    check("reorder by dragging the handle", rows(driver)[0][:3] == ["Row 5", "Row 2", "Row 1"], str(rows(driver)[0][:4]))
+    search = driver.find_element(By.CLASS_NAME, "dw-search")
+    search.send_keys("777777")
+    wait(lambda: rows(driver)[0] == ["Row 777777"])
+    check("search: the rows that match", rows(driver)[0] == ["Row 777777"], str(rows(driver)[0][:3]))
+
+
+def two_pages_test():
+    other = chrome(width=900, height=900)
+    try:
+        driver.get(server.url("/grid"))
+        other.get(server.url("/grid"))
+        page_ready(driver)
+        page_ready(other)
+        favorites = lambda d: rows(d)[0]
+        before = favorites(other)
+        tile = driver.find_element(By.XPATH, "//section[2]//div[contains(@class,'dw-tile')][.//span[text()='Pear']]")
+        tile.click()
+        wait(lambda: favorites(other)[:1] == ["Pear"])
+        check("two pages: a tap in one shows in the other", favorites(other)[:1] == ["Pear"] and
+              favorites(other)[1:] == before, str(favorites(other)))
+        hearts = other.execute_script(
+            "return Array.from(document.querySelectorAll('.dw-tile')).filter(t => t.querySelector('.dw-heart'))"
+            ".map(t => t.querySelector('.dw-text').textContent)")
+        check("two pages: the other page's tiles show the heart", "Pear" in hearts, str(hearts))
+        tile.click()
+        wait(lambda: favorites(other) == before)
+        check("two pages: and its removal", favorites(other) == before)
+        check("xss: a tile named with markup shows as text",
+              "<img src=x onerror=alert(1)>" in [t for s in rows(driver) for t in s])
+        driver.set_window_size(1280, 900)
+        time.sleep(0.5)
+        driver.save_screenshot(os.path.join(shots, "grid-1280.png"))
+        driver.set_window_size(420, 900)
+        wait(lambda: driver.execute_script("return window.diffable.sections.size > 1 && "
+                                           "Array.from(window.diffable.sections.values())[1].desc.cols == 2"))
+        time.sleep(0.5)
+        driver.save_screenshot(os.path.join(shots, "grid-420.png"))
+        check("grid: the columns follow the width", driver.execute_script(
+            "return Array.from(window.diffable.sections.values())[1].desc.cols") == 2)
+        driver.set_window_size(1200, 1000)
+    finally:
+        other.quit()
+
+
+def reconnect_test():
+    driver.get(server.url("/outline"))
+    page_ready(driver)
+    first = driver.execute_script("return window.diffable.session")
+    resets = stats(driver)["resets"]
+    server.stop()
+    wait(lambda: driver.find_element(By.CLASS_NAME, "dw-status").text == "reconnecting…", timeout=10)
+    check("reconnect: the page says it is reconnecting",
+          driver.find_element(By.CLASS_NAME, "dw-status").text == "reconnecting…")
+    server.start()
+    wait(lambda: stats(driver)["resets"] > resets, timeout=20)
+    check("reconnect: after a server restart, the page resyncs with a reset", stats(driver)["resets"] > resets)
+    check("reconnect: with a new session (the old one died with the server)",
+          driver.execute_script("return window.diffable.session") != first)
+    check("reconnect: and shows its rows again", "Recipes" in [t for s in rows(driver) for t in s])
+    driver.save_screenshot(os.path.join(shots, "outline.png"))
+
+
+try:
+    for test in (property_test, xss_test, outline_test, million_test, two_pages_test, reconnect_test):
+        try:
+            test()
+        except Exception as error:  # a test that crashes fails, the others still run
+            fail(test.__name__, f"{type(error).__name__}: {error}")
+finally:
+    driver.quit()
+    server.stop()
+summary()

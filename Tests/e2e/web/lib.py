@@ -1,0 +1,123 @@
+"""Helpers of the DiffableWeb browser tests: the demo server, Chromium, checks."""
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+passed = 0
+failed = 0
+
+
+def ok(name):
+    global passed
+    passed += 1
+    print(f"ok   - {name}", flush=True)
+
+
+def fail(name, why=""):
+    global failed
+    failed += 1
+    print(f"FAIL - {name}" + (f": {why}" if why else ""), flush=True)
+
+
+def check(name, condition, why=""):
+    if condition:
+        ok(name)
+    else:
+        fail(name, why)
+    return condition
+
+
+def summary():
+    print(f"{passed} passed, {failed} failed", flush=True)
+    sys.exit(1 if failed else 0)
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """The demo server, in a process of its own, with the test hooks."""
+
+    def __init__(self, binary, port=None, extra=()):
+        self.binary = binary
+        self.port = port or free_port()
+        self.extra = list(extra)
+        self.process = None
+        self.start()
+
+    def start(self):
+        self.process = subprocess.Popen(
+            [self.binary, "--port", str(self.port), "--test-hooks", *self.extra],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = self.process.stdout.readline()
+        if "Serving" not in line:
+            raise RuntimeError(f"the server did not start: {line!r} {self.process.stderr.read()}")
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+    def url(self, path):
+        return f"http://127.0.0.1:{self.port}{path}"
+
+    def get(self, path):
+        with urllib.request.urlopen(self.url(path), timeout=30) as response:
+            return json.loads(response.read())
+
+    def rss_kib(self):
+        with open(f"/proc/{self.process.pid}/status") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+        return 0
+
+
+def chrome(width=1200, height=1000):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+    options = Options()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     f"--window-size={width},{height}", "--hide-scrollbars"):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def wait(condition, timeout=15, interval=0.02):
+    """Polls until `condition()` is truthy; returns its last value."""
+    deadline = time.time() + timeout
+    value = condition()
+    while not value and time.time() < deadline:
+        time.sleep(interval)
+        value = condition()
+    return value
+
+
+def page_ready(driver):
+    return wait(lambda: driver.execute_script("return !!(window.diffable && window.diffable.session)"))
+
+
+def rows(driver):
+    """Each section's row texts, in DOM order."""
+    return driver.execute_script("""
+        return Array.from(document.querySelectorAll('.dw-section')).map(s =>
+            Array.from(s.querySelectorAll('.dw-window > .dw-row .dw-text, .dw-window > .dw-tile .dw-text'))
+                .map(t => t.textContent));""")
+
+
+def stats(driver):
+    return driver.execute_script("return Object.assign({}, window.diffable.stats)")

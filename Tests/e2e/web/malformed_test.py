@@ -1,0 +1,117 @@
+"""Bad input over the wire: thousands of malformed, truncated, oversized and out-of-order client
+messages. Each closes its own connection with a reason; the server goes on, and the session they
+were sent on is unchanged. Usage: malformed_test.py DEMO_BINARY"""
+import asyncio
+import json
+import os
+import random
+import sys
+
+import websockets
+
+from lib import Server, check, summary
+
+binary = sys.argv[1]
+server = Server(binary)
+seed = int(os.environ.get("DIFFABLE_SEED", "20261123"))
+rng = random.Random(seed)
+url = f"ws://127.0.0.1:{server.port}/_diffable/ws"
+hello = {"t": "hello", "v": 1, "page": "/property?seed=5", "top": 0, "height": 900, "width": 800}
+valid = [
+    {"t": "select", "k": 3}, {"t": "toggle", "k": 3}, {"t": "move", "k": 3, "s": 1, "i": 0},
+    {"t": "action", "k": 3, "a": 0}, {"t": "search", "q": "x"},
+    {"t": "viewport", "top": 0, "height": 900, "width": 800, "strips": [[1, 0]]},
+]
+
+
+def hostile():
+    """A message that breaks the protocol, of one of several kinds."""
+    kind = rng.randrange(8)
+    text = json.dumps(rng.choice(valid))
+    if kind == 0:
+        return text[: rng.randrange(1, len(text))]  # truncated
+    if kind == 1:
+        return "".join(chr(rng.randrange(32, 127)) for _ in range(rng.randrange(1, 60)))  # noise
+    if kind == 2:
+        return json.dumps({**json.loads(text), "k": rng.choice([0, -1, 1.5, "1", None, 1 << 40, [], {}])})
+    if kind == 3:
+        return json.dumps({"t": rng.choice(["hello", "explode", "", "SELECT", None, 7])})  # wrong type
+    if kind == 4:
+        return json.dumps({**json.loads(text), "extra": rng.randrange(10)})
+    if kind == 5:
+        return "[" * rng.randrange(5, 200) + "]" * rng.randrange(0, 200)  # nested
+    if kind == 6:
+        return json.dumps({"t": "search", "q": "x" * rng.randrange(9000, 15000)})  # oversized
+    return text.encode()  # binary
+
+
+async def closed_with_reason(socket_):
+    try:
+        await asyncio.wait_for(socket_.wait_closed(), timeout=5)
+    except asyncio.TimeoutError:
+        return None
+    return socket_.close_code, socket_.close_reason
+
+
+async def main():
+    # A session to attack: its rows before, read from its reset.
+    async with websockets.connect(url) as socket_:
+        await socket_.send(json.dumps(hello))
+        before = json.loads(await socket_.recv())
+    session = before["page"]["session"]
+    count = int(os.environ.get("DIFFABLE_MALFORMED_COUNT", "3000"))
+    closed = refused = 0
+    reasons = set()
+    for index in range(count):
+        message = hostile()
+        async with websockets.connect(url, max_size=1 << 24) as socket_:
+            if index % 2 == 0:  # on the session, after a valid hello that resumes it
+                await socket_.send(json.dumps({**hello, "session": session}))
+                await socket_.recv()
+            await socket_.send(message)
+            result = await closed_with_reason(socket_)
+        if result is None:
+            continue
+        closed += 1
+        code, reason = result
+        if code in (1008, 1009, 1003, 1002):
+            refused += 1
+            reasons.add(reason.split("'")[0][:40])
+    print(f"   {count} hostile messages; {refused} refused with a close code and reason; "
+          f"{len(reasons)} kinds of reason, e.g. {sorted(reasons)[:4]}")
+    check("malformed: every hostile message closed its connection with a reason", refused == count,
+          f"{count - refused} were not")
+    # The server goes on, and the session is as it was.
+    async with websockets.connect(url) as socket_:
+        await socket_.send(json.dumps({**hello, "session": session}))
+        after = json.loads(await socket_.recv())
+    check("malformed: the server goes on", after["t"] == "reset")
+    check("malformed: the session attacked is unchanged",
+          after["page"]["session"] == session and after["secs"] == before["secs"]
+          and after["cells"] == before["cells"])
+    # Out of order: anything before hello, or a second hello.
+    async with websockets.connect(url) as socket_:
+        await socket_.send(json.dumps({"t": "select", "k": 1}))
+        result = await closed_with_reason(socket_)
+    check("malformed: a message before hello is refused", result == (1008, "message before hello"), str(result))
+    async with websockets.connect(url) as socket_:
+        await socket_.send(json.dumps({**hello, "session": session}))
+        await socket_.recv()
+        await socket_.send(json.dumps(hello))
+        result = await closed_with_reason(socket_)
+    check("malformed: a second hello is refused",
+          result == (1008, "hello on a connection that already has a session"), str(result))
+    # A browser page on another origin may not connect.
+    try:
+        async with websockets.connect(url, origin="http://evil.example") as socket_:
+            refused_origin = False
+    except Exception:
+        refused_origin = True
+    check("origin: a WebSocket from another site's page is refused", refused_origin)
+
+
+try:
+    asyncio.run(main())
+finally:
+    server.stop()
+summary()

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# The browser end-to-end tests of DiffableWeb: headless Chromium through Selenium against the
+# demo server, the load test (200 WebSocket clients, one that never reads) and the malformed-
+# message test. Installs what it needs on a fresh Debian machine.
+#
+#   Tests/e2e/web/run.sh [path/to/diffable-web-demo]
+#
+# Without a path, builds the demo (with the Web trait) into .build. Prints "N passed, N failed".
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../../.." && pwd)"
+
+if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq && apt-get install -y -qq chromium chromium-driver >/dev/null
+fi
+if ! python3 -c 'import selenium, websockets' >/dev/null 2>&1; then
+    pip install -q selenium websockets 2>&1 | grep -v -i "running pip as" || true
+fi
+
+binary="${1:-}"
+if [ -z "$binary" ]; then
+    (cd "$root" && swift build --enable-all-traits --product diffable-web-demo >/dev/null)
+    binary="$root/.build/debug/diffable-web-demo"
+fi
+
+status=0
+results=$(mktemp)
+for test in browser_test.py load_test.py malformed_test.py; do
+    echo "== $test"
+    python3 "$here/$test" "$binary" | tee -a "$results" || status=1
+done
+passed=$(grep -c '^ok ' "$results" || true)
+failed=$(grep -c '^FAIL ' "$results" || true)
+rm -f "$results"
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ] && [ "$status" = 0 ]
