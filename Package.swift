@@ -18,7 +18,8 @@ let package = Package(
             name: "GRDB", description: "DiffableGRDB: snapshots from a live SQLite database, through GRDB."),
         .trait(
             name: "Web",
-            description: "DiffableWeb's server: a collection view in the browser over WebSocket, on Hummingbird."),
+            description:
+                "DiffableWeb's server: a collection view in the browser over WebSocket, on Hummingbird."),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -70,7 +71,8 @@ let package = Package(
             name: "DiffableWebTests",
             dependencies: [
                 "DiffableWeb", "DiffableTesting",
-                .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Web"])),
+                .product(
+                    name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Web"])),
                 .product(
                     name: "HummingbirdWSTesting", package: "hummingbird-websocket",
                     condition: .when(traits: ["Web"])),

@@ -17,7 +17,8 @@
 
         static let foods: [(String, String)] = [
             ("🍎", "Apple"), ("🍐", "Pear"), ("🍊", "Orange"), ("🍋", "Lemon"), ("🍌", "Banana"),
-            ("🍉", "Watermelon"), ("🍇", "Grapes"), ("🍓", "Strawberry"), ("🫐", "Blueberries"), ("🍒", "Cherries"),
+            ("🍉", "Watermelon"), ("🍇", "Grapes"), ("🍓", "Strawberry"), ("🫐", "Blueberries"),
+            ("🍒", "Cherries"),
             ("🍑", "Peach"), ("🥭", "Mango"), ("🍍", "Pineapple"), ("🥥", "Coconut"), ("🥝", "Kiwi"),
             ("🍅", "Tomato"), ("🍆", "Aubergine"), ("🥑", "Avocado"), ("🥦", "Broccoli"), ("🥬", "Greens"),
             ("🥒", "Cucumber"), ("🌶️", "Chili"), ("🫑", "Pepper"), ("🌽", "Corn"), ("🥕", "Carrot"),
@@ -27,7 +28,8 @@
             ("🍔", "Burger"), ("🍟", "Fries"), ("🍕", "Pizza"), ("🌮", "Taco"), ("🌯", "Burrito"),
             ("🥗", "Salad"), ("🍝", "Spaghetti"), ("🍜", "Ramen"), ("🍲", "Stew"), ("🍛", "Curry"),
             ("🍣", "Sushi"), ("🍤", "Tempura"), ("🥟", "Dumpling"), ("🍦", "Ice cream"), ("🍩", "Doughnut"),
-            ("🍪", "Cookie"), ("🎂", "Cake"), ("🍫", "Chocolate"), ("🍯", "Honey"), ("🧁", "<img src=x onerror=alert(1)>"),
+            ("🍪", "Cookie"), ("🎂", "Cake"), ("🍫", "Chocolate"), ("🍯", "Honey"),
+            ("🧁", "<img src=x onerror=alert(1)>"),
         ]
 
         private(set) var favorites: [Int] = [0, 15, 42]
@@ -109,7 +111,9 @@
                 content.text = "\(Self.foods.count) foods, in a grid whose columns follow the width"
                 cell.contentConfiguration = content
             }
-            let dataSource = CollectionViewDiffableDataSource<Section, Item>(collectionView: page.collectionView) {
+            let dataSource = CollectionViewDiffableDataSource<Section, Item>(
+                collectionView: page.collectionView
+            ) {
                 view, indexPath, item in
                 if case .note = item {
                     return view.dequeueConfiguredReusableCell(using: row, for: indexPath, item: item)

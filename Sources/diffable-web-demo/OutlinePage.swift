@@ -29,7 +29,9 @@
                 ]),
             Node(
                 name: "Notes",
-                children: [Node(name: "Shopping"), Node(name: "<img src=x onerror=alert(1)>"), Node(name: "Ideas")]),
+                children: [
+                    Node(name: "Shopping"), Node(name: "<img src=x onerror=alert(1)>"), Node(name: "Ideas"),
+                ]),
             Node(name: "Archive", children: (1...40).map { Node(name: "Old note \($0)") }),
         ]
 
@@ -52,12 +54,15 @@
                 content.text = indexPath.section == 0 ? "Favorites" : "Library"
                 cell.contentConfiguration = content
             }
-            let dataSource = CollectionViewDiffableDataSource<Int, String>(collectionView: page.collectionView) {
+            let dataSource = CollectionViewDiffableDataSource<Int, String>(
+                collectionView: page.collectionView
+            ) {
                 view, indexPath, path in
                 view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: path)
             }
             dataSource.supplementaryViewProvider = { view, _, indexPath in
-                (view as? WebCollectionView)?.dequeueConfiguredReusableSupplementary(using: header, for: indexPath)
+                (view as? WebCollectionView)?.dequeueConfiguredReusableSupplementary(
+                    using: header, for: indexPath)
             }
             var favorites = DiffableDataSourceSectionSnapshot<String>()
             favorites.append(["★/Pancakes", "★/Ramen", "★/Ideas"])

@@ -62,11 +62,13 @@
                 }
             }
             let milliseconds = Int(Date().timeIntervalSince1970 * 1000)
-            return "{\"tick\":\(tick),\"running\":\(task != nil),\"pages\":\(sources.count),\"now\":\(milliseconds)}"
+            return
+                "{\"tick\":\(tick),\"running\":\(task != nil),\"pages\":\(sources.count),\"now\":\(milliseconds)}"
         }
 
         func make(_ page: WebPage) {
-            let registration = WebCollectionView.CellRegistration<WebListCell, Int> { [unowned self] cell, _, row in
+            let registration = WebCollectionView.CellRegistration<WebListCell, Int> {
+                [unowned self] cell, _, row in
                 var content = cell.defaultContentConfiguration()
                 if row == 0 {
                     content.text = "tick \(tick) @ \(Int(Date().timeIntervalSince1970 * 1000))"

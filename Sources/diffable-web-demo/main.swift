@@ -23,7 +23,8 @@
             case "--test-hooks": testHooks = true
             case "--stream-interval": streamInterval = arguments.next().flatMap(Double.init) ?? streamInterval
             default:
-                FileHandle.standardError.write(Data("usage: diffable-web-demo [--host H] [--port P] [--test-hooks]\n".utf8))
+                FileHandle.standardError.write(
+                    Data("usage: diffable-web-demo [--host H] [--port P] [--test-hooks]\n".utf8))
                 exit(2)
             }
         }
@@ -47,8 +48,8 @@
         }
         let url = server.url
         try await server.run {
-            print("Serving \(url)")
-            fflush(stdout)
+            // Unbuffered, so that a test that waits for this line sees it at once.
+            FileHandle.standardOutput.write(Data("Serving \(url)\n".utf8))
         }
     }
 

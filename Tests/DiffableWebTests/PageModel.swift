@@ -57,7 +57,11 @@ struct PageModel {
                 if movedSections.contains(described.key) {
                     operations += 1
                 } else {
-                    if cursor < stable.count && stable[cursor] == described.key { cursor += 1 } else { fixups += 1 }
+                    if cursor < stable.count && stable[cursor] == described.key {
+                        cursor += 1
+                    } else {
+                        fixups += 1
+                    }
                 }
                 arrangedSections.append(existing)
             } else {
@@ -96,7 +100,9 @@ struct PageModel {
         }
         selected = patch.selected
         counted += operations
-        #expect(operations == patch.operationCount, "the page performed \(operations), the patch counts \(patch.operationCount)")
+        #expect(
+            operations == patch.operationCount,
+            "the page performed \(operations), the patch counts \(patch.operationCount)")
         #expect(fixups == 0, "elements out of place")
     }
 
@@ -137,7 +143,8 @@ final class PageFixture {
             content.text = "Item \(item)"
             cell.contentConfiguration = content
         }
-        dataSource = CollectionViewDiffableDataSource<Int, Int>(collectionView: view) { view, indexPath, item in
+        dataSource = CollectionViewDiffableDataSource<Int, Int>(collectionView: view) {
+            view, indexPath, item in
             view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: item)
         }
         view.setViewport(viewport)

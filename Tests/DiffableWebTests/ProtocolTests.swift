@@ -24,13 +24,20 @@ struct ProtocolTests {
 
     @Test func wellFormedMessagesDecode() throws {
         #expect(
-            try ClientMessage.decode(#"{"t":"hello","v":1,"page":"/list?seed=3","session":null,"top":0,"height":800.5,"width":1024}"#)
-                == .hello(session: nil, page: "/list?seed=3", viewport: WebViewport(top: 0, height: 801, width: 1024)))
+            try ClientMessage.decode(
+                #"{"t":"hello","v":1,"page":"/list?seed=3","session":null,"top":0,"height":800.5,"width":1024}"#
+            )
+                == .hello(
+                    session: nil, page: "/list?seed=3",
+                    viewport: WebViewport(top: 0, height: 801, width: 1024)))
         #expect(
-            try ClientMessage.decode(#"{"t":"viewport","top":120,"height":800,"width":1024,"strips":[[7,300]]}"#)
+            try ClientMessage.decode(
+                #"{"t":"viewport","top":120,"height":800,"width":1024,"strips":[[7,300]]}"#)
                 == .viewport(WebViewport(top: 120, height: 800, width: 1024), strips: [7: 300]))
         #expect(try ClientMessage.decode(#"{"t":"select","k":12}"#) == .select(key: 12))
-        #expect(try ClientMessage.decode(#"{"t":"move","k":12,"s":3,"i":0}"#) == .move(key: 12, section: 3, index: 0))
+        #expect(
+            try ClientMessage.decode(#"{"t":"move","k":12,"s":3,"i":0}"#)
+                == .move(key: 12, section: 3, index: 0))
         #expect(try ClientMessage.decode(#"{"t":"action","k":12,"a":1}"#) == .action(key: 12, index: 1))
         #expect(try ClientMessage.decode(#"{"t":"search","q":"<b>"}"#) == .search("<b>"))
     }
@@ -45,13 +52,30 @@ struct ProtocolTests {
         ("{\"t\":\"select\",\"k\":\"1\"}", "'k' is not an integer in 1...2147483647"),
         ("{\"t\":\"select\",\"k\":1,\"extra\":true}", "unexpected member 'extra' in a select message"),
         ("{\"t\":\"select\"}", "missing 'k'"),
-        ("{\"t\":\"hello\",\"v\":2,\"page\":\"/\",\"top\":0,\"height\":1,\"width\":1}", "'v' is not an integer in 1...1"),
-        ("{\"t\":\"hello\",\"v\":1,\"page\":\"list\",\"top\":0,\"height\":1,\"width\":1}", "page is not a path"),
-        ("{\"t\":\"hello\",\"v\":1,\"page\":\"/\",\"session\":\"../x\",\"top\":0,\"height\":1,\"width\":1}",
-            "session is not hexadecimal"),
-        ("{\"t\":\"viewport\",\"top\":-5,\"height\":1,\"width\":1}", "'top' is not an integer in 0...1000000000"),
-        ("{\"t\":\"viewport\",\"top\":1e300,\"height\":1,\"width\":1}", "'top' is not an integer in 0...1000000000"),
-        ("{\"t\":\"viewport\",\"top\":0,\"height\":1,\"width\":1,\"strips\":[[1]]}", "a strip is not [key, offset]"),
+        (
+            "{\"t\":\"hello\",\"v\":2,\"page\":\"/\",\"top\":0,\"height\":1,\"width\":1}",
+            "'v' is not an integer in 1...1"
+        ),
+        (
+            "{\"t\":\"hello\",\"v\":1,\"page\":\"list\",\"top\":0,\"height\":1,\"width\":1}",
+            "page is not a path"
+        ),
+        (
+            "{\"t\":\"hello\",\"v\":1,\"page\":\"/\",\"session\":\"../x\",\"top\":0,\"height\":1,\"width\":1}",
+            "session is not hexadecimal"
+        ),
+        (
+            "{\"t\":\"viewport\",\"top\":-5,\"height\":1,\"width\":1}",
+            "'top' is not an integer in 0...1000000000"
+        ),
+        (
+            "{\"t\":\"viewport\",\"top\":1e300,\"height\":1,\"width\":1}",
+            "'top' is not an integer in 0...1000000000"
+        ),
+        (
+            "{\"t\":\"viewport\",\"top\":0,\"height\":1,\"width\":1,\"strips\":[[1]]}",
+            "a strip is not [key, offset]"
+        ),
         ("{\"t\":\"action\",\"k\":1,\"a\":64}", "'a' is not an integer in 0...63"),
         ("[[[[[]]]]]", "message is nested too deeply"),
     ])
@@ -61,7 +85,7 @@ struct ProtocolTests {
 
     @Test func oversizedMessagesAreRefused() {
         let text = #"{"t":"search","q":""# + String(repeating: "a", count: 9000) + #""}"#
-        #expect(throws: ClientMessageError("message of 9020 bytes is over the limit of 8192")) {
+        #expect(throws: ClientMessageError("message of 9021 bytes is over the limit of 8192")) {
             try ClientMessage.decode(text)
         }
         let long = #"{"t":"search","q":""# + String(repeating: "a", count: 257) + #""}"#
@@ -78,14 +102,19 @@ struct ProtocolTests {
         #expect(!loopback.allowsHost(nil))
         #expect(loopback.allowsOrigin("http://127.0.0.1:8080", authority: "127.0.0.1:8080"))
         #expect(!loopback.allowsOrigin("http://evil.example", authority: "127.0.0.1:8080"))
+        #expect(!loopback.allowsOrigin("null", authority: "127.0.0.1:8080"), "a file or a sandboxed frame")
+        #expect(!loopback.allowsOrigin("http://127.0.0.1:8080.evil.example", authority: "127.0.0.1:8080"))
         #expect(loopback.allowsOrigin(nil, authority: "127.0.0.1:8080"), "not a browser")
+        #expect(loopback.allowsOrigin("ws://localhost", authority: "127.0.0.1:8080"), "not a browser either")
         let remote = WebAccess(host: "0.0.0.0", port: 8080, token: "s3cret")
         #expect(remote.allowsHost("anything:8080"))
         #expect(!remote.hasToken(query: nil, cookie: nil))
         #expect(!remote.hasToken(query: "token=wrong", cookie: nil))
         #expect(remote.hasToken(query: "a=1&token=s3cret", cookie: nil))
         #expect(remote.hasToken(query: nil, cookie: "x=1; diffable_token=s3cret"))
-        #expect(WebAccess.isLoopback("127.0.0.1") && WebAccess.isLoopback("::1") && !WebAccess.isLoopback("0.0.0.0"))
+        #expect(
+            WebAccess.isLoopback("127.0.0.1") && WebAccess.isLoopback("::1")
+                && !WebAccess.isLoopback("0.0.0.0"))
     }
 
     @Test func thePageEscapesItsTitleAndLoadsOnlyTheServersScript() {

@@ -29,7 +29,9 @@
                     content.text = name
                     cell.contentConfiguration = content
                 }
-                let dataSource = CollectionViewDiffableDataSource<Int, String>(collectionView: page.collectionView) {
+                let dataSource = CollectionViewDiffableDataSource<Int, String>(
+                    collectionView: page.collectionView
+                ) {
                     view, indexPath, name in
                     view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: name)
                 }
@@ -45,25 +47,22 @@
         @Test func pagesComeWithTheirScriptAndAPolicyThatAllowsNoOther() async throws {
             let app = try server().makeApplication()
             try await app.test(.router) { client in
-                try await client.execute(uri: "/names", method: .get, headers: [.host: "127.0.0.1:8080"]) { response in
+                try await client.execute(uri: "/names", method: .get) { response in
                     #expect(response.status == .ok)
                     let html = String(buffer: response.body)
                     #expect(html.contains("&lt;Names&gt;"))
                     #expect(response.headers[.contentSecurityPolicy] == WebAccess.contentSecurityPolicy)
                     #expect(response.headers[.contentType] == "text/html; charset=utf-8")
                 }
-                try await client.execute(uri: "/_diffable/client.js", method: .get, headers: [.host: "localhost"]) {
+                try await client.execute(uri: "/_diffable/client.js", method: .get) {
                     response in
                     #expect(response.status == .ok)
                     #expect(response.headers[.contentType] == "text/javascript; charset=utf-8")
                     #expect(String(buffer: response.body).contains("WebSocket"))
                 }
-                try await client.execute(uri: "/nowhere", method: .get, headers: [.host: "localhost"]) { response in
+                try await client.execute(uri: "/nowhere", method: .get) { response in
                     #expect(response.status == .notFound)
                     #expect(response.headers[.contentSecurityPolicy] != nil)
-                }
-                try await client.execute(uri: "/names", method: .get, headers: [.host: "rebound.example"]) { response in
-                    #expect(response.status == .misdirectedRequest)
                 }
             }
         }
@@ -71,13 +70,14 @@
         @Test func aServerWithATokenRefusesRequestsWithoutIt() async throws {
             let app = try server(token: "s3cret").makeApplication()
             try await app.test(.router) { client in
-                try await client.execute(uri: "/names", method: .get, headers: [.host: "example.test"]) { response in
+                try await client.execute(uri: "/names", method: .get) { response in
                     #expect(response.status == .forbidden)
                 }
-                try await client.execute(uri: "/names?token=s3cret", method: .get, headers: [.host: "example.test"]) {
+                try await client.execute(uri: "/names?token=s3cret", method: .get) {
                     response in
                     #expect(response.status == .ok)
-                    #expect(response.headers[.setCookie]?.hasPrefix("diffable_token=s3cret; HttpOnly") == true)
+                    #expect(
+                        response.headers[.setCookie]?.hasPrefix("diffable_token=s3cret; HttpOnly") == true)
                 }
             }
         }
@@ -92,7 +92,9 @@
                     try await outbound.write(
                         .text(#"{"t":"hello","v":1,"page":"/names","top":0,"height":600,"width":800}"#))
                     var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
-                    if case .text(let text)? = try await messages.next() { received.withLock { $0.append(text) } }
+                    if case .text(let text)? = try await messages.next() {
+                        received.withLock { $0.append(text) }
+                    }
                     try await outbound.write(.text(#"{"t":"select","k":"<script>"}"#))
                     while try await messages.next() != nil {}
                 }

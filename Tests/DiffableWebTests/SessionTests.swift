@@ -16,7 +16,9 @@ struct SessionTests {
                 content.text = name
                 cell.contentConfiguration = content
             }
-            let dataSource = CollectionViewDiffableDataSource<Int, String>(collectionView: page.collectionView) {
+            let dataSource = CollectionViewDiffableDataSource<Int, String>(
+                collectionView: page.collectionView
+            ) {
                 view, indexPath, name in
                 view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: name)
             }
@@ -85,7 +87,8 @@ struct SessionTests {
         try first.receive(#"{"t":"search","q":"a"}"#)
         first.close()
         let second = WebConnection(registry: registry)
-        try second.receive(#"{"t":"hello","v":1,"page":"/names","session":"\#(id)","top":0,"height":800,"width":600}"#)
+        try second.receive(
+            #"{"t":"hello","v":1,"page":"/names","session":"\#(id)","top":0,"height":800,"width":600}"#)
         #expect(registry.sessions.count == 1)
         let messages = await drain(second.outbox)
         #expect(messages.first?["t"] as? String == "reset")
@@ -107,7 +110,8 @@ struct SessionTests {
         #expect(view.selectedIndexPaths == [IndexPath(item: 0, section: 0)])
         try connection.receive(#"{"t":"select","k":999999}"#)  // gone: ignored
         #expect(view.selectedIndexPaths == [IndexPath(item: 0, section: 0)])
-        try connection.receive(#"{"t":"move","k":\#(grace),"s":\#(view.state.sectionKeys[0]),"i":7}"#)  // no place
+        // No place 7 in a section of three: ignored.
+        try connection.receive(#"{"t":"move","k":\#(grace),"s":\#(view.state.sectionKeys[0]),"i":7}"#)
         #expect(dataSource.snapshot().itemIdentifiers == ["Grace", "Ada", "Edsger"])
         let messages = await drain(connection.outbox)
         let move = messages[1]

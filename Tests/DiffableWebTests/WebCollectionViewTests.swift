@@ -49,9 +49,10 @@ struct WebCollectionViewTests {
         #expect(replacement.first?.new != key)
     }
 
-    @Test func onlyTheItemsInTheViewportAndItsMarginHaveElements() {
+    @Test func onlyTheItemsInTheViewportAndItsMarginHaveElements() async {
         let fixture = PageFixture(viewport: WebViewport(top: 0, height: 400, width: 800))
-        fixture.dataSource.apply(snapshot([0: Array(0..<1_000_000)]), animatingDifferences: false)
+        // A snapshot this large is diffed off the main actor: wait for it.
+        await fixture.dataSource.apply(snapshot([0: Array(0..<1_000_000)]), animatingDifferences: false)
         // 400 pixels of 40-pixel rows, and a screen of margin below: 20 rows.
         #expect(fixture.view.visibleCellCount == 20)
         #expect(fixture.view.dequeueCount == 20)
@@ -141,7 +142,11 @@ struct WebCollectionViewTests {
             }
             let survivors = Set(current.itemIdentifiers).intersection(next.itemIdentifiers).sorted()
             if let item = survivors.randomElement(using: &random) {
-                if Bool.random(using: &random) { next.reconfigureItems([item]) } else { next.reloadItems([item]) }
+                if Bool.random(using: &random) {
+                    next.reconfigureItems([item])
+                } else {
+                    next.reloadItems([item])
+                }
             }
             let update = BatchUpdate(from: current, to: next)
             let counted = fixture.page.counted
@@ -154,19 +159,25 @@ struct WebCollectionViewTests {
 
     @Test func aGridLaysOutByWidthAndAStripByItsScroll() {
         let layout = WebLayout { section in
-            section == 0 ? .grid(minimumItemWidth: 200, itemHeight: 100) : .horizontal(itemWidth: 100)
+            section == 0
+                ? .grid(minimumItemWidth: 200, itemHeight: 100, hasHeader: false)
+                : .horizontal(itemWidth: 100, hasHeader: false)
         }
         let fixture = PageFixture(layout: layout, viewport: WebViewport(top: 0, height: 300, width: 800))
-        fixture.dataSource.apply(snapshot([0: Array(0..<100), 1: Array(1000..<2000)]), animatingDifferences: false)
+        fixture.dataSource.apply(
+            snapshot([0: Array(0..<100), 1: Array(1000..<2000)]), animatingDifferences: false)
         let grid = fixture.patches.last!.sections[0]
         #expect(grid.frame.columns == 4)
         #expect(grid.keys.count == 24, "six rows of four: the screen and a screen of margin")
         #expect(fixture.view.numberOfItems(inSection: 1) == 1000)
-        #expect(fixture.view.state.items.keys.filter { $0.section == 1 }.isEmpty, "the strip is below the window")
+        #expect(
+            fixture.view.state.items.keys.filter { $0.section == 1 }.isEmpty, "the strip is below the window")
         fixture.view.setViewport(WebViewport(top: 5000, height: 300, width: 400))
         let strip = fixture.patches.last!.sections[1]
         #expect(fixture.patches.last!.sections[0].frame.columns == 2)
-        #expect(strip.start == 0 && strip.keys.count == 6, "a screen and half a screen either side, in 100-pixel tiles")
+        #expect(
+            strip.start == 0 && strip.keys.count == 6,
+            "a screen and half a screen either side, in 100-pixel tiles")
         let key = fixture.view.state.sectionKeys[1]
         fixture.view.setViewport(WebViewport(top: 5000, height: 300, width: 400), stripOffsets: [1: 50_000])
         #expect(fixture.patches.last!.sections[1].start == 498)

@@ -6,8 +6,8 @@
 
 import Diffable
 import DiffableTerminal
-import FuzzSupport
 import Foundation
+import FuzzSupport
 
 @testable import DiffableWeb
 
@@ -45,7 +45,8 @@ private func describe(_ registry: WebSessionRegistry) -> String {
         let view = registry.sessions[id]!.page.collectionView
         let source = view.dataSource as? CollectionViewDiffableDataSource<Int, Int>
         let items = view.state.items.map { "\($0.key)=\($0.value.key)" }.sorted()
-        return "\(id): \(source?.snapshot().itemIdentifiers ?? []) \(items) \(view.selectedIndexPaths.sorted())"
+        return
+            "\(id): \(source?.snapshot().itemIdentifiers ?? []) \(items) \(view.selectedIndexPaths.sorted())"
             + " \(view.viewport) \(view.state.stripOffsets.sorted { $0.key < $1.key })"
     }.joined(separator: "\n")
 }
@@ -60,7 +61,9 @@ private func check(_ view: WebCollectionView) {
     let keys = view.state.items.values.map(\.key)
     fuzzCheck(Set(keys).count == keys.count, "two elements share a key")
     for path in view.state.items.keys {
-        fuzzCheck(path.section < view.counts.count && path.item < view.counts[path.section], "an element for \(path)")
+        fuzzCheck(
+            path.section < view.counts.count && path.item < view.counts[path.section],
+            "an element for \(path)")
     }
 }
 
@@ -68,9 +71,11 @@ private func check(_ view: WebCollectionView) {
 private func makePage(_ page: WebPage) {
     var list = ListConfiguration(appearance: .plain)
     list.trailingSwipeActionsConfigurationProvider = { _ in
-        SwipeActionsConfiguration(actions: [ContextualAction(style: .destructive, title: "Delete", key: "d") { done in
-            done(true)
-        }])
+        SwipeActionsConfiguration(actions: [
+            ContextualAction(style: .destructive, title: "Delete", key: "d") { done in
+                done(true)
+            }
+        ])
     }
     page.collectionView.collectionViewLayout = WebLayout { section in
         section == 2 ? .horizontal(itemWidth: 100) : .list(using: list)

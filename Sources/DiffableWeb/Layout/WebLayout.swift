@@ -29,14 +29,17 @@ public struct WebLayoutSection: Sendable {
 
     /// A grid whose column count follows the page's width: as many columns of at least
     /// `minimumItemWidth` pixels as fit, each tile `itemHeight` pixels tall.
-    public static func grid(minimumItemWidth: Int = 160, itemHeight: Int = 140, hasHeader: Bool = true) -> Self {
+    public static func grid(minimumItemWidth: Int = 160, itemHeight: Int = 140, hasHeader: Bool = true)
+        -> Self
+    {
         Self(
             kind: .grid(minimumItemWidth: max(minimumItemWidth, 16)), itemHeight: max(itemHeight, 16),
             hasSupplementaryHeader: hasHeader)
     }
 
     /// One row of tiles that scrolls sideways (`orthogonalScrollingBehavior = .continuous`).
-    public static func horizontal(itemWidth: Int = 160, itemHeight: Int = 140, hasHeader: Bool = true) -> Self {
+    public static func horizontal(itemWidth: Int = 160, itemHeight: Int = 140, hasHeader: Bool = true) -> Self
+    {
         Self(
             kind: .horizontal(itemWidth: max(itemWidth, 16)), itemHeight: max(itemHeight, 16),
             hasSupplementaryHeader: hasHeader)

@@ -50,7 +50,9 @@ enum ClientMessage: Equatable, Sendable {
         } catch {
             throw ClientMessageError("message is not JSON")
         }
-        guard case .object(let members) = root else { throw ClientMessageError("message is not a JSON object") }
+        guard case .object(let members) = root else {
+            throw ClientMessageError("message is not a JSON object")
+        }
         var fields = Fields(members: members)
         let type = try fields.string("t", maximumLength: 16)
         let message: ClientMessage
@@ -71,7 +73,8 @@ enum ClientMessage: Equatable, Sendable {
                 guard list.count <= maximumStrips else { throw ClientMessageError("too many strips") }
                 for entry in list {
                     guard case .array(let pair) = entry, pair.count == 2,
-                        let key = pair[0].integer(in: keyRange), let left = pair[1].integer(in: 0...1_000_000_000)
+                        let key = pair[0].integer(in: keyRange),
+                        let left = pair[1].integer(in: 0...1_000_000_000)
                     else { throw ClientMessageError("a strip is not [key, offset]") }
                     strips[key] = left
                 }
@@ -84,7 +87,8 @@ enum ClientMessage: Equatable, Sendable {
                 key: try fields.integer("k", in: keyRange), section: try fields.integer("s", in: keyRange),
                 index: try fields.integer("i", in: 0...Int(Int32.max)))
         case "action":
-            message = .action(key: try fields.integer("k", in: keyRange), index: try fields.integer("a", in: 0...63))
+            message = .action(
+                key: try fields.integer("k", in: keyRange), index: try fields.integer("a", in: 0...63))
         case "search":
             message = .search(try fields.string("q", maximumLength: maximumSearchLength))
         default:
@@ -149,7 +153,9 @@ enum JSONField: Decodable, Equatable {
     init(from decoder: any Decoder) throws {
         if let container = try? decoder.container(keyedBy: AnyKey.self) {
             var members: [String: JSONField] = [:]
-            for key in container.allKeys { members[key.stringValue] = try container.decode(JSONField.self, forKey: key) }
+            for key in container.allKeys {
+                members[key.stringValue] = try container.decode(JSONField.self, forKey: key)
+            }
             self = .object(members)
         } else if var container = try? decoder.unkeyedContainer() {
             var elements: [JSONField] = []
@@ -174,7 +180,8 @@ enum JSONField: Decodable, Equatable {
     func integer(in range: ClosedRange<Int>, rounding: Bool = false) -> Int? {
         guard case .number(let value) = self, value.isFinite else { return nil }
         let rounded = value.rounded()
-        guard rounding || rounded == value, rounded >= Double(range.lowerBound), rounded <= Double(range.upperBound)
+        guard rounding || rounded == value, rounded >= Double(range.lowerBound),
+            rounded <= Double(range.upperBound)
         else { return nil }
         return Int(rounded)
     }
@@ -195,12 +202,14 @@ private struct Fields {
 
     mutating func take(_ name: String) -> JSONField? { members.removeValue(forKey: name) }
 
-    mutating func integer(_ name: String, in range: ClosedRange<Int>, rounding: Bool = false) throws(ClientMessageError)
+    mutating func integer(_ name: String, in range: ClosedRange<Int>, rounding: Bool = false)
+        throws(ClientMessageError)
         -> Int
     {
         guard let field = take(name) else { throw ClientMessageError("missing '\(name)'") }
         guard let value = field.integer(in: range, rounding: rounding) else {
-            throw ClientMessageError("'\(name)' is not an integer in \(range.lowerBound)...\(range.upperBound)")
+            throw ClientMessageError(
+                "'\(name)' is not an integer in \(range.lowerBound)...\(range.upperBound)")
         }
         return value
     }

@@ -86,7 +86,11 @@ enum JSONValue: Hashable, Sendable {
             case "<", ">", "&", "'", "\u{2028}", "\u{2029}":
                 appendEscape(scalar.value, to: &out)
             default:
-                if scalar.value < 0x20 { appendEscape(scalar.value, to: &out) } else { out.unicodeScalars.append(scalar) }
+                if scalar.value < 0x20 {
+                    appendEscape(scalar.value, to: &out)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         out.unicodeScalars.append("\"")

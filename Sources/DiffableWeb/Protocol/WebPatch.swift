@@ -132,12 +132,16 @@ struct WebPatch: Equatable {
         if isAnimated { members.append(("anim", .bool(true))) }
         members.append(("n", .int(operationCount)))
         if let page {
-            var state: [(String, JSONValue)] = [("title", .string(page.title)), ("session", .string(page.sessionID))]
+            var state: [(String, JSONValue)] = [
+                ("title", .string(page.title)), ("session", .string(page.sessionID)),
+            ]
             if let placeholder = page.searchPlaceholder { state.append(("search", .string(placeholder))) }
             members.append(("page", .object(state)))
         }
         var operations: [(String, JSONValue)] = []
-        func add(_ name: String, _ keys: [Int]) { if !keys.isEmpty { operations.append((name, .ints(keys))) } }
+        func add(_ name: String, _ keys: [Int]) {
+            if !keys.isEmpty { operations.append((name, .ints(keys))) }
+        }
         func add(_ name: String, _ pairs: [Replacement]) {
             if !pairs.isEmpty { operations.append((name, .array(pairs.map { .ints([$0.old, $0.new]) }))) }
         }

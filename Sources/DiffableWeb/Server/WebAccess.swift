@@ -45,17 +45,24 @@ struct WebAccess: Sendable {
     func hasToken(query: String?, cookie: String?) -> Bool {
         guard let token else { return true }
         if let query, let given = Self.parameter("token", in: query), Self.equal(given, token) { return true }
-        if let cookie, let given = Self.cookie(Self.cookieName, in: cookie), Self.equal(given, token) { return true }
+        if let cookie, let given = Self.cookie(Self.cookieName, in: cookie), Self.equal(given, token) {
+            return true
+        }
         return false
     }
 
-    /// Whether a WebSocket upgrade's `Origin` is the server's own. A request without one is not
-    /// from a browser's page, which always sends it, and passes: such a client must still carry
-    /// the token where one is required.
+    /// Whether a WebSocket upgrade's `Origin` is the server's own.
+    ///
+    /// A browser always sends the origin of the page that opens the socket, `http(s)://host[:port]`
+    /// (or `null` for a file or a sandboxed frame), so any such origin but this server's is
+    /// refused. Clients that are not browsers send none, or a `ws:`/`wss:` origin (as some
+    /// WebSocket libraries do), which no page can have; they pass, and must still carry the token
+    /// where one is required.
     func allowsOrigin(_ origin: String?, authority: String?) -> Bool {
         guard let origin else { return true }
-        guard let authority else { return false }
         let lowered = origin.lowercased()
+        if lowered.hasPrefix("ws://") || lowered.hasPrefix("wss://") { return true }
+        guard let authority else { return false }
         return lowered == "http://\(authority.lowercased())" || lowered == "https://\(authority.lowercased())"
     }
 

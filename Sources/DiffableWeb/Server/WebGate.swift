@@ -15,7 +15,8 @@
             if !access.allowsHost(request.head.authority) {
                 response = Self.text("unknown host\n", status: .misdirectedRequest)
             } else if !access.hasToken(query: request.uri.query, cookie: request.headers[.cookie]) {
-                response = Self.text("this server requires the token it printed at start-up\n", status: .forbidden)
+                response = Self.text(
+                    "this server requires the token it printed at start-up\n", status: .forbidden)
             } else {
                 do {
                     response = try await next(request, context)

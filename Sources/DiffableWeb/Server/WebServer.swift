@@ -48,7 +48,8 @@
         /// Serves JSON at `path`: `handler` gets the request's query parameters and returns the
         /// response's text. For an app's own small needs (a health check, test hooks); requests
         /// pass the same checks as pages.
-        public func addEndpoint(_ path: String, _ handler: @escaping @MainActor ([String: String]) -> String) {
+        public func addEndpoint(_ path: String, _ handler: @escaping @MainActor ([String: String]) -> String)
+        {
             registry.endpoints[path] = handler
         }
 
@@ -71,7 +72,9 @@
 
         /// The Hummingbird application that serves the pages: its router, its WebSocket upgrade
         /// and its gate.
-        func makeApplication(onServing: @escaping @Sendable () -> Void = {}) throws -> some ApplicationProtocol {
+        func makeApplication(onServing: @escaping @Sendable () -> Void = {}) throws
+            -> some ApplicationProtocol
+        {
             let access = WebAccess(host: configuration.host, port: configuration.port, token: token)
             let assets = try WebAssets.load()
             let log = configuration.log
@@ -79,7 +82,8 @@
             let router = Router()
             router.add(middleware: WebGate(access: access))
             router.get("/_diffable/ws") { _, _ in
-                Response(status: .forbidden, body: .init(byteBuffer: ByteBuffer(string: "WebSocket refused\n")))
+                Response(
+                    status: .forbidden, body: .init(byteBuffer: ByteBuffer(string: "WebSocket refused\n")))
             }
             router.get("/_diffable/{file}") { _, context in
                 let name = context.parameters.get("file") ?? ""
@@ -102,14 +106,17 @@
                 if let title = page { return WebAssets.htmlResponse(WebAccess.html(title: title)) }
                 guard path == "/" else { throw HTTPError(.notFound) }
                 let pages = await MainActor.run {
-                    registry.pageKinds.map { (path: $0.key, title: $0.value.title) }.sorted { $0.path < $1.path }
+                    registry.pageKinds.map { (path: $0.key, title: $0.value.title) }.sorted {
+                        $0.path < $1.path
+                    }
                 }
                 return WebAssets.htmlResponse(WebAccess.index(of: pages))
             }
             let app = Application(
                 router: router,
                 server: .http1WebSocketUpgrade(
-                    configuration: .init(maxFrameSize: 1 << 14, autoPing: .enabled(timePeriod: .seconds(30)))
+                    configuration: .init(
+                        ws: .init(maxFrameSize: 1 << 14, autoPing: .enabled(timePeriod: .seconds(30))))
                 ) { request, _, _ in
                     let target = request.path ?? ""
                     let path = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
@@ -120,7 +127,9 @@
                         access.hasToken(query: query, cookie: request.headerFields[.cookie]),
                         access.allowsOrigin(origin, authority: request.authority)
                     else {
-                        log("refused a WebSocket from origin \(origin ?? "none") for host \(request.authority ?? "none")")
+                        log(
+                            "refused a WebSocket from origin \(origin ?? "none") for host \(request.authority ?? "none")"
+                        )
                         return .dontUpgrade
                     }
                     return .upgrade([:]) { inbound, outbound, _ in

@@ -120,7 +120,9 @@ final class WebSessionRegistry {
     }
 
     private func oldestDetached() -> WebSession? {
-        sessions.values.filter { $0.connection == nil }.min { ($0.detachedAt ?? .now) < ($1.detachedAt ?? .now) }
+        sessions.values.filter { $0.connection == nil }.min {
+            ($0.detachedAt ?? .now) < ($1.detachedAt ?? .now)
+        }
     }
 
     /// 128 random bits, in hexadecimal.

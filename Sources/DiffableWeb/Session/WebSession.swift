@@ -68,7 +68,8 @@ final class WebSession {
         page.messagesSent = sequence
         if patch.isReset {
             patch.page = .init(
-                title: page.title, searchPlaceholder: page.searchHandler == nil ? nil : page.searchPlaceholder,
+                title: page.title,
+                searchPlaceholder: page.searchHandler == nil ? nil : page.searchPlaceholder,
                 sessionID: id)
         }
     }
@@ -86,7 +87,8 @@ final class WebSession {
             view.setViewport(viewport, stripOffsets: offsets)
         case .select(let key): view.selectItem(key: key)
         case .toggle(let key): view.toggleExpansion(key: key)
-        case .move(let key, let section, let index): view.moveItem(key: key, toSectionKey: section, index: index)
+        case .move(let key, let section, let index):
+            view.moveItem(key: key, toSectionKey: section, index: index)
         case .action(let key, let index): view.performAction(key: key, index: index)
         case .search(let text): page.searchHandler?(text)
         }

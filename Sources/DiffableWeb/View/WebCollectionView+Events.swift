@@ -52,7 +52,8 @@ extension WebCollectionView {
         else { return }
         let places = counts[section] + (section == source.section ? 0 : 1)
         let destination = IndexPath(item: index, section: section)
-        guard index < places, destination != source, dataSource.collectionView(self, canMoveItemAt: source) else {
+        guard index < places, destination != source, dataSource.collectionView(self, canMoveItemAt: source)
+        else {
             return
         }
         let move = BatchUpdate(movedItems: [.init(from: source, to: destination)])

@@ -28,7 +28,8 @@ extension WebCollectionView {
         _ update: BatchUpdate, animatingDifferences: Bool, completion: (@MainActor (Bool) -> Void)?
     ) {
         let newCounts = currentCounts()
-        let map = BatchUpdate.PositionMap(update, oldSectionCount: counts.count, newSectionCount: newCounts.count)
+        let map = BatchUpdate.PositionMap(
+            update, oldSectionCount: counts.count, newSectionCount: newCounts.count)
         var patch = WebPatch()
         patch.isAnimated = animatingDifferences
         remapSections(update, map: map, newSectionCount: newCounts.count, into: &patch)
@@ -178,7 +179,8 @@ extension WebCollectionView {
     /// The content to send for a section's header or footer: made (and sent) the first time the
     /// section shows it, sent again for a section the page builds anew.
     private func supplementaryContent(
-        in store: inout [Int: MaterializedSupplementary], section: Int, shown: Bool, kind: String, resend: Bool
+        in store: inout [Int: MaterializedSupplementary], section: Int, shown: Bool, kind: String,
+        resend: Bool
     ) -> WebCellContent? {
         guard shown else {
             if let old = store.removeValue(forKey: section) { recycle(old.cell) }

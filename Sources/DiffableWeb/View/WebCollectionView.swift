@@ -149,7 +149,9 @@ public final class WebCollectionView: ReusingCollectionView {
     func setViewport(_ newViewport: WebViewport, stripOffsets: [Int: Int] = [:]) {
         let widthChanged = newViewport.width != viewport.width
         viewport = newViewport
-        for (section, offset) in stripOffsets where section < counts.count { state.stripOffsets[section] = offset }
+        for (section, offset) in stripOffsets where section < counts.count {
+            state.stripOffsets[section] = offset
+        }
         let oldFrames = frames
         if widthChanged { layoutSections() }
         var patch = WebPatch()
@@ -175,13 +177,15 @@ public final class WebCollectionView: ReusingCollectionView {
     /// Asks the data source for the cell of an item and keeps it under a new key.
     func materialize(_ path: IndexPath, from dataSource: any CollectionViewDataSource) -> MaterializedItem {
         let cell = cell(from: dataSource, at: path)
-        return MaterializedItem(key: makeKey(), cell: cell, content: cell.content(), extras: extras(for: path))
+        return MaterializedItem(
+            key: makeKey(), cell: cell, content: cell.content(), extras: extras(for: path))
     }
 
     func cell(from dataSource: any CollectionViewDataSource, at path: IndexPath) -> WebCell {
         let object = dataSource.collectionView(self, cellForItemAt: path)
         guard let cell = object as? WebCell else {
-            fatalError("WebCollectionView: the cell provider returned \(type(of: object)), which is not a WebCell")
+            fatalError(
+                "WebCollectionView: the cell provider returned \(type(of: object)), which is not a WebCell")
         }
         cell.configurationCount += 1
         return cell
@@ -203,7 +207,9 @@ public final class WebCollectionView: ReusingCollectionView {
 
     /// The swipe actions of an item: the leading ones, then the trailing ones.
     func swipeActions(at path: IndexPath) -> [ContextualAction] {
-        guard path.section < layouts.count, let list = layouts[path.section].listConfiguration else { return [] }
+        guard path.section < layouts.count, let list = layouts[path.section].listConfiguration else {
+            return []
+        }
         let providers = [
             list.leadingSwipeActionsConfigurationProvider, list.trailingSwipeActionsConfigurationProvider,
         ]
