@@ -2,7 +2,8 @@
 // and what it shows, applies the server's messages, and reports scrolling and what the person
 // does. No framework; served by the server under a Content-Security-Policy without inline script.
 
-import { view, reset, patch } from "./patch.js";
+import { view, reset, patch, placeWindows } from "./patch.js";
+import { contentPosition } from "./scroll.js";
 import { install, settleFocus } from "./input.js";
 
 const root = document.querySelector(".dw-collection");
@@ -28,11 +29,11 @@ export function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
 }
 
-/** What the page shows of the collection, in the collection's coordinates. */
+/** What the page shows of the collection, in the server's coordinates (see scroll.js). */
 function viewport() {
   const rect = root.getBoundingClientRect();
   return {
-    top: Math.max(0, Math.round(-rect.top)),
+    top: Math.max(0, Math.round(contentPosition(Math.max(0, -rect.top), window.innerHeight))),
     height: Math.max(1, Math.round(window.innerHeight)),
     width: Math.max(1, Math.round(root.clientWidth)),
   };
@@ -70,6 +71,7 @@ function scheduleReport() {
   frameRequested = true;
   requestAnimationFrame(() => {
     frameRequested = false;
+    placeWindows();
     reportViewport(false);
   });
 }

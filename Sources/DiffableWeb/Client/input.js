@@ -2,7 +2,8 @@
 // drag to reorder, swipe actions, keyboard navigation, search. The server decides; the page
 // changes only when the server's update arrives.
 
-import { view } from "./patch.js";
+import { readScroll, view } from "./patch.js";
+import { speed } from "./scroll.js";
 
 function itemOf(target) {
   const el = target.closest && target.closest(".dw-row, .dw-tile");
@@ -126,7 +127,9 @@ function keyboard(event, send, search) {
     case "PageUp": {
       event.preventDefault();
       const top = el.getBoundingClientRect().top;
-      window.scrollBy({ top: (event.key === "PageDown" ? 1 : -1) * window.innerHeight * 0.9 });
+      // A screen of rows, however fast a scaled section scrolls (see scroll.js).
+      const screen = (window.innerHeight * 0.9) / speed(readScroll(), window.innerHeight);
+      window.scrollBy({ top: (event.key === "PageDown" ? 1 : -1) * screen });
       view.pendingFocus = { top };
       return;
     }

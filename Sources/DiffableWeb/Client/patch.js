@@ -3,6 +3,7 @@
 // elements that scrolled in. Elements are keyed; a moved element is moved, never recreated.
 
 import { fillItem, fillSupplementary, makeItem } from "./cells.js";
+import { pageHeight, plan, planSections, shift } from "./scroll.js";
 
 /** The page's state: its elements by key, and counts of what it did (read by the tests). */
 export const view = {
@@ -35,6 +36,32 @@ function px(value) {
   return `${value}px`;
 }
 
+/** The page's scroll position from the collection's top, read once per message (see scroll.js). */
+let scrolled = 0;
+
+export function readScroll() {
+  if (view.rootTop === undefined) view.rootTop = view.root.getBoundingClientRect().top + window.scrollY;
+  scrolled = Math.max(0, window.scrollY - view.rootTop);
+  return scrolled;
+}
+
+/** Places a list's or grid's rendered rows where the server laid them out, on the page. */
+function placeWindow(s) {
+  const d = s.desc;
+  if (d.kind === "strip") return;
+  const top = Math.floor(d.start / d.cols) * d.ih - shift(d.k, scrolled, window.innerHeight);
+  s.win.style.top = px(Math.round(top));
+}
+
+/** Moves the rows of scaled sections as the page scrolls. */
+export function placeWindows() {
+  readScroll();
+  for (const [key, s] of view.sections) {
+    const p = plan.get(key);
+    if (p && p.page !== p.content) placeWindow(s);
+  }
+}
+
 /** Sizes and places a section's parts from its description. */
 function layoutSection(s, d) {
   s.desc = d;
@@ -53,11 +80,12 @@ function layoutSection(s, d) {
     s.win.style.top = "0px";
     s.win.style.setProperty("--dw-item-width", px(d.iw));
   } else {
-    s.items.style.height = px(d.height);
+    const height = pageHeight(d.k, d.height);
+    s.items.style.height = px(height);
     s.spacer.style.width = "";
-    s.spacer.style.height = px(d.height);
+    s.spacer.style.height = px(height);
     s.win.style.left = "0px";
-    s.win.style.top = px(Math.floor(d.start / d.cols) * d.ih);
+    placeWindow(s);
     s.win.style.gridTemplateColumns = d.kind === "grid" ? `repeat(${d.cols}, 1fr)` : "";
   }
   if (d.header) fillSupplementary(s.header, d.header);
@@ -185,6 +213,8 @@ function animate(before) {
 
 /** Builds the page anew from a reset. */
 export function reset(message) {
+  readScroll();
+  planSections(message.secs);
   const fragment = document.createDocumentFragment();
   view.sections.clear();
   view.items.clear();
@@ -224,6 +254,8 @@ export function patch(message) {
   }
   view.dropped = null;
   const focused = document.activeElement;
+  readScroll();
+  planSections(message.secs);
   const counts = { inserts: 0, removes: 0, moves: 0, replaces: 0, reconfigures: 0 };
 
   for (const key of ops.sd || []) {
