@@ -84,6 +84,11 @@ extension RecipeDatabase {
     ) throws {
         let generator = SyntheticRecipes(now: now)
         try pool.write { db in
+            // A page cache large enough that the indexes' pages are written once, at the commit,
+            // rather than spilled to the WAL again and again while the transaction grows.
+            let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -16000
+            try db.execute(sql: "PRAGMA cache_size = -1000000")
+            defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
             for number in 0..<count {
                 _ = try Self.insert(generator.recipe(first + number), db)
                 if (number + 1) % 10_000 == 0 { progress(number + 1) }

@@ -93,11 +93,16 @@ public final class RecipeLists {
     private var recentlyUsed: [RecipeList] = []
     private let onError: @Sendable (FetchedResultsError) -> Void
 
+    /// When Recents' week ends.
+    private let now: @Sendable () -> Date
+
     /// Lists of a database; `onError` hears a list's read errors.
     public init(
-        database: RecipeDatabase, onError: @escaping @Sendable (FetchedResultsError) -> Void = { _ in }
+        database: RecipeDatabase, now: @escaping @Sendable () -> Date = Date.init,
+        onError: @escaping @Sendable (FetchedResultsError) -> Void = { _ in }
     ) {
         self.database = database
+        self.now = now
         self.onError = onError
     }
 
@@ -113,9 +118,9 @@ public final class RecipeLists {
         if let task = loading[list] { return try await task.value }
         let database = database.pool
         let onError = onError
+        let request = list.request(now: now())
         let task = Task {
-            let controller = FetchedResultsController(
-                database: database, request: list.request(), onError: onError)
+            let controller = FetchedResultsController(database: database, request: request, onError: onError)
             try await controller.performFetch()
             return Entry(list: list, controller: controller, records: RecordCache(controller: controller))
         }

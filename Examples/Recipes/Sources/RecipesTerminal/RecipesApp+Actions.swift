@@ -65,7 +65,9 @@ extension RecipesApp {
     /// and the selected recipe again.
     func write(_ status: String, _ body: @escaping @Sendable (RecipeDatabase) async throws -> Void) {
         let database = database
+        pendingWrites += 1
         Task {
+            defer { pendingWrites -= 1 }
             do {
                 try await body(database)
                 application.statusMessage = status

@@ -50,6 +50,8 @@ public final class RecipesApp {
     /// Watches the counts table, whose controller also sees other processes' commits.
     var countsWatcher: FetchedResultsController<String, Int64>?
     var countsTask: Task<Void, Never>?
+    /// Writes started and not yet finished (with the counts and the detail read again).
+    public internal(set) var pendingWrites = 0
     /// The last error, shown in the help line.
     public internal(set) var lastError: String?
     let now: @Sendable () -> Date
@@ -66,7 +68,7 @@ public final class RecipesApp {
         self.database = database
         self.now = now
         let weak = WeakApp()
-        lists = RecipeLists(database: database) { error in
+        lists = RecipeLists(database: database, now: now) { error in
             Task { @MainActor in weak.app?.lastError = "\(error)" }
         }
         sidebarView = TerminalCollectionView(layout: Self.sidebarLayout, width: 20, height: 20)
@@ -207,14 +209,17 @@ public final class RecipesApp {
     public func toggleLayout() {
         isGrid.toggle()
         listView.collectionViewLayout = Self.listLayout(grid: isGrid, headers: Self.hasHeaders(shownList))
+        // Rows and cards are different cells: every cell on screen is made again.
+        listView.reloadData()
         listView.scrollToFocus()
         screen.redraw = true
     }
 
     // MARK: Selection
 
-    /// The person moved the list's focus: the selection follows at the next frame.
-    func focusMoved() {
+    /// The list's focus moved (the person's keys or mouse, or a test): the selection follows at
+    /// the next frame.
+    public func focusMoved() {
         focusWasMoved = true
     }
 
