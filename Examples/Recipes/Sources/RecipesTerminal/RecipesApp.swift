@@ -183,6 +183,7 @@ public final class RecipesApp {
         shownList = list
         shownEntry = entry
         isLoading = false
+        screen.redraw = true  // the pane's title names the list
         if headersChange {
             listView.collectionViewLayout = Self.listLayout(grid: isGrid, headers: Self.hasHeaders(list))
         }
@@ -217,10 +218,11 @@ public final class RecipesApp {
 
     // MARK: Selection
 
-    /// The list's focus moved (the person's keys or mouse, or a test): the selection follows at
-    /// the next frame.
+    /// The list's focus moved (the person's keys or mouse, or a test): the selection follows.
     public func focusMoved() {
         focusWasMoved = true
+        // At once, not at the next frame: a key typed right after (f, e, d) acts on this recipe.
+        syncSelection()
     }
 
     /// Keeps the selection and the list's focus together, before each frame: the focus the person
