@@ -6,77 +6,8 @@
 # Prints one line per check and closes with "N passed, N failed"; exits non-zero on a failure.
 set -uo pipefail
 binary=${1:-.build/debug/diffable-gallery}
-export TERM="${TERM:-xterm-256color}"
-session="diffable-e2e-$$"
-status_file=$(mktemp)
-passed=0
-failed=0
-
-cleanup() { tmux kill-session -t "$session" 2>/dev/null || true; }
-finish() { cleanup; rm -f "$status_file"; }
-trap finish EXIT
-
-screen() { tmux capture-pane -t "$session" -p; }
-ok() { echo "ok   - $1"; passed=$((passed + 1)); }
-# A failed check: its name and why, then (with -s) the screen.
-fail() {
-    local show=0
-    [ "$1" = -s ] && { show=1; shift; }
-    echo "FAIL - $1"
-    [ $show = 1 ] && screen | sed 's/^/     | /'
-    failed=$((failed + 1))
-}
-# Waits up to 5 s for the program in the pane to end.
-wait_for_exit() {
-    for _ in $(seq 1 50); do [ "$(tmux display -p -t "$session" '#{pane_dead}')" = 1 ] && break; sleep 0.1; done
-}
-keys() { tmux send-keys -t "$session" "$@"; }
-
-# Waits up to 10 s for the screen to contain (or, with -n, not contain) a fixed string; with -e,
-# an extended regular expression.
-check() {
-    local negate=0 mode=-F
-    while [ "${1:0:1}" = "-" ]; do
-        case "$1" in -n) negate=1 ;; -e) mode=-E ;; esac
-        shift
-    done
-    local name=$1 text=$2
-    for _ in $(seq 1 100); do
-        if screen | grep -q $mode -- "$text"; then found=1; else found=0; fi
-        if [ "$found" -ne "$negate" ]; then
-            ok "$name"
-            return 0
-        fi
-        sleep 0.1
-    done
-    fail -s "$name (expected the screen $([ $negate = 1 ] && echo "not ")to show: $text)"
-    return 1
-}
-
-# Checks that the pane's mouse-report modes (tmux's #{mouse_any_flag}: any report asked for;
-# #{mouse_sgr_flag}: the SGR encoding) are as expected, e.g. "11" or "00".
-mouse_modes() {
-    local name=$1 expected=$2 modes
-    for _ in $(seq 1 50); do
-        modes=$(tmux display -p -t "$session" '#{mouse_any_flag}#{mouse_sgr_flag}')
-        [ "$modes" = "$expected" ] && break
-        sleep 0.1
-    done
-    if [ "$modes" = "$expected" ]; then ok "$name"; else fail "$name (mouse modes $modes, expected $expected)"; fi
-}
-
-# Sends a mouse report as a terminal does in SGR mode: button code, then the 1-based column and
-# row; M for press, drag and wheel, m for release.
-mouse() { tmux send-keys -t "$session" -l "$(printf '\033[<%s;%s;%s%s' "$1" "$2" "$3" "$4")"; }
-
-# Starts a fresh session running the gallery (its exit status goes to the status file), or the
-# command given.
-start() {
-    cleanup
-    rm -f "$status_file"
-    tmux new-session -d -s "$session" -x 100 -y 30 "${1:-$binary --rows 100000; echo \$? > $status_file}"
-    tmux set-option -t "$session" remain-on-exit on >/dev/null
-}
+. "$(dirname "$0")/lib.sh"
+program="$binary --rows 100000"
 
 start
 check "starts on the gallery" "RECIPES"
@@ -131,18 +62,13 @@ check -e "the grid follows the new width: four columns" "Tomato +Lemon +Garlic +
 check -n "with four columns now, not seven" "Carrot        Pepper"
 
 keys q
-wait_for_exit
-if [ "$(tmux display -p -t "$session" '#{pane_dead}')" = 1 ]; then ok "q quits"; else fail "q did not quit"; fi
+quits "q quits"
 check -n "quitting leaves the alternate screen" "RECIPES"
 
 start
 check "starts again" "RECIPES"
 keys C-c
-wait_for_exit
-exit_status() {
-    for _ in $(seq 1 50); do [ -s "$status_file" ] && break; sleep 0.1; done
-    cat "$status_file" 2>/dev/null
-}
+quits "ctrl-c quits"
 if [ "$(exit_status)" = 0 ]; then ok "ctrl-c quits with status 0"; else fail "ctrl-c quit with status '$(exit_status)'"; fi
 check -n "ctrl-c restores the screen" "RECIPES"
 
@@ -192,8 +118,7 @@ mouse_modes "--no-mouse leaves the mouse to the terminal" 00
 keys q
 
 # Ctrl-Z under an interactive shell: the job stops, the shell's screen comes back; fg resumes.
-start "env PS1='shell> ' bash --norc --noprofile -i"
-check "an interactive shell starts" "shell>"
+start_shell
 keys "$binary --rows 1000" Enter
 check "the gallery starts from the shell" "RECIPES"
 keys C-z
@@ -211,5 +136,4 @@ keys q
 check -e "q then returns to the shell" "^shell> *$"
 mouse_modes "with the mouse reports off" 00
 
-echo "e2e: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+summary
