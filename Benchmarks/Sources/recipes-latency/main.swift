@@ -13,6 +13,7 @@
 // sleeps 0.2 ms, so that the database's queues run; a real terminal's loop polls every 8–16 ms.
 //
 //   swift run -c release --package-path Benchmarks recipes-latency [--runs N] [--sizes 100000,1000000]
+//       [--actions favorite,delete,add,sidebar,search]
 
 import DiffableTerminal
 import Foundation
@@ -143,7 +144,7 @@ func statistics(_ samples: [Double]) -> (median: Double, worst: Double) {
 func format(_ value: Double) -> String { String(format: value < 10 ? "%.2f" : "%.1f", value) }
 
 @MainActor
-func measure(count: Int, runs: Int) async throws -> [String] {
+func measure(count: Int, runs: Int, actions: [String]) async throws -> [String] {
     let database = try database(count: count)
     let terminal = BenchmarkTerminal()
     let app = RecipesApp(device: terminal, database: database)
@@ -161,7 +162,7 @@ func measure(count: Int, runs: Int) async throws -> [String] {
     var results: [String: [Double]] = [:]
 
     // favorite: f on recipes spread over the list; the frame with the row's heart changed.
-    for run in 0..<runs {
+    for run in 0..<runs where actions.contains("favorite") {
         await bench.focusList(item: (run * 7919) % (bench.shownCount - 1))
         guard let id = app.selectedID, let before = app.selectedRecipe?.isFavorite else { continue }
         let path = app.listDataSource.indexPath(for: id)!
@@ -174,7 +175,7 @@ func measure(count: Int, runs: Int) async throws -> [String] {
     }
 
     // delete: d, then y; the frame after the row left.
-    for run in 0..<runs {
+    for run in 0..<runs where actions.contains("delete") {
         await bench.focusList(item: (run * 6007 + 11) % (bench.shownCount - 1))
         guard let id = app.selectedID else { continue }
         app.application.step(keys: [.character("d")])
@@ -186,7 +187,7 @@ func measure(count: Int, runs: Int) async throws -> [String] {
     }
 
     // add: a, a title, Enter; the frame whose list holds the new recipe, selected.
-    for run in 0..<runs {
+    for run in 0..<runs where actions.contains("add") {
         app.application.step(keys: [.character("a")])
         let title = "Benchmark Bake \(run) \(UUID().uuidString.prefix(6))"
         app.application.step(keys: title.map { Key.character($0) })
@@ -203,14 +204,14 @@ func measure(count: Int, runs: Int) async throws -> [String] {
     }
 
     // sidebar: All Recipes and Favorites in turn.
-    for run in 0..<runs {
+    for run in 0..<runs where actions.contains("sidebar") {
         results["sidebar", default: []].append(await bench.choose(run % 2 == 0 ? .favorites : .all))
     }
 
     // search: words typed a letter at a time; each letter, the frame with its results.
     let words = ["smoky", "chick", "curry", "lemon", "tacos", "pasta"]
     var typed = 0
-    for word in words where typed < runs * 2 {
+    for word in words where typed < runs * 2 && actions.contains("search") {
         app.application.step(keys: [.character("/")])
         var text = ""
         for letter in word {
@@ -231,7 +232,7 @@ func measure(count: Int, runs: Int) async throws -> [String] {
     }
     app.stop()
 
-    return ["favorite", "delete", "add", "sidebar", "search"].map { action in
+    return actions.map { action in
         let (median, worst) = statistics(results[action] ?? [0])
         return
             "latency action=\(action) recipes=\(count) median_ms=\(format(median)) worst_ms=\(format(worst))"
@@ -240,14 +241,16 @@ func measure(count: Int, runs: Int) async throws -> [String] {
 
 var runs = 15
 var sizes = [100_000, 1_000_000]
+var actions = ["favorite", "delete", "add", "sidebar", "search"]
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
     case "--runs": runs = arguments.next().flatMap(Int.init) ?? runs
+    case "--actions": actions = arguments.next()?.split(separator: ",").map(String.init) ?? actions
     case "--sizes": sizes = arguments.next()?.split(separator: ",").compactMap { Int($0) } ?? sizes
     default: break
     }
 }
 var lines: [String] = []
-for size in sizes { lines += try await measure(count: size, runs: runs) }
+for size in sizes { lines += try await measure(count: size, runs: runs, actions: actions) }
 for line in lines { print(line) }
