@@ -52,7 +52,12 @@ public struct Recipe: Identifiable, Hashable, Sendable {
 
     /// `Prep 10 min · Cook 20 min · Serves 4`: the list's subtitle.
     public var subtitle: String {
-        "Prep \(Self.duration(prepMinutes)) · Cook \(Self.duration(cookMinutes)) · Serves \(servings)"
+        Self.subtitle(prepMinutes: prepMinutes, cookMinutes: cookMinutes, servings: servings)
+    }
+
+    /// The list's subtitle of a recipe with these times and servings.
+    public static func subtitle(prepMinutes: Int, cookMinutes: Int, servings: Int) -> String {
+        "Prep \(duration(prepMinutes)) · Cook \(duration(cookMinutes)) · Serves \(servings)"
     }
 
     /// `45 min`, `1 h 30`, `2 h`.

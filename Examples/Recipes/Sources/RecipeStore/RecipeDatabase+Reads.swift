@@ -2,7 +2,28 @@ import Foundation
 public import GRDB
 public import RecipeKit
 
-/// A recipe as a row: what a ``RecordCache`` reads for the cells.
+/// What a list's cell shows of a recipe, as its ``RecordCache`` reads it: the ingredients and
+/// directions, long JSON lists that only the detail shows, are never parsed for a cell.
+public struct RecipeSummary: FetchableRecord, Identifiable, Sendable {
+    public var id: Int64
+    public var title: String
+    public var emoji: String
+    public var isFavorite: Bool
+    /// `Prep 10 min · Cook 20 min · Serves 4`.
+    public var subtitle: String
+
+    /// Reads a `SELECT *` row of `recipe`.
+    public init(row: Row) {
+        id = row["id"]
+        title = row["title"]
+        emoji = row["emoji"]
+        isFavorite = row["isFavorite"]
+        subtitle = Recipe.subtitle(
+            prepMinutes: row["prepMinutes"], cookMinutes: row["cookMinutes"], servings: row["servings"])
+    }
+}
+
+/// A whole recipe as a row, for the detail and the export.
 public struct StoredRecipe: FetchableRecord, Identifiable, Sendable {
     /// The recipe.
     public var recipe: Recipe

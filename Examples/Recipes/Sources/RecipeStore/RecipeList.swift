@@ -80,7 +80,7 @@ public final class RecipeLists {
     public struct Entry: Sendable {
         public let list: RecipeList
         public let controller: FetchedResultsController<String, Int64>
-        public let records: RecordCache<String, Int64, StoredRecipe>
+        public let records: RecordCache<String, Int64, RecipeSummary>
     }
 
     /// How many collection and search lists stay alive besides the three fixed ones.

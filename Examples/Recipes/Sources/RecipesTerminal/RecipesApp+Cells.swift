@@ -50,7 +50,7 @@ extension RecipesApp {
     ) -> CollectionViewDiffableDataSource<String, Int64> {
         let row = TerminalCollectionView.CellRegistration<TerminalListCell, Int64> { cell, _, id in
             var content = ListContentConfiguration.subtitleCell()
-            guard let recipe = app.app?.shownEntry?.records.record(for: id)?.recipe else {
+            guard let recipe = app.app?.shownEntry?.records.record(for: id) else {
                 content.text = "…"
                 cell.contentConfiguration = content
                 return
@@ -63,7 +63,7 @@ extension RecipesApp {
                 recipe.isFavorite ? [.label(text: "♥", style: TextStyle(foreground: .red))] : []
         }
         let card = TerminalCollectionView.CellRegistration<TerminalGridCell, Int64> { cell, _, id in
-            guard let recipe = app.app?.shownEntry?.records.record(for: id)?.recipe else {
+            guard let recipe = app.app?.shownEntry?.records.record(for: id) else {
                 cell.text = "…"
                 return
             }
