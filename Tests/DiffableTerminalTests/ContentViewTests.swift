@@ -14,8 +14,10 @@ final class TwoLists: TerminalContentView {
     private var width = 21
     var needsDisplay: Bool { left.needsDisplay || right.needsDisplay }
     var isAnimating: Bool { left.isAnimating || right.isAnimating }
-    var isReordering: Bool { false }
-    var helpItems: [String] { ["tab pane"] }
+    /// A dialog of the app's own, over both lists.
+    var isAskingForAName = false
+    var takesEveryKey: Bool { isAskingForAName }
+    var helpItems: [String] { isAskingForAName ? ["type a name", "esc cancel"] : ["tab pane"] }
     var hasPendingUpdates: Bool { left.hasPendingUpdates || right.hasPendingUpdates }
 
     func resize(width: Int, height: Int) {
@@ -85,5 +87,18 @@ struct ContentViewTests {
         #expect(terminal.screen.line(3).contains("tab pane · q quit"))
         application.step(keys: [.character("q")])
         #expect(application.quitRequested)
+    }
+
+    @Test func aViewThatTakesEveryKeyHasTheHelpLineToItself() {
+        let lists = TwoLists()
+        let terminal = HeadlessTerminal(width: 40, height: 4)
+        let application = TerminalApplication(device: terminal, content: lists)
+        application.step(keys: [])
+        #expect(terminal.screen.line(3).contains("tab pane · q quit"))
+        lists.isAskingForAName = true
+        lists.left.needsDisplay = true
+        application.step(keys: [])
+        #expect(terminal.screen.line(3).contains("type a name · esc cancel"))
+        #expect(!terminal.screen.line(3).contains("q quit"), "q is the dialog's, not quit")
     }
 }

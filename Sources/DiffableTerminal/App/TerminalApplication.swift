@@ -212,7 +212,7 @@ public final class TerminalApplication {
             let keys = "type to filter · ⏎ done · esc clear"
             return statusMessage.isEmpty ? " " + keys : " \(statusMessage) │ \(keys)"
         }
-        if content.isReordering {
+        if content.takesEveryKey {
             return " " + content.helpItems.joined(separator: " · ")
         }
         var parts = content.helpItems + helpItems

@@ -18,8 +18,9 @@ public protocol TerminalContentView: AnyObject {
     /// Whether an animation is running; the application then calls ``advanceAnimation()`` each
     /// frame.
     var isAnimating: Bool { get }
-    /// Whether the person is moving an item: the help line then shows only the view's keys.
-    var isReordering: Bool { get }
+    /// Whether the view takes every key now (an item being moved, a form being filled in): the
+    /// help line then shows only the view's keys, not search and quit.
+    var takesEveryKey: Bool { get }
     /// The keys the view offers now, for the help line: `"⏎ select"`, say.
     var helpItems: [String] { get }
     /// Whether updates are on their way to the view, so keys wait for them.
@@ -39,11 +40,17 @@ public protocol TerminalContentView: AnyObject {
 }
 
 extension TerminalCollectionView: TerminalContentView {
+    /// While the person moves an item, the arrows and Enter are the move's.
+    public var takesEveryKey: Bool { isReordering }
+
     /// Whether the data source has updates on their way to the view.
     public var hasPendingUpdates: Bool { dataSource?.hasPendingUpdates == true }
 }
 
 extension TerminalTableView: TerminalContentView {
+    /// While the person moves a row, the arrows and Enter are the move's.
+    public var takesEveryKey: Bool { isReordering }
+
     /// Whether the data source has updates on their way to the view.
     public var hasPendingUpdates: Bool { dataSource?.hasPendingUpdates == true }
 }

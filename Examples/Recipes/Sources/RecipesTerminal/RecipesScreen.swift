@@ -66,7 +66,8 @@ public final class RecipesScreen: TerminalContentView {
 
     public var needsDisplay: Bool { redraw || app.sidebarView.needsDisplay || app.listView.needsDisplay }
     public var isAnimating: Bool { app.sidebarView.isAnimating || app.listView.isAnimating }
-    public var isReordering: Bool { false }
+    /// A form or a dialog takes every key: `q` and `/` are text there.
+    public var takesEveryKey: Bool { overlay != nil }
     public var hasPendingUpdates: Bool { app.sidebarView.hasPendingUpdates || app.listView.hasPendingUpdates }
 
     public func advanceAnimation() {
