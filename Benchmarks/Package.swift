@@ -45,7 +45,7 @@ let package = Package(
         .executableTarget(
             name: "recipes-latency",
             dependencies: [
-                .product(name: "RecipesTerminal", package: "Recipes"),
+                .product(name: "RecipesCore", package: "Recipes"), .product(name: "RecipesTerminal", package: "Recipes"),
                 .product(name: "RecipeStore", package: "Recipes"),
                 .product(name: "DiffableTerminal", package: "Diffable"),
             ]),

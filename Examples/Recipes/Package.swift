@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "recipes", targets: ["recipes"]),
         .library(name: "RecipeKit", targets: ["RecipeKit"]),
         .library(name: "RecipeStore", targets: ["RecipeStore"]),
+        .library(name: "RecipesCore", targets: ["RecipesCore"]),
         .library(name: "RecipesTerminal", targets: ["RecipesTerminal"]),
     ],
     dependencies: [
@@ -30,15 +31,25 @@ let package = Package(
                 "RecipeKit", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "DiffableGRDB", package: "Diffable"),
             ]),
+        // What one person's app holds, whatever draws it: the data sources, the list shown, the
+        // selection, the counts, the writes.
+        .target(
+            name: "RecipesCore",
+            dependencies: [
+                "RecipeStore", .product(name: "Diffable", package: "Diffable"),
+                .product(name: "DiffableGRDB", package: "Diffable"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
         // The app's screens, a library so tests and the latency benchmark drive it headless.
         .target(
             name: "RecipesTerminal",
-            dependencies: ["RecipeStore", .product(name: "DiffableTerminal", package: "Diffable")]),
+            dependencies: ["RecipesCore", .product(name: "DiffableTerminal", package: "Diffable")]),
         .executableTarget(name: "recipes", dependencies: ["RecipesTerminal"]),
         .testTarget(
             name: "RecipesTests",
             dependencies: [
-                "RecipesTerminal", "recipes", .product(name: "DiffableTesting", package: "Diffable"),
+                "RecipesCore", "RecipesTerminal", "recipes",
+                .product(name: "DiffableTesting", package: "Diffable"),
             ],
             exclude: ["Golden"]),
     ],

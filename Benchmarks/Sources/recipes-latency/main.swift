@@ -18,6 +18,7 @@
 import DiffableTerminal
 import Foundation
 import RecipeStore
+import RecipesCore
 import RecipesTerminal
 
 /// A terminal that keeps only the last frame, rendered as a real one would be.
@@ -128,7 +129,7 @@ final class Bench {
         }
         app.sidebarView.scrollToItem(at: IndexPath(item: row, section: 0))
         let elapsed = await time([.enter]) {
-            guard app.shownList == list, let entry = app.lists.loaded(list) else { return false }
+            guard app.session.shownList == list, let entry = app.session.lists.loaded(list) else { return false }
             return !app.listView.hasPendingUpdates && shownCount == entry.controller.snapshot.numberOfItems
         }
         await settle()
@@ -164,8 +165,8 @@ func measure(count: Int, runs: Int, actions: [String]) async throws -> [String] 
     // favorite: f on recipes spread over the list; the frame with the row's heart changed.
     for run in 0..<runs where actions.contains("favorite") {
         await bench.focusList(item: (run * 7919) % (bench.shownCount - 1))
-        guard let id = app.selectedID, let before = app.selectedRecipe?.isFavorite else { continue }
-        let path = app.listDataSource.indexPath(for: id)!
+        guard let id = app.session.selectedID, let before = app.session.selectedRecipe?.isFavorite else { continue }
+        let path = app.session.listDataSource.indexPath(for: id)!
         let elapsed = await bench.time([.character("f")]) {
             guard let cell = app.listView.cellForItem(at: path) as? TerminalListCell else { return false }
             return cell.accessories.isEmpty == before && !app.listView.hasPendingUpdates
@@ -177,10 +178,10 @@ func measure(count: Int, runs: Int, actions: [String]) async throws -> [String] 
     // delete: d, then y; the frame after the row left.
     for run in 0..<runs where actions.contains("delete") {
         await bench.focusList(item: (run * 6007 + 11) % (bench.shownCount - 1))
-        guard let id = app.selectedID else { continue }
+        guard let id = app.session.selectedID else { continue }
         app.application.step(keys: [.character("d")])
         let elapsed = await bench.time([.character("y")]) {
-            app.listDataSource.indexPath(for: id) == nil && !app.listView.hasPendingUpdates
+            app.session.listDataSource.indexPath(for: id) == nil && !app.listView.hasPendingUpdates
         }
         results["delete", default: []].append(elapsed)
         await bench.settle()
@@ -191,9 +192,9 @@ func measure(count: Int, runs: Int, actions: [String]) async throws -> [String] 
         app.application.step(keys: [.character("a")])
         let title = "Benchmark Bake \(run) \(UUID().uuidString.prefix(6))"
         app.application.step(keys: title.map { Key.character($0) })
-        let before = app.selectedID
+        let before = app.session.selectedID
         let elapsed = await bench.time([.enter]) {
-            guard let id = app.selectedID, id != before, let path = app.listDataSource.indexPath(for: id)
+            guard let id = app.session.selectedID, id != before, let path = app.session.listDataSource.indexPath(for: id)
             else {
                 return false
             }
@@ -218,11 +219,11 @@ func measure(count: Int, runs: Int, actions: [String]) async throws -> [String] 
             text.append(letter)
             let query = text
             let elapsed = await bench.time([.character(letter)]) {
-                guard app.shownList == .search(query), let entry = app.lists.loaded(.search(query)) else {
+                guard app.session.shownList == .search(query), let entry = app.session.lists.loaded(.search(query)) else {
                     return false
                 }
                 return !app.listView.hasPendingUpdates
-                    && app.listDataSource.snapshot().numberOfItems == entry.controller.snapshot.numberOfItems
+                    && app.session.listDataSource.snapshot().numberOfItems == entry.controller.snapshot.numberOfItems
             }
             results["search", default: []].append(elapsed)
             typed += 1

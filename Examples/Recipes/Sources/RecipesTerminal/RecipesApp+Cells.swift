@@ -1,6 +1,7 @@
 import Diffable
 import DiffableTerminal
 import RecipeKit
+import RecipesCore
 
 /// The layouts and the cells of the sidebar and the recipe list.
 extension RecipesApp {
@@ -34,7 +35,7 @@ extension RecipesApp {
             content.text = displaySafe(item.title)
             content.image = item.symbol.isEmpty ? nil : item.symbol
             if item.kind == .favorites { content.imageStyle = TextStyle(foreground: .red) }
-            if let counts = app.app?.counts, let count = item.count(in: counts) {
+            if let counts = app.app?.session.counts, let count = item.count(in: counts) {
                 content.secondaryText = count.formatted()
             }
             cell.contentConfiguration = content
@@ -50,7 +51,7 @@ extension RecipesApp {
     ) -> CollectionViewDiffableDataSource<String, Int64> {
         let row = TerminalCollectionView.CellRegistration<TerminalListCell, Int64> { cell, _, id in
             var content = ListContentConfiguration.subtitleCell()
-            guard let recipe = app.app?.shownEntry?.records.record(for: id) else {
+            guard let recipe = app.app?.session.shownEntry?.records.record(for: id) else {
                 content.text = "…"
                 cell.contentConfiguration = content
                 return
@@ -63,7 +64,7 @@ extension RecipesApp {
                 recipe.isFavorite ? [.label(text: "♥", style: TextStyle(foreground: .red))] : []
         }
         let card = TerminalCollectionView.CellRegistration<TerminalGridCell, Int64> { cell, _, id in
-            guard let recipe = app.app?.shownEntry?.records.record(for: id) else {
+            guard let recipe = app.app?.session.shownEntry?.records.record(for: id) else {
                 cell.text = "…"
                 return
             }
@@ -75,7 +76,7 @@ extension RecipesApp {
             elementKind: TerminalCollectionView.elementKindSectionHeader
         ) { header, _, indexPath in
             var content = ListContentConfiguration.groupedHeader()
-            let name = app.app?.listDataSource.sectionIdentifier(for: indexPath.section) ?? ""
+            let name = app.app?.session.listDataSource.sectionIdentifier(for: indexPath.section) ?? ""
             content.text = name.isEmpty ? "OTHER" : displaySafe(name).uppercased()
             header.contentConfiguration = content
         }

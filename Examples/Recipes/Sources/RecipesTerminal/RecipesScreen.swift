@@ -2,6 +2,7 @@ import Diffable
 public import DiffableTerminal
 import Foundation
 import RecipeKit
+import RecipesCore
 
 /// The app's screen below the search field: the sidebar, the recipe list (or grid) and the detail
 /// pane side by side, each under a title row, with the form or the delete confirmation over them
@@ -190,12 +191,12 @@ public final class RecipesScreen: TerminalContentView {
         screen.copy(app.sidebarView.render(), toX: sidebar.x, y: sidebar.y, clip: clip)
         let list = frames[.list]!
         screen.copy(app.listView.render(), toX: list.x, y: list.y, clip: clip)
-        if app.listDataSource.snapshot().numberOfItems == 0 {
-            let message = app.isLoading ? "Loading…" : app.emptyListMessage
+        if app.session.listDataSource.snapshot().numberOfItems == 0 {
+            let message = app.session.isLoading ? "Loading…" : app.session.emptyListMessage
             screen.write(
                 message, x: list.x + 2, y: list.y + 1, style: TextStyle(dim: true), maxWidth: list.width - 2)
         }
-        detail.draw(app.selectedRecipe, into: &screen, frame: frames[.detail]!)
+        detail.draw(app.session.selectedRecipe, into: &screen, frame: frames[.detail]!)
         let line = TextStyle(dim: true)
         for pane in [Pane.list, .detail] {
             let x = frames[pane]!.x - 1
@@ -214,8 +215,8 @@ public final class RecipesScreen: TerminalContentView {
         let (title, trailing): (String, String)
         switch pane {
         case .sidebar: (title, trailing) = ("Recipes", "")
-        case .list: (title, trailing) = (app.listTitle, app.isGrid ? "▦ grid" : "≡ list")
-        case .detail: (title, trailing) = ("Recipe", app.selectedRecipe.map { "#\($0.id)" } ?? "")
+        case .list: (title, trailing) = (app.session.listTitle, app.isGrid ? "▦ grid" : "≡ list")
+        case .detail: (title, trailing) = ("Recipe", app.session.selectedRecipe.map { "#\($0.id)" } ?? "")
         }
         let right = displayWidth(of: trailing)
         screen.write(" " + title, x: frame.x, y: 0, style: style, maxWidth: frame.width - right - 1)

@@ -3,6 +3,7 @@ import DiffableTerminal
 import Foundation
 import RecipeKit
 import RecipeStore
+import RecipesCore
 import RecipesTerminal
 import Testing
 
@@ -12,8 +13,8 @@ struct RecipesAppTests {
     @Test func theFirstScreen() async throws {
         let harness = try await AppHarness()
         #expect(harness.listCount == 40)
-        #expect(harness.app.listTitle == "All Recipes · 40")
-        #expect(harness.app.selectedRecipe?.title == "Apple Pie")
+        #expect(harness.app.session.listTitle == "All Recipes · 40")
+        #expect(harness.app.session.selectedRecipe?.title == "Apple Pie")
         expectScreen(harness.screen, matches: "recipes-initial-100x30")
     }
 
@@ -21,8 +22,8 @@ struct RecipesAppTests {
         let harness = try await AppHarness()
         let app = harness.app
         await harness.press(.down, .down)
-        let id = try #require(app.selectedID)
-        let path = try #require(app.listDataSource.indexPath(for: id))
+        let id = try #require(app.session.selectedID)
+        let path = try #require(app.session.listDataSource.indexPath(for: id))
         let cells = Dictionary(
             uniqueKeysWithValues: (0..<10).compactMap { item in
                 app.listView.cellForItem(at: IndexPath(item: item, section: 0)).map { (item, $0) }
@@ -39,25 +40,28 @@ struct RecipesAppTests {
                 cell.configurationCount == configured[item]! + (item == path.item ? 1 : 0),
                 "only the favorite's row is configured again (row \(item))")
         }
-        #expect(app.counts.favorites == 6)
+        #expect(app.session.counts.favorites == 6)
     }
 
     @Test func inFavoritesAnUnfavoritedRecipeLeavesAndComesBackSelected() async throws {
         let harness = try await AppHarness()
         let app = harness.app
         app.choose(.favorites)
-        await harness.eventually("Favorites shows") { app.shownList == .favorites && harness.listCount == 5 }
+        await harness.eventually("Favorites shows") {
+            app.session.shownList == .favorites && harness.listCount == 5
+        }
         await harness.press(.down)
-        let id = try #require(app.selectedID)
+        let id = try #require(app.session.selectedID)
         await harness.press(.character("f"))
         await harness.eventually("the row leaves") { harness.listCount == 4 }
-        #expect(app.selectedID == id, "the detail keeps the recipe")
-        #expect(app.selectedRecipe?.isFavorite == false)
+        #expect(app.session.selectedID == id, "the detail keeps the recipe")
+        #expect(app.session.selectedRecipe?.isFavorite == false)
         await harness.press(.character("f"))
         await harness.eventually("the row comes back") { harness.listCount == 5 }
         await harness.settle()
         #expect(
-            app.listView.focusedIndexPath == app.listDataSource.indexPath(for: id), "and is selected again")
+            app.listView.focusedIndexPath == app.session.listDataSource.indexPath(for: id),
+            "and is selected again")
     }
 
     @Test func theSidebarChoosesTheListAndCountsFollow() async throws {
@@ -66,11 +70,11 @@ struct RecipesAppTests {
         await harness.press(.backTab)  // to the sidebar
         #expect(app.screen.focusedPane == .sidebar)
         await harness.press(.home, .down, .down, .enter)
-        await harness.eventually("Recents shows") { app.shownList == .recents }
+        await harness.eventually("Recents shows") { app.session.shownList == .recents }
         #expect(harness.listCount == 4, "one seed every two days: four this week")
         #expect(harness.screen.contains("Recents · 4"))
         await harness.press(.down, .down, .enter)  // Collections ▸ Baking
-        await harness.eventually("Baking shows") { app.shownList == .collection("Baking") }
+        await harness.eventually("Baking shows") { app.session.shownList == .collection("Baking") }
         #expect(harness.listCount == 8)
     }
 
@@ -78,13 +82,14 @@ struct RecipesAppTests {
         let harness = try await AppHarness()
         await harness.press(.character("/"))
         await harness.type("chi")
-        await harness.eventually("the results show") { harness.app.shownList == .search("chi") }
+        await harness.eventually("the results show") { harness.app.session.shownList == .search("chi") }
         #expect(harness.listCount == 4)
-        #expect(harness.app.listDataSource.snapshot().sectionIdentifiers == ["Dessert", "Dinner", "Soup"])
+        #expect(
+            harness.app.session.listDataSource.snapshot().sectionIdentifiers == ["Dessert", "Dinner", "Soup"])
         expectScreen(harness.screen, matches: "recipes-search-chi-100x30")
         await harness.press(.escape)
         await harness.eventually("escape shows all again") {
-            harness.app.shownList == .all && harness.listCount == 40
+            harness.app.session.shownList == .all && harness.listCount == 40
         }
     }
 
@@ -111,17 +116,18 @@ struct RecipesAppTests {
         await harness.type("5")
         await harness.press(.enter)
         await harness.eventually("the new recipe is listed and selected") {
-            app.selectedRecipe?.title == "Zucchini Fritters" && harness.listCount == 41
-                && app.listView.focusedIndexPath == app.selectedID.flatMap(app.listDataSource.indexPath(for:))
+            app.session.selectedRecipe?.title == "Zucchini Fritters" && harness.listCount == 41
+                && app.listView.focusedIndexPath
+                    == app.session.selectedID.flatMap(app.session.listDataSource.indexPath(for:))
         }
-        #expect(app.selectedRecipe?.prepMinutes == 5)
-        #expect(app.counts.all == 41)
+        #expect(app.session.selectedRecipe?.prepMinutes == 5)
+        #expect(app.session.counts.all == 41)
     }
 
     @Test func deleteAsksFirst() async throws {
         let harness = try await AppHarness()
         let app = harness.app
-        let title = try #require(app.selectedRecipe?.title)
+        let title = try #require(app.session.selectedRecipe?.title)
         await harness.press(.character("d"))
         #expect(harness.screen.contains("Delete “\(title)”?"))
         await harness.press(.character("n"))
@@ -131,7 +137,7 @@ struct RecipesAppTests {
         #expect(harness.screen.contains("Deleted \(title) │"), "the help line says so")
         #expect(
             !harness.screen.split(separator: "\n").dropLast().contains { $0.contains(title) }, "it is gone")
-        #expect(app.counts.all == 39)
+        #expect(app.session.counts.all == 39)
     }
 
     @Test func hostileTitlesShowSafely() async throws {
@@ -173,7 +179,7 @@ struct RecipesAppTests {
         #expect(result.status == 0, "\(result.output)")
         await harness.eventually("the imported recipes are listed") { harness.listCount == 42 }
         await harness.eventually("and counted") {
-            harness.app.counts.all == 42 && harness.app.counts.favorites == 6
+            harness.app.session.counts.all == 42 && harness.app.session.counts.favorites == 6
         }
     }
 

@@ -2,6 +2,7 @@ import DiffableTerminal
 import Foundation
 import RecipeKit
 import RecipeStore
+import RecipesCore
 import RecipesTerminal
 import Testing
 
@@ -66,8 +67,8 @@ final class AppHarness {
             try? await Task.sleep(for: .milliseconds(2))
             app.application.step(keys: [])
             let busy =
-                app.listView.hasPendingUpdates || app.sidebarView.hasPendingUpdates || app.isLoading
-                || app.pendingWrites > 0
+                app.listView.hasPendingUpdates || app.sidebarView.hasPendingUpdates || app.session.isLoading
+                || app.session.pendingWrites > 0
             quiet = busy ? 0 : quiet + 1
         }
     }
@@ -88,7 +89,7 @@ final class AppHarness {
     var screen: String { terminal.screen.text }
 
     /// The rows of the list pane's text.
-    var listCount: Int { app.listDataSource.snapshot().numberOfItems }
+    var listCount: Int { app.session.listDataSource.snapshot().numberOfItems }
 }
 
 /// The folder holding the golden screens, found from this file's path.

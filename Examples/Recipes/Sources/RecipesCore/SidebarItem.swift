@@ -1,4 +1,4 @@
-import Diffable
+public import Diffable
 public import RecipeStore
 
 /// The sidebar's sections: the library lists, then the collections.
@@ -62,7 +62,7 @@ public struct SidebarItem: Hashable, Sendable {
     }
 
     /// The glyph before the title.
-    var symbol: String {
+    public var symbol: String {
         switch kind {
         case .all: "📚"
         case .favorites: "♥"
@@ -73,7 +73,7 @@ public struct SidebarItem: Hashable, Sendable {
     }
 
     /// The count the row shows.
-    func count(in counts: RecipeCounts) -> Int? {
+    public func count(in counts: RecipeCounts) -> Int? {
         switch kind {
         case .all: counts.all
         case .favorites: counts.favorites
@@ -84,16 +84,18 @@ public struct SidebarItem: Hashable, Sendable {
     }
 
     /// The library section: the three fixed lists.
-    static func librarySnapshot() -> DiffableDataSourceSectionSnapshot<SidebarItem> {
+    public static func librarySnapshot() -> DiffableDataSourceSectionSnapshot<SidebarItem> {
         var snapshot = DiffableDataSourceSectionSnapshot<SidebarItem>()
         snapshot.append([.all, .favorites, .recents])
         return snapshot
     }
 
     /// The collections section: the header, and under it a row per collection in the data.
-    static func collectionsSnapshot(_ names: [String], expanded: Bool) -> DiffableDataSourceSectionSnapshot<
-        SidebarItem
-    > {
+    public static func collectionsSnapshot(_ names: [String], expanded: Bool)
+        -> DiffableDataSourceSectionSnapshot<
+            SidebarItem
+        >
+    {
         var snapshot = DiffableDataSourceSectionSnapshot<SidebarItem>()
         snapshot.append([.collectionsHeader])
         snapshot.append(names.map(SidebarItem.collection), to: .collectionsHeader)

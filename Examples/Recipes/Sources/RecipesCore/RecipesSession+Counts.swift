@@ -1,11 +1,10 @@
 import Diffable
 import DiffableGRDB
-import DiffableTerminal
 import GRDB
 import RecipeStore
 
 /// The sidebar's counts and collections, kept up to date.
-extension RecipesApp {
+extension RecipesSession {
     /// Reads the counts and shows them: a collection that appeared or went is inserted or deleted
     /// in the outline (animated); a row whose count changed is reconfigured, alone.
     func refreshCounts() {
@@ -14,6 +13,7 @@ extension RecipesApp {
             counts = try database.counts(now: now())
         } catch {
             lastError = "\(error)"
+            onChange()
             return
         }
         let names = counts.collections.map(\.name)
@@ -33,7 +33,7 @@ extension RecipesApp {
             snapshot.reconfigureItems(changed)
             sidebarDataSource.apply(snapshot)
         }
-        screen.redraw = true
+        onChange()
     }
 
     /// Follows the counts table with a controller of its own: its commits, and every commit of
