@@ -66,13 +66,18 @@
                 "{\"tick\":\(tick),\"running\":\(task != nil),\"pages\":\(sources.count),\"now\":\(milliseconds)}"
         }
 
+        /// `/stream?pad=N` pads the first row with N bytes, so that a page that stops reading
+        /// fills its socket's buffers within a few ticks (the load test's stalled client).
         func make(_ page: WebPage) {
+            let padding = String(
+                repeating: "x", count: min(page.parameters["pad"].flatMap(Int.init) ?? 0, 1 << 20))
             let registration = WebCollectionView.CellRegistration<WebListCell, Int> {
                 [unowned self] cell, _, row in
                 var content = cell.defaultContentConfiguration()
                 if row == 0 {
                     content.text = "tick \(tick) @ \(Int(Date().timeIntervalSince1970 * 1000))"
                     content.image = "⏱️"
+                    if !padding.isEmpty { content.secondaryText = padding }
                 } else {
                     content.text = "Row \(row)"
                 }

@@ -44,7 +44,9 @@
             server.addPage("/property", title: "Property") { property.make($0) }
             server.addEndpoint("/_test/step") { property.step($0) }
             server.addEndpoint("/_test/stream") { stream.control($0) }
-            server.addEndpoint("/_test/sessions") { _ in "{\"sessions\":\(server.sessionCount)}" }
+            server.addEndpoint("/_test/sessions") { _ in
+                "{\"sessions\":\(server.sessionCount),\"resyncs\":\(server.resyncCount)}"
+            }
         }
         let url = server.url
         try await server.run {

@@ -62,6 +62,10 @@
         /// The number of sessions (connected pages and pages that may reconnect).
         public var sessionCount: Int { registry.sessions.count }
 
+        /// How many times a page fell so far behind (it stopped reading, or read too slowly)
+        /// that the messages waiting for it were dropped and it was sent a reset instead.
+        public var resyncCount: Int { registry.resyncCount }
+
         /// Runs the server until the process is asked to stop (SIGINT or SIGTERM) or the task
         /// is cancelled.
         ///

@@ -43,6 +43,7 @@ final class WebConnection {
 
     /// Ends the connection: the session waits for the page to come back.
     func close() {
+        registry.closedResyncCount += outbox.resyncCount
         outbox.close()
         if let session {
             registry.detach(session)
@@ -72,6 +73,15 @@ final class WebSessionRegistry {
     var gracePeriod: Duration = .seconds(60)
     /// How much may wait for each connection.
     var outboxLimits = Outbox.Limits()
+    /// How many times the pages of closed connections fell so far behind that they were to be
+    /// sent a reset in place of what they missed.
+    var closedResyncCount = 0
+
+    /// How many times a page fell so far behind that the messages waiting for it were dropped
+    /// for a reset, on every connection so far.
+    var resyncCount: Int {
+        closedResyncCount + sessions.values.reduce(0) { $0 + ($1.connection?.outbox.resyncCount ?? 0) }
+    }
 
     init() {}
 

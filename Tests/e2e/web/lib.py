@@ -4,6 +4,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 
@@ -53,12 +54,20 @@ class Server:
         self.start()
 
     def start(self):
+        # The server's log goes to a file: a pipe nobody reads would fill, and the server would
+        # block writing its next line.
+        self.log = tempfile.NamedTemporaryFile(mode="w+", prefix="diffable-web-", suffix=".log", delete=False)
         self.process = subprocess.Popen(
             [self.binary, "--port", str(self.port), "--test-hooks", *self.extra],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            stdout=subprocess.PIPE, stderr=self.log, text=True)
         line = self.process.stdout.readline()
         if "Serving" not in line:
-            raise RuntimeError(f"the server did not start: {line!r} {self.process.stderr.read()}")
+            raise RuntimeError(f"the server did not start: {line!r} {self.log_text()}")
+
+    def log_text(self):
+        """What the server has logged so far (refused requests, closed connections)."""
+        with open(self.log.name) as log:
+            return log.read()
 
     def stop(self):
         if self.process and self.process.poll() is None:
@@ -68,6 +77,10 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+        if getattr(self, "log", None):
+            self.log.close()
+            os.unlink(self.log.name)
+            self.log = None
 
     def url(self, path):
         return f"http://127.0.0.1:{self.port}{path}"
