@@ -5,6 +5,7 @@
 import { view, reset, patch, placeWindows } from "./patch.js";
 import { contentPosition } from "./scroll.js";
 import { install, settleFocus } from "./input.js";
+import { routeRegionMessage, scrollToTarget, setupRegions } from "./regions.js";
 
 const root = document.querySelector(".dw-collection");
 const status = document.querySelector(".dw-status");
@@ -83,6 +84,12 @@ function receive(event) {
   } catch (error) {
     return;
   }
+  apply(message);
+}
+
+/** Applies one message: the main collection's here, the other regions' in regions.js. */
+function apply(message) {
+  if (routeRegionMessage(message, apply)) return;
   if (message.t === "reset") {
     if (message.page) {
       sessionStorage.setItem(storageKey, message.page.session);
@@ -91,10 +98,13 @@ function receive(event) {
       document.querySelector(".dw-title").textContent = message.page.title;
       search.hidden = !("search" in message.page);
       if ("search" in message.page) search.placeholder = message.page.search;
+      setupRegions(message.page.regions || [], send);
+      if ("q" in message.page) search.value = message.page.q;
     }
     reset(message);
   } else if (message.t === "patch") {
     patch(message);
+    if (message.scroll) scrollToTarget(null, message.scroll);
   }
   view.received = (view.received || 0) + 1;
   settleFocus();

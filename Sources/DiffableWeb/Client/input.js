@@ -230,6 +230,20 @@ function swiping(root) {
 
 /** Installs every handler on the collection and the search field. */
 export function install(root, search, send) {
+  installRoot(root, send);
+  document.addEventListener("keydown", (event) => keyboard(event, send, search));
+  let timer = 0;
+  search.addEventListener("input", () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => send({ t: "search", q: search.value.slice(0, 256) }), 120);
+  });
+}
+
+/**
+ * Installs the handlers of one collection's element: clicks, dragging, swiping. A page with
+ * several collection views (regions.js) installs them on each; the keyboard's are the document's.
+ */
+export function installRoot(root, send) {
   root.addEventListener("click", (event) => {
     if (view.swiped) {
       view.swiped = false;
@@ -248,12 +262,6 @@ export function install(root, search, send) {
     if (event.target.closest(".dw-disclosure")) send({ t: "toggle", k: key });
     else if (!event.target.closest(".dw-handle")) send({ t: "select", k: key });
   });
-  document.addEventListener("keydown", (event) => keyboard(event, send, search));
   dragging(root, send);
   swiping(root);
-  let timer = 0;
-  search.addEventListener("input", () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => send({ t: "search", q: search.value.slice(0, 256) }), 120);
-  });
 }

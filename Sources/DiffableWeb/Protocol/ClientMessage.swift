@@ -23,6 +23,10 @@ enum ClientMessage: Equatable, Sendable {
     case action(key: Int, index: Int)
     /// The person typed into the search field.
     case search(String)
+    /// A region's collection view scrolled or was resized (see `ClientMessage+Regions.swift`).
+    case region(name: String, viewport: WebViewport)
+    /// The person pressed a button of a panel: its action, and the values of the panel's fields.
+    case panel(name: String, action: String, values: [String: String])
 
     /// The largest message a page may send, in bytes.
     static let maximumSize = 8 * 1024
@@ -91,6 +95,8 @@ enum ClientMessage: Equatable, Sendable {
                 key: try fields.integer("k", in: keyRange), index: try fields.integer("a", in: 0...63))
         case "search":
             message = .search(try fields.string("q", maximumLength: maximumSearchLength))
+        case "region", "panel":
+            message = try decodeRegionMessage(type, &fields)
         default:
             throw ClientMessageError("unknown message type")
         }
@@ -195,7 +201,7 @@ enum JSONField: Decodable, Equatable {
 }
 
 /// The members of a message object, taken one by one so that any left over can be refused.
-private struct Fields {
+struct Fields {
     var members: [String: JSONField]
 
     var remaining: [String] { Array(members.keys) }

@@ -104,12 +104,26 @@ struct WebPatch: Equatable {
     var selected: [Int] = []
     /// Page-level state sent with a reset: its title and whether it has a search field.
     var page: PageState?
+    /// The name of the collection view the patch is for, when it is not the page's main one.
+    var view: String?
+    /// An item the page scrolls to show, from ``WebCollectionView/scrollToItem(at:)``.
+    var scrollTarget: ScrollTarget?
+
+    /// Where an item lies in the collection, in pixels from its top.
+    struct ScrollTarget: Equatable {
+        var top: Int
+        var height: Int
+    }
 
     /// The page's state sent with a reset.
     struct PageState: Equatable {
         var title: String
         var searchPlaceholder: String?
         var sessionID: String
+        /// The page's other regions, described (see `WebPage+Regions.swift`).
+        var regions: [JSONValue] = []
+        /// The search field's text, when the server set it.
+        var searchText: String?
     }
 
     /// The number of DOM operations the page performs for the update's operations: one per
@@ -129,6 +143,7 @@ struct WebPatch: Equatable {
         var members: [(String, JSONValue)] = [
             ("t", .string(isReset ? "reset" : "patch")), ("seq", .int(sequence)),
         ]
+        if let view { members.append(("v", .string(view))) }
         if isAnimated { members.append(("anim", .bool(true))) }
         members.append(("n", .int(operationCount)))
         if let page {
@@ -136,6 +151,8 @@ struct WebPatch: Equatable {
                 ("title", .string(page.title)), ("session", .string(page.sessionID)),
             ]
             if let placeholder = page.searchPlaceholder { state.append(("search", .string(placeholder))) }
+            if !page.regions.isEmpty { state.append(("regions", .array(page.regions))) }
+            if let text = page.searchText { state.append(("q", .string(text))) }
             members.append(("page", .object(state)))
         }
         var operations: [(String, JSONValue)] = []
@@ -172,6 +189,7 @@ struct WebPatch: Equatable {
                 ))
         }
         members.append(("sel", .ints(selected)))
+        if let scrollTarget { members.append(("scroll", .ints([scrollTarget.top, scrollTarget.height]))) }
         return .object(members)
     }
 }

@@ -94,7 +94,9 @@
                 guard let asset = assets[name] else { throw HTTPError(.notFound) }
                 return asset.response
             }
-            router.get("**") { request, _ in
+            // "**" does not match the root path: "/" is routed to the same handler by name.
+            let pageHandler = {
+                @Sendable (request: Request, _: BasicRequestContext) async throws -> Response in
                 let path = request.uri.path
                 let query = request.uri.query.map { "?" + $0 } ?? ""
                 let answer = await MainActor.run { () -> String? in
@@ -116,6 +118,8 @@
                 }
                 return WebAssets.htmlResponse(WebAccess.index(of: pages))
             }
+            router.get("/", use: pageHandler)
+            router.get("**", use: pageHandler)
             let app = Application(
                 router: router,
                 server: .http1WebSocketUpgrade(

@@ -100,6 +100,7 @@ final class WebSessionRegistry {
         expire()
         if sessions.count >= maximumSessions, let oldest = oldestDetached() {
             sessions[oldest.id] = nil
+            oldest.page.didClose?()
         }
         guard sessions.count < maximumSessions else { throw ClientMessageError("too many sessions") }
         let page = WebPage(path: path, parameters: parameters, title: kind.title)
@@ -125,7 +126,10 @@ final class WebSessionRegistry {
     func expire() {
         let now = ContinuousClock.now
         for (id, session) in sessions {
-            if let since = session.detachedAt, now - since >= gracePeriod { sessions[id] = nil }
+            if let since = session.detachedAt, now - since >= gracePeriod {
+                sessions[id] = nil
+                session.page.didClose?()
+            }
         }
     }
 

@@ -45,6 +45,17 @@ public final class WebPage {
     /// last one); the page's script reports the number of the last it applied.
     public internal(set) var messagesSent = 0
     private var kept: [AnyObject] = []
+    /// The page's other regions, in the order they were added (see `WebPage+Regions.swift`).
+    var regions: [WebRegion] = []
+    /// The keys of the elements of every collection view of the page.
+    let keys = WebKeyCounter()
+    /// The search field's text, as last set by ``setSearchText(_:)``; sent with a reset.
+    var searchText: String?
+    /// Called when the server ends the page's session (its page has been gone longer than the
+    /// grace period): where an app stops what it started for the page.
+    public var didClose: (@MainActor () -> Void)?
+    /// Where page-level messages go while a page is connected.
+    var pageOutbound: (@MainActor (JSONValue) -> Void)?
 
     /// A page at a path, with query parameters.
     public init(path: String, parameters: [String: String] = [:], title: String) {
@@ -52,6 +63,7 @@ public final class WebPage {
         self.parameters = parameters
         self.title = title
         collectionView = WebCollectionView()
+        collectionView.sharedKeys = keys
     }
 
     /// Keeps an object alive as long as the page: the data source, which the view holds weakly,

@@ -32,12 +32,14 @@ final class WebSession {
         view.outbound = { [weak self] patch in self?.deliver(patch) }
         var reset = view.resetPatch()
         deliver(&reset)
+        attachRegions()
     }
 
     /// Disconnects the session; its page keeps its state for a reconnect.
     func detach() {
         connection = nil
         page.collectionView.outbound = nil
+        detachRegions()
         detachedAt = .now
     }
 
@@ -47,6 +49,7 @@ final class WebSession {
         connection?.outbox.clearPending()
         var reset = page.collectionView.resetPatch()
         stamp(&reset)
+        if !page.regions.isEmpty || page.searchText != nil { return regionsResync(reset) }
         return reset.json.text
     }
 
@@ -55,27 +58,28 @@ final class WebSession {
         deliver(&patch)
     }
 
-    private func deliver(_ patch: inout WebPatch) {
+    func deliver(_ patch: inout WebPatch) {
         guard let connection else { return }
         stamp(&patch)
         connection.outbox.push(patch.json.text)
     }
 
     /// Numbers a message, and gives a reset the page's own state.
-    private func stamp(_ patch: inout WebPatch) {
+    func stamp(_ patch: inout WebPatch) {
         sequence += 1
         patch.sequence = sequence
         page.messagesSent = sequence
-        if patch.isReset {
+        if patch.isReset && patch.view == nil {
             patch.page = .init(
                 title: page.title,
                 searchPlaceholder: page.searchHandler == nil ? nil : page.searchPlaceholder,
-                sessionID: id)
+                sessionID: id, regions: page.regions.map(\.json), searchText: page.searchText)
         }
     }
 
     /// Routes a message from the page (after `hello`) to the view or the page.
     func handle(_ message: ClientMessage) {
+        if handleRegionMessage(message) { return }
         let view = page.collectionView
         switch message {
         case .hello: break
@@ -91,6 +95,7 @@ final class WebSession {
             view.moveItem(key: key, toSectionKey: section, index: index)
         case .action(let key, let index): view.performAction(key: key, index: index)
         case .search(let text): page.searchHandler?(text)
+        case .region, .panel: break  // handled above
         }
     }
 }

@@ -13,6 +13,7 @@ extension WebCollectionView {
         state.sectionKeys = counts.map { _ in makeKey() }
         var patch = WebPatch()
         updateWindow(&patch)
+        defer { didPerformUpdates?() }
         guard outbound != nil else { return }
         var reset = resetPatch()
         send(&reset)
@@ -79,6 +80,7 @@ extension WebCollectionView {
         }
         updateWindow(&patch, inserted: Set(update.insertedItems))
         send(&patch)
+        didPerformUpdates?()
         completion?(true)
     }
 

@@ -70,7 +70,7 @@ public final class WebCollectionView: ReusingCollectionView {
     /// rows at once; `nil` for one screen's height.
     public var overscan: Int?
     /// What the page shows of the collection.
-    public private(set) var viewport = WebViewport(top: 0, height: 800, width: 800)
+    public internal(set) var viewport = WebViewport(top: 0, height: 800, width: 800)
     /// The selected items.
     public var selectedIndexPaths: Set<IndexPath> { state.selected }
     /// How many cells were dequeued (new or from a pool) since the view was created; for tests
@@ -84,6 +84,12 @@ public final class WebCollectionView: ReusingCollectionView {
     var pools: [ObjectIdentifier: [WebCell]] = [:]
     var reconfiguring: (indexPath: IndexPath, cell: WebCell)?
     var nextKey = 1
+    /// The page's keys, when the view is one of several on a page: a key then names one element
+    /// of the page.
+    var sharedKeys: WebKeyCounter?
+    /// Called after every update the view performs (a batch update or a reload), once the page
+    /// has been sent it: where an app re-selects an item that came back (`selectRecipeIfNeeded`).
+    public var didPerformUpdates: (@MainActor () -> Void)?
     /// Where the view's messages go: the connected page's session. While `nil` (no page is
     /// connected) the view keeps its state and sends nothing; a page that connects gets a reset.
     var outbound: (@MainActor (WebPatch) -> Void)?
@@ -170,6 +176,7 @@ public final class WebCollectionView: ReusingCollectionView {
 
     /// A new key for an element.
     func makeKey() -> Int {
+        if let sharedKeys { return sharedKeys.make() }
         defer { nextKey += 1 }
         return nextKey
     }

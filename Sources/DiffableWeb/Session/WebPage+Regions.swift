@@ -1,0 +1,156 @@
+import DiffableTerminal
+import Foundation
+
+/// Where a page shows a region: a column beside its collection view, a bar over it, or a dialog
+/// over everything.
+public enum WebRegionPlacement: String, Hashable, Sendable {
+    /// A column before the page's collection view (a sidebar); it scrolls on its own.
+    case leading
+    /// A column after the page's collection view (a detail pane); it scrolls on its own.
+    case trailing
+    /// Above the page's collection view, in its column (a list's title and buttons).
+    case header
+    /// A dialog over the page, shown while the panel has content.
+    case dialog
+}
+
+/// A region of a page besides its main collection view.
+struct WebRegion {
+    enum Content {
+        case collection(WebCollectionView)
+        case panel(WebPanel)
+    }
+
+    var name: String
+    var placement: WebRegionPlacement
+    /// A column's width, in pixels; `nil` for the page's choice.
+    var width: Int?
+    var content: Content
+
+    /// The region as the page's reset describes it.
+    var json: JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("n", .string(name)), ("at", .string(placement.rawValue)),
+        ]
+        switch content {
+        case .collection: members.append(("k", .string("view")))
+        case .panel: members.append(("k", .string("panel")))
+        }
+        if let width { members.append(("w", .int(width))) }
+        return .object(members)
+    }
+}
+
+/// The keys of a page's elements, shared by its collection views, so that a key the page sends
+/// back names one element of one view.
+@MainActor
+final class WebKeyCounter {
+    private var next = 1
+
+    /// A key never handed out before.
+    func make() -> Int {
+        defer { next += 1 }
+        return next
+    }
+}
+
+extension WebPage {
+    /// Adds a collection view in a region of its own, named `name`: a sidebar beside the page's
+    /// main ``collectionView``, say. It works as the main one does — its own data source,
+    /// selection, outline and scrolling — and the page's messages reach it by its elements' keys.
+    ///
+    /// ```swift
+    /// let sidebar = page.addCollectionView(named: "sidebar", placement: .leading, width: 240,
+    ///                                      layout: .list(using: .init(appearance: .sidebar)))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: Lowercase letters, digits and `-`; unique on the page.
+    ///   - placement: Where the page shows it (not ``WebRegionPlacement/dialog``).
+    ///   - width: A column's width in pixels; `nil` for the page's choice.
+    public func addCollectionView(
+        named name: String, placement: WebRegionPlacement = .leading, width: Int? = nil,
+        layout: WebLayout = .list(using: .init(appearance: .sidebar))
+    ) -> WebCollectionView {
+        checkRegionName(name)
+        precondition(placement != .dialog, "WebPage: a collection view cannot be a dialog")
+        let view = WebCollectionView(layout: layout)
+        view.sharedKeys = keys
+        regions.append(WebRegion(name: name, placement: placement, width: width, content: .collection(view)))
+        return view
+    }
+
+    /// Adds a panel: a region whose content the server describes (a detail pane, a form, a
+    /// dialog).
+    ///
+    /// - Parameters:
+    ///   - name: Lowercase letters, digits and `-`; unique on the page.
+    ///   - placement: Where the page shows it.
+    ///   - width: A column's width (or a dialog's largest width) in pixels; `nil` for the page's
+    ///     choice.
+    public func addPanel(named name: String, placement: WebRegionPlacement, width: Int? = nil) -> WebPanel {
+        checkRegionName(name)
+        let panel = WebPanel(name: name, placement: placement)
+        regions.append(WebRegion(name: name, placement: placement, width: width, content: .panel(panel)))
+        return panel
+    }
+
+    /// The collection view added under `name`.
+    public func collectionView(named name: String) -> WebCollectionView? {
+        for region in regions where region.name == name {
+            if case .collection(let view) = region.content { return view }
+        }
+        return nil
+    }
+
+    /// The panel added under `name`.
+    public func panel(named name: String) -> WebPanel? {
+        for region in regions where region.name == name {
+            if case .panel(let panel) = region.content { return panel }
+        }
+        return nil
+    }
+
+    /// Sets the text of the page's search field (clears it, for a new choice in a sidebar); the
+    /// ``searchHandler`` is not called.
+    public func setSearchText(_ text: String) {
+        searchText = text
+        pageOutbound?(.object([("t", .string("page")), ("q", .string(text))]))
+    }
+
+    /// The collection views of the page: the main one (named `nil`), then the others, by name.
+    var namedCollectionViews: [(name: String?, view: WebCollectionView)] {
+        var views: [(String?, WebCollectionView)] = [(nil, collectionView)]
+        for region in regions {
+            if case .collection(let view) = region.content { views.append((region.name, view)) }
+        }
+        return views
+    }
+
+    /// The panels of the page.
+    var panels: [WebPanel] {
+        regions.compactMap { region in
+            if case .panel(let panel) = region.content { return panel }
+            return nil
+        }
+    }
+
+    /// The collection view that has an element (an item, or a section if `section`) with `key`.
+    ///
+    /// - Complexity: O(v) for the v items with elements on the page.
+    func collectionView(holding key: Int, section: Bool = false) -> WebCollectionView? {
+        namedCollectionViews.lazy.map(\.view).first { view in
+            section ? view.state.sectionKeys.contains(key) : view.indexPath(forKey: key) != nil
+        }
+    }
+
+    private func checkRegionName(_ name: String) {
+        precondition(
+            !name.isEmpty && name.count <= 32
+                && name.unicodeScalars.allSatisfy {
+                    ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
+                },
+            "WebPage: a region's name is 1 to 32 lowercase letters, digits or '-', not '\(name)'")
+        precondition(!regions.contains { $0.name == name }, "WebPage: two regions named '\(name)'")
+    }
+}

@@ -1,0 +1,154 @@
+import Diffable
+import DiffableTerminal
+import Foundation
+import Testing
+
+@testable import DiffableWeb
+
+@MainActor
+@Suite("Web pages with several regions")
+struct RegionTests {
+    /// Names in the main view, a sidebar of its own, a detail panel; what the handlers heard.
+    final class Heard {
+        var mainSelections: [IndexPath] = []
+        var sidebarSelections: [IndexPath] = []
+        var presses: [(String, [String: String])] = []
+    }
+
+    func registry(_ heard: Heard) -> WebSessionRegistry {
+        let registry = WebSessionRegistry()
+        registry.pageKinds["/split"] = .init(title: "Split") { page in
+            let sidebar = page.addCollectionView(named: "sidebar", placement: .leading, width: 200)
+            let detail = page.addPanel(named: "detail", placement: .trailing)
+            let registration = WebCollectionView.CellRegistration<WebListCell, String> { cell, _, name in
+                var content = cell.defaultContentConfiguration()
+                content.text = name
+                cell.contentConfiguration = content
+            }
+            for (view, names) in [(page.collectionView, ["Ada", "Grace"]), (sidebar, ["All", "Favorites"])] {
+                let dataSource = CollectionViewDiffableDataSource<Int, String>(collectionView: view) {
+                    view, indexPath, name in
+                    view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: name)
+                }
+                var snapshot = DiffableDataSourceSnapshot<Int, String>()
+                snapshot.appendSections([0])
+                snapshot.appendItems(names)
+                dataSource.apply(snapshot, animatingDifferences: false)
+                page.keep(dataSource)
+            }
+            page.collectionView.didSelectItemAt = { heard.mainSelections.append($0) }
+            sidebar.didSelectItemAt = { heard.sidebarSelections.append($0) }
+            detail.content = WebPanelContent([
+                .title("<img src=x onerror=alert(1)>"), .buttons([.init(action: "edit", title: "Edit")]),
+            ])
+            detail.actionHandler = { heard.presses.append(($0, $1)) }
+        }
+        return registry
+    }
+
+    static let hello = #"{"t":"hello","v":1,"page":"/split","top":0,"height":800,"width":600}"#
+
+    func drain(_ outbox: Outbox) async -> [[String: Any]] {
+        var messages: [[String: Any]] = []
+        while outbox.pendingCount > 0, case .text(let text)? = await outbox.next() {
+            messages.append(try! JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any])
+        }
+        return messages
+    }
+
+    /// The keys of the items of a reset or patch, in order.
+    func keys(_ message: [String: Any]) -> [Int] {
+        ((message["secs"] as? [[String: Any]]) ?? []).flatMap { ($0["keys"] as? [Int]) ?? [] }
+    }
+
+    @Test func aPageGetsEveryRegionAfterTheMainReset() async throws {
+        let connection = WebConnection(registry: registry(Heard()))
+        try connection.receive(Self.hello)
+        let messages = await drain(connection.outbox)
+        #expect(messages.map { $0["t"] as? String } == ["reset", "reset", "panel"])
+        let page = try #require(messages[0]["page"] as? [String: Any])
+        let regions = try #require(page["regions"] as? [[String: Any]])
+        #expect(regions.map { $0["n"] as? String } == ["sidebar", "detail"])
+        #expect(regions.map { $0["k"] as? String } == ["view", "panel"])
+        #expect(messages[0]["v"] == nil)
+        #expect(messages[1]["v"] as? String == "sidebar")
+        #expect(messages[1]["page"] == nil)
+        #expect(messages[2]["v"] as? String == "detail")
+        // One key names one element of the page.
+        #expect(Set(keys(messages[0])).isDisjoint(with: keys(messages[1])))
+    }
+
+    @Test func aSelectionReachesTheViewThatHasTheElement() async throws {
+        let heard = Heard()
+        let connection = WebConnection(registry: registry(heard))
+        try connection.receive(Self.hello)
+        let messages = await drain(connection.outbox)
+        let sidebarKeys = keys(messages[1])
+        try connection.receive(#"{"t":"select","k":\#(sidebarKeys[1])}"#)
+        #expect(heard.sidebarSelections == [IndexPath(item: 1, section: 0)])
+        #expect(heard.mainSelections.isEmpty)
+        try connection.receive(#"{"t":"select","k":\#(keys(messages[0])[0])}"#)
+        #expect(heard.mainSelections == [IndexPath(item: 0, section: 0)])
+        let patches = await drain(connection.outbox)
+        #expect(patches.first?["v"] as? String == "sidebar")
+    }
+
+    @Test func aPanelHearsOnlyTheActionsItOffers() async throws {
+        let heard = Heard()
+        let connection = WebConnection(registry: registry(heard))
+        try connection.receive(Self.hello)
+        _ = await drain(connection.outbox)
+        try connection.receive(#"{"t":"panel","v":"detail","a":"delete","f":{}}"#)
+        try connection.receive(#"{"t":"panel","v":"detail","a":"edit","f":{"title":"<b>"}}"#)
+        #expect(heard.presses.map(\.0) == ["edit"])
+        #expect(heard.presses.first?.1 == ["title": "<b>"])
+    }
+
+    @Test(arguments: [
+        #"{"t":"panel","v":"Detail","a":"edit"}"#, #"{"t":"panel","v":"detail","a":"edit","f":{"x":1}}"#,
+        #"{"t":"panel","v":"detail","a":"edit","f":[]}"#, #"{"t":"region","v":"sidebar","top":0}"#,
+        #"{"t":"panel","v":"detail","a":"edit","extra":1}"#,
+    ])
+    func aMalformedRegionMessageIsRefused(_ text: String) {
+        #expect(throws: ClientMessageError.self) { try ClientMessage.decode(text) }
+    }
+
+    @Test func panelTextIsSentAsEscapedText() {
+        let content = WebPanelContent([.title("<img src=x onerror=alert(1)>", image: "🍲")])
+        let text = content.json.text
+        #expect(!text.contains("<"))
+        #expect(text.contains(#"\u003cimg src=x onerror=alert(1)\u003e"#))
+    }
+
+    @Test func aRegionViewportScrollsOnlyItsView() async throws {
+        let connection = WebConnection(registry: registry(Heard()))
+        try connection.receive(Self.hello)
+        _ = await drain(connection.outbox)
+        let session = try #require(connection.session)
+        try connection.receive(#"{"t":"region","v":"sidebar","top":0,"height":300,"width":200}"#)
+        #expect(
+            session.page.collectionView(named: "sidebar")?.viewport
+                == WebViewport(top: 0, height: 300, width: 200))
+        #expect(session.page.collectionView.viewport.width == 600)
+    }
+}
+
+#if Web
+    import HummingbirdTesting
+
+    @MainActor
+    @Suite("Web server root")
+    struct RootPageTests {
+        /// Regression: `**` does not match `/`, so a page served at the root answered 404.
+        @Test func aPageAtTheRootIsServed() async throws {
+            let server = WebServer(configuration: WebServerConfiguration(host: "127.0.0.1", port: 0))
+            server.addPage("/", title: "Root") { _ in }
+            try await server.makeApplication().test(.router) { client in
+                try await client.execute(uri: "/", method: .get) { response in
+                    #expect(response.status == .ok)
+                    #expect(String(buffer: response.body).contains("<title>Root</title>"))
+                }
+            }
+        }
+    }
+#endif
