@@ -4,6 +4,7 @@
 //
 //   swift run --package-path Examples/Recipes recipes                # the app
 //   swift run --package-path Examples/Recipes recipes --help         # import, export, generate
+//   swift run --package-path Examples/Recipes recipes serve --port 8080   # the app in the browser
 //   swift test --package-path Examples/Recipes
 import PackageDescription
 
@@ -15,9 +16,10 @@ let package = Package(
         .library(name: "RecipeStore", targets: ["RecipeStore"]),
         .library(name: "RecipesCore", targets: ["RecipesCore"]),
         .library(name: "RecipesTerminal", targets: ["RecipesTerminal"]),
+        .library(name: "RecipesWeb", targets: ["RecipesWeb"]),
     ],
     dependencies: [
-        .package(name: "Diffable", path: "../..", traits: ["GRDB"]),
+        .package(name: "Diffable", path: "../..", traits: ["GRDB", "Web"]),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
@@ -38,13 +40,18 @@ let package = Package(
             dependencies: [
                 "RecipeStore", .product(name: "Diffable", package: "Diffable"),
                 .product(name: "DiffableGRDB", package: "Diffable"),
+                .product(name: "DiffableTerminal", package: "Diffable"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         // The app's screens, a library so tests and the latency benchmark drive it headless.
         .target(
             name: "RecipesTerminal",
             dependencies: ["RecipesCore", .product(name: "DiffableTerminal", package: "Diffable")]),
-        .executableTarget(name: "recipes", dependencies: ["RecipesTerminal"]),
+        // The app's page in the browser: the same session, on the web views.
+        .target(
+            name: "RecipesWeb",
+            dependencies: ["RecipesCore", .product(name: "DiffableWeb", package: "Diffable")]),
+        .executableTarget(name: "recipes", dependencies: ["RecipesTerminal", "RecipesWeb"]),
         .testTarget(
             name: "RecipesTests",
             dependencies: [

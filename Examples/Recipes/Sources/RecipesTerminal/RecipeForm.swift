@@ -66,34 +66,10 @@ final class RecipeForm: Overlay {
 
     /// The recipe the fields describe, or the fields' errors.
     func recipe() -> Result<Recipe, FormErrors> {
-        var errors: [String: String] = [:]
-        func number(_ key: String, _ message: String) -> Int {
-            let text = fields.first { $0.key == key }!.text.trimmingCharacters(in: .whitespaces)
-            guard let value = Int(text) else {
-                errors[key] = message
-                return 0
-            }
-            return value
+        let texts = Dictionary(uniqueKeysWithValues: fields.map { ($0.key, $0.text) })
+        return RecipeDraft(original: original, texts: texts).recipe(separators: [";"]).mapError {
+            FormErrors(messages: $0.messages)
         }
-        func list(_ key: String) -> [String] {
-            fields.first { $0.key == key }!.text.split(separator: ";").map {
-                $0.trimmingCharacters(in: .whitespaces)
-            }.filter { !$0.isEmpty }
-        }
-        var recipe = original
-        recipe.title = fields[0].text
-        recipe.emoji = fields[1].text
-        recipe.prepMinutes = number("prepMinutes", "must be a number of minutes")
-        recipe.cookMinutes = number("cookMinutes", "must be a number of minutes")
-        recipe.servings = number("servings", "must be a number")
-        recipe.collections = list("collections")
-        recipe.ingredients = list("ingredients")
-        recipe.directions = list("directions")
-        recipe = recipe.normalized()
-        for error in recipe.validationErrors() where errors[error.field] == nil {
-            errors[error.field] = error.message
-        }
-        return errors.isEmpty ? .success(recipe) : .failure(FormErrors(messages: errors))
     }
 
     /// The messages by field.

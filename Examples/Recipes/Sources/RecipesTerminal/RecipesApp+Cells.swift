@@ -31,15 +31,8 @@ extension RecipesApp {
         _ view: TerminalCollectionView, _ app: WeakApp
     ) -> CollectionViewDiffableDataSource<SidebarSection, SidebarItem> {
         let cell = TerminalCollectionView.CellRegistration<TerminalListCell, SidebarItem> { cell, _, item in
-            var content = ListContentConfiguration.valueCell()
-            content.text = displaySafe(item.title)
-            content.image = item.symbol.isEmpty ? nil : item.symbol
-            if item.kind == .favorites { content.imageStyle = TextStyle(foreground: .red) }
-            if let counts = app.app?.session.counts, let count = item.count(in: counts) {
-                content.secondaryText = count.formatted()
-            }
-            cell.contentConfiguration = content
-            cell.accessories = item.kind == .collectionsHeader ? [.outlineDisclosure()] : []
+            cell.contentConfiguration = item.contentConfiguration(counts: app.app?.session.counts)
+            cell.accessories = item.accessories
         }
         return CollectionViewDiffableDataSource(collectionView: view) { view, indexPath, item in
             view.dequeueConfiguredReusableCell(using: cell, for: indexPath, item: item)

@@ -5,12 +5,14 @@
 //   recipes [--database PATH] export [FILE]    write every recipe as JSON (to standard output)
 //   recipes [--database PATH] generate N       add N made-up recipes, for scale
 //   recipes [--database PATH] check            PRAGMA integrity_check, and the counts
+//   recipes [--database PATH] serve [--port P] [--host H]   the app in the browser
 
 import DiffableTerminal
 import Foundation
 import RecipeKit
 import RecipeStore
 import RecipesTerminal
+import RecipesWeb
 
 let usage = """
     usage: recipes [--database PATH] [--no-mouse]
@@ -18,9 +20,12 @@ let usage = """
            recipes [--database PATH] export [FILE.json]
            recipes [--database PATH] generate N
            recipes [--database PATH] check
+           recipes [--database PATH] serve [--port PORT] [--host HOST]
 
     The database is \(RecipeDatabase.defaultPath()) unless --database says otherwise;
-    a new one starts with forty recipes.
+    a new one starts with forty recipes. serve shows the app in a browser, at the URL it
+    prints (port 8080 and host 127.0.0.1 unless told otherwise; another host needs the token
+    in that URL).
     """
 
 func fail(_ message: String, status: Int32 = 1) -> Never {
@@ -115,6 +120,31 @@ case "check":
         if result != ["ok"] { exit(1) }
     } catch {
         fail("check failed: \(error)")
+    }
+case "serve":
+    var host = "127.0.0.1"
+    var port = 8080
+    var options = command.dropFirst()
+    while let option = options.popFirst() {
+        switch option {
+        case "--port":
+            guard let value = options.popFirst().flatMap(Int.init), (0...65_535).contains(value) else {
+                fail("--port needs a port number\n\(usage)", status: 2)
+            }
+            port = value
+        case "--host":
+            guard let value = options.popFirst() else { fail("--host needs an address\n\(usage)", status: 2) }
+            host = value
+        default: fail("unknown option \(option) for serve\n\(usage)", status: 2)
+        }
+    }
+    do {
+        try await serveRecipes(database: database, host: host, port: port) { url in
+            // Unbuffered, so that a script waiting for this line sees it at once.
+            FileHandle.standardOutput.write(Data("Serving Recipes at \(url)\n".utf8))
+        }
+    } catch {
+        fail("cannot serve on \(host):\(port): \(error)")
     }
 default:
     fail("unknown command \(command[0])\n\(usage)", status: 2)

@@ -1,0 +1,87 @@
+import Diffable
+import DiffableTerminal
+import DiffableWeb
+import RecipeKit
+import RecipesCore
+
+/// The layouts and the cells of the sidebar and the recipe list.
+extension RecipesPage {
+    /// The sidebar: the library lists, then the collections under their expandable header.
+    static let sidebarLayout = WebLayout { section in
+        var list = ListConfiguration(appearance: .sidebar)
+        if section == SidebarSection.collections.rawValue { list.headerMode = .firstItemInSection }
+        return .list(using: list, rowHeight: 36)
+    }
+
+    /// The recipes as a list of two-line rows (title, then times and servings) or as a grid of
+    /// cards; with a header per collection when they are search results.
+    static func listLayout(grid: Bool, headers: Bool) -> WebLayout {
+        WebLayout { _ in
+            if grid { return .grid(minimumItemWidth: 180, itemHeight: 150, hasHeader: headers) }
+            var list = ListConfiguration(appearance: headers ? .grouped : .plain)
+            list.rowHeight = 2
+            list.headerMode = headers ? .supplementary : .none
+            return .list(using: list, rowHeight: 60)
+        }
+    }
+
+    static func makeSidebarDataSource(
+        _ view: WebCollectionView, _ page: WeakPage
+    ) -> CollectionViewDiffableDataSource<SidebarSection, SidebarItem> {
+        let cell = WebCollectionView.CellRegistration<WebListCell, SidebarItem> { cell, _, item in
+            cell.contentConfiguration = item.contentConfiguration(counts: page.page?.session.counts)
+            cell.accessories = item.accessories
+        }
+        return CollectionViewDiffableDataSource(collectionView: view) { view, indexPath, item in
+            view.dequeueConfiguredReusableCell(using: cell, for: indexPath, item: item)
+        }
+    }
+
+    static func makeListDataSource(
+        _ view: WebCollectionView, _ page: WeakPage
+    ) -> CollectionViewDiffableDataSource<String, Int64> {
+        let heart = CellAccessory.label(text: "♥", style: TextStyle(foreground: .red))
+        let row = WebCollectionView.CellRegistration<WebListCell, Int64> { cell, _, id in
+            var content = ListContentConfiguration.subtitleCell()
+            guard let recipe = page.page?.session.shownEntry?.records.record(for: id) else {
+                content.text = "…"
+                cell.contentConfiguration = content
+                return
+            }
+            content.image = displaySafe(recipe.emoji)
+            content.text = displaySafe(recipe.title)
+            content.secondaryText = recipe.subtitle
+            cell.contentConfiguration = content
+            cell.accessories = recipe.isFavorite ? [heart] : []
+        }
+        let card = WebCollectionView.CellRegistration<WebGridCell, Int64> { cell, _, id in
+            guard let recipe = page.page?.session.shownEntry?.records.record(for: id) else {
+                cell.text = "…"
+                return
+            }
+            cell.image = displaySafe(recipe.emoji)
+            cell.text = displaySafe(recipe.title)
+            cell.secondaryText = recipe.subtitle
+            cell.accessories = recipe.isFavorite ? [heart] : []
+        }
+        let header = WebCollectionView.SupplementaryRegistration<WebListCell>(
+            elementKind: WebCollectionView.elementKindSectionHeader
+        ) { header, _, indexPath in
+            var content = ListContentConfiguration.groupedHeader()
+            let name = page.page?.session.listDataSource.sectionIdentifier(for: indexPath.section) ?? ""
+            content.text = name.isEmpty ? "Other" : displaySafe(name)
+            header.contentConfiguration = content
+        }
+        let dataSource = CollectionViewDiffableDataSource<String, Int64>(collectionView: view) {
+            view, indexPath, id in
+            if page.page?.isGrid == true {
+                return view.dequeueConfiguredReusableCell(using: card, for: indexPath, item: id)
+            }
+            return view.dequeueConfiguredReusableCell(using: row, for: indexPath, item: id)
+        }
+        dataSource.supplementaryViewProvider = { _, _, indexPath in
+            view.dequeueConfiguredReusableSupplementary(using: header, for: indexPath)
+        }
+        return dataSource
+    }
+}

@@ -1,0 +1,236 @@
+import Diffable
+public import DiffableWeb
+import Foundation
+import RecipeKit
+public import RecipeStore
+public import RecipesCore
+
+/// The Recipes app in a browser page: the sidebar (a collection view of its own, at the page's
+/// leading edge), the recipes of the chosen list (the page's main collection view, a list or a
+/// grid), the selected recipe's detail (a panel at the trailing edge), and the form and the
+/// delete confirmation (a dialog). What it shows is a ``RecipesSession``'s, one per page, on a
+/// database other pages and processes may write too; this type draws it and takes the clicks.
+@MainActor
+public final class RecipesPage {
+    public let session: RecipesSession
+    let page: WebPage
+    let sidebarView: WebCollectionView
+    var listView: WebCollectionView { page.collectionView }
+    /// The list's title and buttons, over the list.
+    let header: WebPanel
+    /// The selected recipe.
+    let detail: WebPanel
+    /// The form, or the delete confirmation.
+    let dialog: WebPanel
+
+    /// Whether the recipes show as a grid.
+    public private(set) var isGrid = false
+    /// The dialog's state: what it edits or asks about.
+    var dialogState: DialogState?
+    /// Where the selected recipe last was in the list, for selecting its neighbour once it is
+    /// deleted.
+    var lastSelectedPath: IndexPath?
+
+    /// What the dialog shows.
+    enum DialogState {
+        /// The form, with what the person typed and what is wrong with it.
+        case form(RecipeDraft, errors: [String: String])
+        case confirmDelete(Recipe)
+    }
+
+    /// Sets up a page: its regions, data sources and handlers; call ``start()`` to load it.
+    public init(page: WebPage, database: RecipeDatabase) {
+        self.page = page
+        let weak = WeakPage()
+        sidebarView = page.addCollectionView(
+            named: "sidebar", placement: .leading, width: 250, layout: Self.sidebarLayout)
+        header = page.addPanel(named: "list-header", placement: .header)
+        detail = page.addPanel(named: "detail", placement: .trailing, width: 380)
+        dialog = page.addPanel(named: "dialog", placement: .dialog, width: 560)
+        page.collectionView.collectionViewLayout = Self.listLayout(grid: false, headers: false)
+        session = RecipesSession(
+            database: database, sidebarDataSource: Self.makeSidebarDataSource(sidebarView, weak),
+            listDataSource: Self.makeListDataSource(page.collectionView, weak))
+        weak.page = self
+        page.searchPlaceholder = "Search recipes"
+        page.searchHandler = { [weak self] text in
+            guard let self, text != self.session.searchText else { return }
+            self.session.search(text)
+        }
+        page.didClose = { [weak self] in self?.session.stop() }
+        connectHandlers()
+    }
+
+    /// Shows the sidebar and All Recipes, and starts following the database.
+    public func start() async {
+        await session.start()
+        selectChosenListInSidebar()
+    }
+
+    private func connectHandlers() {
+        sidebarView.didSelectItemAt = { [weak self] indexPath in self?.sidebarSelected(indexPath) }
+        listView.didSelectItemAt = { [weak self] indexPath in
+            guard let self, let id = self.session.listDataSource.itemIdentifier(for: indexPath) else {
+                return
+            }
+            self.lastSelectedPath = indexPath
+            self.session.select(id)
+        }
+        listView.didPerformUpdates = { [weak self] in
+            // The list's title counts its rows.
+            self?.syncSelection()
+            self?.redraw()
+        }
+        session.onChange = { [weak self] in
+            guard let self else { return }
+            self.syncSelection()
+            self.redraw()
+        }
+        session.onListHeadersChange = { [weak self] headers in
+            guard let self else { return }
+            self.listView.collectionViewLayout = Self.listLayout(grid: self.isGrid, headers: headers)
+        }
+        session.onShowFirstRow = { [weak self] indexPath in
+            guard let self, let id = self.session.listDataSource.itemIdentifier(for: indexPath) else {
+                return
+            }
+            self.listView.selectItem(at: indexPath)
+            self.lastSelectedPath = indexPath
+            self.session.select(id)
+        }
+        header.actionHandler = { [weak self] action, _ in self?.perform(action) }
+        detail.actionHandler = { [weak self] action, _ in self?.perform(action) }
+        dialog.actionHandler = { [weak self] action, values in self?.dialogAction(action, values: values) }
+    }
+
+    // MARK: Lists and selection
+
+    private func sidebarSelected(_ indexPath: IndexPath) {
+        guard let item = session.sidebarDataSource.itemIdentifier(for: indexPath) else { return }
+        guard let list = item.list else {
+            // The Collections row expands and collapses; the chosen list stays selected.
+            var collections = session.sidebarDataSource.snapshot(for: .collections)
+            if collections.isExpanded(item) {
+                collections.collapse([item])
+            } else {
+                collections.expand([item])
+            }
+            session.sidebarDataSource.apply(collections, to: .collections)
+            selectChosenListInSidebar()
+            return
+        }
+        choose(list)
+    }
+
+    /// Shows a sidebar choice, and ends a search.
+    public func choose(_ list: RecipeList) {
+        let wasSearching = !session.searchText.isEmpty
+        session.choose(list)
+        if wasSearching { page.setSearchText("") }
+        selectChosenListInSidebar()
+    }
+
+    private func selectChosenListInSidebar() {
+        let path = SidebarItem(list: session.chosenList).flatMap {
+            session.sidebarDataSource.indexPath(for: $0)
+        }
+        if sidebarView.selectedIndexPaths != Set(path.map { [$0] } ?? []) { sidebarView.selectItem(at: path) }
+    }
+
+    /// Keeps the list's selection and the session's together (the sample's
+    /// `selectRecipeIfNeeded`): the selected recipe is selected in the list whenever its row is
+    /// there (one unfavorited in Favorites is selected again when it comes back); once it is
+    /// deleted, its neighbour is; with none, the first.
+    func syncSelection() {
+        let dataSource = session.listDataSource
+        if let id = session.selectedID {
+            guard let path = dataSource.indexPath(for: id) else { return }
+            lastSelectedPath = path
+            if listView.selectedIndexPaths != [path] {
+                listView.selectItem(at: path)
+                listView.scrollToItem(at: path)
+            }
+            return
+        }
+        let count = dataSource.snapshot().numberOfItems
+        // As the terminal's focus on the first row selects it, a list shown with nothing
+        // selected selects its first recipe.
+        guard listView.selectedIndexPaths.isEmpty, count > 0 else { return }
+        let last = lastSelectedPath ?? IndexPath(item: 0, section: 0)
+        let snapshot = dataSource.snapshot()
+        var index = last.item
+        for section in snapshot.sectionIdentifiers.prefix(last.section) {
+            index += snapshot.numberOfItems(inSection: section)
+        }
+        let id = snapshot.itemIdentifiers[min(index, count - 1)]
+        guard let path = dataSource.indexPath(for: id) else { return }
+        listView.selectItem(at: path)
+        listView.scrollToItem(at: path)
+        lastSelectedPath = path
+        session.select(id)
+    }
+
+    // MARK: Actions
+
+    /// Performs an action of the header or the detail.
+    func perform(_ action: String) {
+        switch action {
+        case "list", "grid":
+            guard (action == "grid") != isGrid else { return }
+            isGrid.toggle()
+            listView.collectionViewLayout = Self.listLayout(
+                grid: isGrid, headers: RecipesSession.hasHeaders(session.shownList))
+            redraw()
+        case "new": openForm(editing: nil)
+        case "favorite": session.toggleFavorite()
+        case "edit": if let recipe = session.selectedRecipe { openForm(editing: recipe) }
+        case "delete":
+            if let recipe = session.selectedRecipe { showDialog(.confirmDelete(recipe)) }
+        default: break
+        }
+    }
+
+    private func openForm(editing recipe: Recipe?) {
+        showDialog(.form(RecipeDraft(editing: recipe, separator: "\n"), errors: [:]))
+    }
+
+    func showDialog(_ state: DialogState?) {
+        dialogState = state
+        dialog.content = state.map(Self.dialogContent)
+    }
+
+    private func dialogAction(_ action: String, values: [String: String]) {
+        switch (action, dialogState) {
+        case ("cancel", _): showDialog(nil)
+        case ("save", .form(let draft, _)):
+            var edited = draft
+            for (name, _) in RecipeDraft.fields { edited.texts[name] = values[name] ?? "" }
+            switch edited.recipe(separators: ["\n", "\r"]) {
+            case .success(let recipe):
+                showDialog(nil)
+                session.save(recipe)
+            case .failure(let errors):
+                showDialog(.form(edited, errors: errors.messages))
+            }
+        case ("delete", .confirmDelete(let recipe)):
+            showDialog(nil)
+            session.delete(recipe)
+        default: break
+        }
+    }
+
+    // MARK: Drawing
+
+    /// Draws what the session holds outside the two collection views: the list's title and
+    /// buttons, and the detail.
+    func redraw() {
+        header.content = headerContent()
+        detail.content = Self.detailContent(session.selectedRecipe)
+    }
+}
+
+/// Lets registrations and handlers, made before the page exists, reach it.
+@MainActor
+final class WeakPage: Sendable {
+    weak var page: RecipesPage?
+}

@@ -1,0 +1,421 @@
+#!/usr/bin/env python3
+"""Recipes in the browser, end to end: `recipes serve` in headless Chromium through Selenium.
+
+    Examples/Recipes/Tests/e2e/recipes-web.py path/to/recipes [--screenshots DIR]
+
+Every flow of the app through clicks and keys (sidebar, outline, detail, favorites, add with a
+validation error, edit, delete with confirmation, search grouped by collection, list and grid),
+two pages that see each other's changes, a second server and `recipes import` on the same
+database seen live, a hostile title shown as text, and a server restart that resyncs the page.
+Prints one line per check and "N passed, N failed"; exits non-zero on a failure.
+"""
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.keys import Keys
+
+passed = 0
+failed = 0
+HOSTILE = "<img src=x onerror=alert(1)>"
+
+
+def check(name, condition, why=""):
+    global passed, failed
+    if condition:
+        passed += 1
+        print(f"ok   - {name}", flush=True)
+    else:
+        failed += 1
+        print(f"FAIL - {name}" + (f": {why}" if why else ""), flush=True)
+    return condition
+
+
+def wait(condition, timeout=10, interval=0.05):
+    """Polls until `condition()` is truthy; returns its last value."""
+    deadline = time.time() + timeout
+    value = condition()
+    while not value and time.time() < deadline:
+        time.sleep(interval)
+        value = condition()
+    return value
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """`recipes serve` on a database, in a process of its own."""
+
+    def __init__(self, binary, database, port=None):
+        self.binary, self.database, self.port = binary, database, port or free_port()
+        self.process = None
+        self.start()
+
+    def start(self):
+        self.process = subprocess.Popen(
+            [self.binary, "--database", self.database, "serve", "--port", str(self.port)],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        line = self.process.stdout.readline()
+        if "Serving" not in line:
+            raise RuntimeError(f"the server did not start: {line!r}")
+        self.url = line.split(" at ", 1)[1].strip()
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+def chrome(width, height=900):
+    options = Options()
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     f"--window-size={width},{height}", "--hide-scrollbars", "--force-device-scale-factor=1"):
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"),
+                              options=options)
+    driver.set_window_size(width, height)
+    return driver
+
+
+class Page:
+    """One browser page on the Recipes app, read through the DOM."""
+
+    def __init__(self, driver, url):
+        self.d = driver
+        driver.get(url)
+        wait(lambda: self.js("return !!(window.diffable && window.diffable.session)"))
+        wait(lambda: self.rows() and self.detail_title())
+
+    def js(self, script, *args):
+        return self.d.execute_script(script, *args)
+
+    def texts(self, selector):
+        return self.js("return Array.from(document.querySelectorAll(arguments[0])).map(e => e.textContent)",
+                       selector)
+
+    def rows(self):
+        return self.texts(".dw-collection .dw-window > * .dw-text")
+
+    def count(self):
+        """The number of items in the list (only those near the screen have elements)."""
+        return self.js("return Array.from(window.diffable.sections.values())"
+                       ".reduce((n, s) => n + s.desc.count, 0)")
+
+    def sidebar(self):
+        return self.texts("[data-region=sidebar] .dw-row .dw-text")
+
+    def sidebar_count(self, title):
+        return self.js("""
+            for (const row of document.querySelectorAll('[data-region=sidebar] .dw-row'))
+                if (row.querySelector('.dw-text').textContent === arguments[0])
+                    return row.querySelector('.dw-secondary')?.textContent ?? null;
+            return null;""", title)
+
+    def title(self):
+        return (self.texts("[data-region=list-header] .dw-panel-title-text") or [""])[0]
+
+    def detail_title(self):
+        return (self.texts("[data-region=detail] .dw-panel-title-text") or [""])[0]
+
+    def selected(self):
+        return self.texts(".dw-collection .dw-selected .dw-text")
+
+    def headers(self):
+        return self.texts(".dw-collection .dw-header:not([hidden]) .dw-text")
+
+    def element(self, script, *args):
+        return wait(lambda: self.js(script, *args), timeout=5)
+
+    def row(self, text, region=".dw-collection"):
+        return self.element("""
+            for (const t of document.querySelectorAll(arguments[1] + ' .dw-window > * .dw-text'))
+                if (t.textContent === arguments[0]) return t.closest('.dw-row, .dw-tile');
+            return null;""", text, region)
+
+    def click_row(self, text, region=".dw-collection"):
+        row = self.row(text, region)
+        # Clear of the sticky bars, as a person would scroll it.
+        self.js("arguments[0].scrollIntoView({block: 'center'})", row)
+        row.click()
+
+    def button(self, region, action):
+        return self.element("return document.querySelector(`[data-region=${arguments[0]}] button[data-a=${arguments[1]}]`)",
+                            region, action)
+
+    def press(self, region, action):
+        self.button(region, action).click()
+
+    def dialog_open(self):
+        return self.js("return !document.querySelector('[data-region=dialog]').hidden")
+
+    def field(self, name):
+        return self.element("return document.querySelector(`[data-region=dialog] [name=${arguments[0]}]`)", name)
+
+    def errors(self):
+        return self.texts("[data-region=dialog] .dw-field-error")
+
+
+def main():
+    binary = os.path.abspath(sys.argv[1])
+    shots = sys.argv[sys.argv.index("--screenshots") + 1] if "--screenshots" in sys.argv else None
+    folder = tempfile.mkdtemp(prefix="recipes-web-")
+    database = os.path.join(folder, "recipes.sqlite")
+    server = Server(binary, database)
+    second = None
+    drivers = []
+    try:
+        a_driver = chrome(1280)
+        drivers.append(a_driver)
+        a = Page(a_driver, server.url)
+        run(a, binary, database, server, drivers, shots)
+        second = Server(binary, database)
+        b_driver = chrome(1280)
+        drivers.append(b_driver)
+        b = Page(b_driver, second.url)
+        across(a, b, binary, database, folder)
+        restart(a, server, binary, database, folder)
+    except Exception as error:  # a broken flow is a failure, not a crash
+        check("the flows ran to the end", False, repr(error))
+    finally:
+        for driver in drivers:
+            driver.quit()
+        server.stop()
+        if second:
+            second.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+    print(f"{passed} passed, {failed} failed", flush=True)
+    sys.exit(1 if failed else 0)
+
+
+def run(a, binary, database, server, drivers, shots):
+    check("the sidebar shows the library lists and the collections",
+          a.sidebar()[:4] == ["All Recipes", "Favorites", "Recents", "Collections"] and len(a.sidebar()) > 5,
+          repr(a.sidebar()))
+    check("All Recipes lists the forty seed recipes", a.title() == "All Recipes · 40" and a.count() == 40,
+          f"{a.title()!r} {a.count()}")
+    check("the first recipe is selected and shown in the detail",
+          a.selected() == a.rows()[:1] and a.detail_title() == a.rows()[0], f"{a.selected()} {a.detail_title()!r}")
+
+    # A sidebar choice.
+    collection = a.sidebar()[4]
+    count = int(a.sidebar_count(collection))
+    a.click_row(collection, "[data-region=sidebar]")
+    wait(lambda: a.title().startswith(collection))
+    check("choosing a collection shows its recipes",
+          wait(lambda: a.title() == f"{collection} · {count}") and wait(lambda: a.count() == count),
+          f"{a.title()!r} {a.count()} rows, sidebar said {count}")
+    check("the sidebar shows the chosen list selected",
+          a.texts("[data-region=sidebar] .dw-selected .dw-text") == [collection])
+
+    # The outline.
+    collections = len(a.sidebar()) - 4
+    a.js("document.querySelector('[data-region=sidebar] .dw-row[aria-expanded] .dw-disclosure').click()")
+    check("collapsing Collections hides its rows", wait(lambda: len(a.sidebar()) == 4), repr(a.sidebar()))
+    a.click_row("Collections", "[data-region=sidebar]")
+    check("expanding Collections shows them again", wait(lambda: len(a.sidebar()) == 4 + collections),
+          repr(a.sidebar()))
+
+    # Selection and the detail.
+    a.click_row("All Recipes", "[data-region=sidebar]")
+    wait(lambda: a.title() == "All Recipes · 40")
+    target = a.rows()[3]
+    a.click_row(target)
+    check("clicking a recipe shows its detail",
+          wait(lambda: a.detail_title() == target) and a.selected() == [target], f"{a.detail_title()!r}")
+    check("the detail lists times, ingredients and directions",
+          a.texts("[data-region=detail] dt") == ["Prep", "Cook", "Serves"]
+          and len(a.texts("[data-region=detail] ul li")) > 1 and len(a.texts("[data-region=detail] ol li")) > 0)
+
+    # Keys: arrows move, Enter selects.
+    a.row(target).send_keys(Keys.ARROW_DOWN)
+    a.d.switch_to.active_element.send_keys(Keys.ENTER)
+    following = a.rows()[4]
+    check("Down then Enter selects the next recipe", wait(lambda: a.detail_title() == following),
+          f"{a.detail_title()!r} != {following!r}")
+
+    # Favorites: the row's heart, the count, and in Favorites the row leaves and comes back.
+    favorites = int(a.sidebar_count("Favorites"))
+    a.press("detail", "favorite")
+    check("favoriting puts a heart on the row and counts it",
+          wait(lambda: a.js("return !!arguments[0].querySelector('.dw-heart')", a.row(following)))
+          and wait(lambda: a.sidebar_count("Favorites") == str(favorites + 1)), a.sidebar_count("Favorites"))
+    a.click_row("Favorites", "[data-region=sidebar]")
+    wait(lambda: a.title().startswith("Favorites"))
+    check("in Favorites the favorite is selected", wait(lambda: a.selected() == [following]), repr(a.selected()))
+    a.press("detail", "favorite")
+    check("unfavorited in Favorites, the row leaves and the detail stays",
+          wait(lambda: following not in a.rows()) and a.detail_title() == following, repr(a.rows()))
+    a.press("detail", "favorite")
+    check("favorited again, the row comes back selected",
+          wait(lambda: a.selected() == [following]), f"{a.rows()} {a.selected()}")
+    a.press("detail", "favorite")
+    wait(lambda: following not in a.rows())
+
+    # Add, with validation errors first.
+    a.click_row("All Recipes", "[data-region=sidebar]")
+    wait(lambda: a.title() == "All Recipes · 40")
+    a.press("list-header", "new")
+    check("New Recipe opens the form", wait(a.dialog_open) and a.field("title") is not None)
+    a.field("prepMinutes").clear()
+    a.field("prepMinutes").send_keys("soon")
+    a.press("dialog", "save")
+    errors = wait(lambda: a.errors())
+    check("an empty title and a bad time are refused with messages",
+          errors == ["must not be empty", "must be a number of minutes"], repr(errors))
+    check("the first wrong field has the focus",
+          a.js("return document.activeElement.name") == "title")
+    a.field("title").send_keys("Test Pancakes")
+    a.field("prepMinutes").clear()
+    a.field("prepMinutes").send_keys("5")
+    a.field("ingredients").send_keys("2 eggs\n200 g flour")
+    a.press("dialog", "save")
+    check("a valid recipe is added, listed and selected",
+          wait(lambda: not a.dialog_open()) and wait(lambda: "Test Pancakes" in a.rows())
+          and wait(lambda: a.selected() == ["Test Pancakes"]) and wait(lambda: a.title() == "All Recipes · 41"),
+          f"{a.title()!r} {a.selected()}")
+    check("its detail shows what was typed",
+          a.detail_title() == "Test Pancakes" and a.texts("[data-region=detail] ul li") == ["2 eggs", "200 g flour"])
+
+    # Edit, saved with Enter.
+    a.press("detail", "edit")
+    wait(a.dialog_open)
+    title = a.field("title")
+    check("Edit opens the form on the recipe", title.get_attribute("value") == "Test Pancakes")
+    title.send_keys(" Deluxe", Keys.ENTER)
+    check("an edit updates the row and the detail",
+          wait(lambda: "Test Pancakes Deluxe" in a.rows()) and wait(lambda: a.detail_title() == "Test Pancakes Deluxe"))
+
+    # Delete, with a confirmation; Escape cancels.
+    a.press("detail", "delete")
+    check("Delete asks first", wait(a.dialog_open) and "cannot be undone" in " ".join(a.texts("[data-region=dialog] p")))
+    a.d.switch_to.active_element.send_keys(Keys.ESCAPE)
+    check("Escape cancels the deletion", wait(lambda: not a.dialog_open()) and "Test Pancakes Deluxe" in a.rows())
+    index = a.rows().index("Test Pancakes Deluxe")
+    a.press("detail", "delete")
+    wait(a.dialog_open)
+    a.press("dialog", "delete")
+    check("confirmed, the recipe is deleted and the count follows",
+          wait(lambda: "Test Pancakes Deluxe" not in a.rows()) and wait(lambda: a.title() == "All Recipes · 40"))
+    check("its neighbour is selected", wait(lambda: a.selected() == [a.rows()[min(index, 39)]]),
+          f"{a.selected()} {a.rows()[index]}")
+
+    # Search, grouped by collection.
+    search = a.d.find_element("css selector", ".dw-search")
+    a.d.find_element("css selector", "body").send_keys("/")
+    check("/ focuses the search field", a.js("return document.activeElement.classList.contains('dw-search')"))
+    search.send_keys("chi")
+    check("typing searches, grouped by collection under headers",
+          wait(lambda: a.title().startswith("“chi”")) and wait(lambda: len(a.headers()) > 0),
+          f"{a.title()!r} {a.headers()}")
+    found = int(a.title().split("·")[1].split()[0].rstrip("+"))
+    check("the results are the recipes found", a.count() == found, f"{a.count()} rows, {found} found")
+    search.send_keys(Keys.COMMAND + "a" if sys.platform == "darwin" else Keys.CONTROL + "a", Keys.BACKSPACE)
+    check("clearing the search shows the list again",
+          wait(lambda: a.title() == "All Recipes · 40") and wait(lambda: not a.headers()), a.title())
+
+    # List and grid.
+    a.press("list-header", "grid")
+    check("Grid shows cards", wait(lambda: a.js("return document.querySelectorAll('.dw-collection .dw-tile').length") > 0))
+    check("the selection survives the grid", wait(lambda: len(a.selected()) == 1))
+    if shots:
+        a.d.save_screenshot(os.path.join(shots, "recipes-web-grid-1280.png"))
+    a.press("list-header", "list")
+    check("List shows rows again", wait(lambda: a.js(
+        "return document.querySelectorAll('.dw-collection .dw-tile').length === 0 && "
+        "document.querySelectorAll('.dw-collection .dw-row').length > 0")))
+
+    if shots:
+        screenshots(a, shots)
+
+
+def screenshots(a, folder):
+    a.click_row("All Recipes", "[data-region=sidebar]")
+    wait(lambda: a.title() == "All Recipes · 40")
+    a.click_row(a.rows()[2])
+    time.sleep(0.5)
+    a.d.save_screenshot(os.path.join(folder, "recipes-web-1280.png"))
+    a.d.set_window_size(800, 900)
+    time.sleep(0.8)
+    a.d.save_screenshot(os.path.join(folder, "recipes-web-800.png"))
+    a.d.set_window_size(1280, 900)
+    time.sleep(0.3)
+
+
+def across(a, b, binary, database, folder):
+    """Page A on one server, page B on a second server (another process) on the same database."""
+    a.click_row("All Recipes", "[data-region=sidebar]")
+    wait(lambda: a.title() == "All Recipes · 40")
+    name = a.rows()[6]
+    a.click_row(name)
+    wait(lambda: a.detail_title() == name)
+    a.press("detail", "favorite")
+    check("a favorite toggled on one server appears on the other's page",
+          wait(lambda: b.js("return !!arguments[0]?.querySelector('.dw-heart')", b.row(name)), timeout=10))
+    b.click_row(name)
+    wait(lambda: b.detail_title() == name)
+    b.press("detail", "favorite")
+    check("and the reverse",
+          wait(lambda: not a.js("return !!arguments[0]?.querySelector('.dw-heart')", a.row(name)), timeout=10)
+          and wait(lambda: a.texts("[data-region=detail] button[data-a=favorite]") == ["♡ Favorite"]))
+
+    path = os.path.join(folder, "import.json")
+    with open(path, "w") as f:
+        json.dump([{"title": HOSTILE, "emoji": "🧪", "prepMinutes": 1, "cookMinutes": 2, "servings": 1,
+                    "collections": ["Quick"], "ingredients": [HOSTILE], "directions": ["<b>bold</b>"]}], f)
+    subprocess.run([binary, "--database", database, "import", path], check=True, stdout=subprocess.DEVNULL)
+    check("`recipes import` from another process appears live on both pages",
+          wait(lambda: HOSTILE in a.rows()) and wait(lambda: HOSTILE in b.rows()))
+    a.click_row(HOSTILE)
+    wait(lambda: a.detail_title() == HOSTILE)
+    check("a hostile title shows as text, never as markup",
+          a.js("return document.querySelectorAll('.dw-collection img, [data-region=detail] img, [data-region=detail] b').length") == 0
+          and a.texts("[data-region=detail] ul li") == [HOSTILE])
+    alerted = True
+    try:
+        a.d.switch_to.alert
+    except Exception:
+        alerted = False
+    check("no script ran", not alerted)
+
+
+def restart(a, server, binary, database, folder):
+    """The server goes away, the database changes, the server comes back: the page resyncs."""
+    a.click_row("All Recipes", "[data-region=sidebar]")
+    wait(lambda: a.title().startswith("All Recipes"))
+    before = a.count()
+    server.stop()
+    check("the page says it lost the server",
+          wait(lambda: a.js("return document.body.dataset.status") == "offline"))
+    path = os.path.join(folder, "restart.json")
+    with open(path, "w") as f:
+        json.dump([{"title": "Restart Soup", "prepMinutes": 5, "cookMinutes": 30, "servings": 2}], f)
+    subprocess.run([binary, "--database", database, "import", path], check=True, stdout=subprocess.DEVNULL)
+    server.start()
+    check("after a restart the page reconnects and shows what changed",
+          wait(lambda: a.js("return document.body.dataset.status") == "online", timeout=15)
+          and wait(lambda: a.title() == f"All Recipes · {before + 1}", timeout=10), repr(a.title()))
+    a.d.find_element("css selector", ".dw-search").send_keys("Restart")
+    check("and searches the database as it is now", wait(lambda: a.rows() == ["Restart Soup"]), repr(a.rows()))
+    check("and its regions are whole again",
+          wait(lambda: len(a.sidebar()) > 4) and wait(lambda: a.detail_title() != ""))
+
+
+if __name__ == "__main__":
+    main()
