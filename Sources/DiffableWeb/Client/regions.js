@@ -174,9 +174,9 @@ export function setupRegions(list, sender) {
       region.column.append(region.root);
       center.insertBefore(region.column, main);
     } else {
-      region.column = element("aside", `dw-column dw-${d.at}`);
+      region.column = element("aside", `dw-column dw-column-${d.at}`);
       region.root = element("div", d.k === "view" ? "dw-region-view" : "dw-panel");
-      if (d.w) region.column.style.width = `${d.w}px`;
+      if (d.w) region.column.style.setProperty("--dw-column-width", `${d.w}px`);
       region.column.append(region.root);
       if (d.at === "leading") split.insertBefore(region.column, center);
       else split.append(region.column);

@@ -15,10 +15,11 @@ extension RecipesPage {
                 .init(action: "new", title: "New Recipe", style: .primary),
             ]),
         ]
+        // The detail shows what a write did; the bar says only what went wrong.
         if let error = session.lastError {
             blocks.append(.text(displaySafe(error), role: .error))
-        } else if !session.statusMessage.isEmpty {
-            blocks.append(.text(session.statusMessage, role: .secondary))
+        } else if session.statusMessage.hasPrefix("Not saved") {
+            blocks.append(.text(displaySafe(session.statusMessage), role: .error))
         } else if session.listDataSource.snapshot().numberOfItems == 0 && !session.isLoading {
             blocks.append(.text(emptyListMessage, role: .secondary))
         }
