@@ -37,6 +37,7 @@ public struct WebPanelContent: Hashable, Sendable {
 
     /// What a paragraph is, for how it is drawn.
     public enum TextRole: String, Hashable, Sendable {
+        /// Ordinary text.
         case body
         /// Less important: dimmed.
         case secondary
@@ -46,9 +47,12 @@ public struct WebPanelContent: Hashable, Sendable {
 
     /// A label and its value.
     public struct Fact: Hashable, Sendable {
+        /// What the value is (`Prep`).
         public var label: String
+        /// The value (`15 min`).
         public var value: String
 
+        /// A label and its value.
         public init(_ label: String, _ value: String) {
             self.label = label
             self.value = value
@@ -60,6 +64,7 @@ public struct WebPanelContent: Hashable, Sendable {
     public struct Button: Hashable, Sendable {
         /// How the button is drawn.
         public enum Style: String, Hashable, Sendable {
+            /// An ordinary button.
             case normal
             /// The panel's main action.
             case primary
@@ -69,12 +74,15 @@ public struct WebPanelContent: Hashable, Sendable {
 
         /// The name the handler receives.
         public var action: String
+        /// The button's text.
         public var title: String
+        /// How the button is drawn.
         public var style: Style
         /// For a toggle (a favorite, a list or grid choice): whether it is on; `nil` for a plain
         /// button.
         public var isOn: Bool?
 
+        /// A button that sends `action`.
         public init(action: String, title: String, style: Style = .normal, isOn: Bool? = nil) {
             self.action = action
             self.title = title
@@ -87,6 +95,7 @@ public struct WebPanelContent: Hashable, Sendable {
     public struct Field: Hashable, Sendable {
         /// What the field holds, for the control the page shows.
         public enum Kind: String, Hashable, Sendable {
+            /// One line of text.
             case text
             /// A whole number.
             case number
@@ -96,8 +105,12 @@ public struct WebPanelContent: Hashable, Sendable {
 
         /// The name its value is sent under.
         public var name: String
+        /// The text over the field.
         public var label: String
+        /// The field's text as the page shows it first (what the person typed, when the form
+        /// comes back with errors).
         public var value: String
+        /// What the field holds.
         public var kind: Kind
         /// What is wrong with the value, shown under the field; the first field with an error
         /// gets the focus.
@@ -105,6 +118,7 @@ public struct WebPanelContent: Hashable, Sendable {
         /// A hint shown under the field.
         public var hint: String?
 
+        /// A field named `name`.
         public init(
             name: String, label: String, value: String, kind: Kind = .text, error: String? = nil,
             hint: String? = nil
