@@ -71,7 +71,17 @@
         ///
         /// - Parameter onServing: Called once the server listens.
         public func run(onServing: @escaping @Sendable () -> Void = {}) async throws {
-            try await makeApplication(onServing: onServing).runService()
+            let application = try makeApplication(onServing: onServing)
+            let registry = registry
+            // Ends the sessions whose pages did not come back, while the server runs.
+            let sweeper = Task { @MainActor in
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: registry.gracePeriod / 4)
+                    registry.expire()
+                }
+            }
+            defer { sweeper.cancel() }
+            try await application.runService()
         }
 
         /// The Hummingbird application that serves the pages: its router, its WebSocket upgrade
