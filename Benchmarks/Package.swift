@@ -6,6 +6,7 @@
 //   swift run -c release --package-path Benchmarks diffable-scroll    # terminal view: frame time, bytes
 //   swift run -c release --package-path Benchmarks diffable-edits     # single edits against Array
 //   swift run -c release --package-path Benchmarks diffable-store     # the store on SQLite
+//   Benchmarks/web/run.sh                                             # the browser view in Chromium
 //   swift package --package-path Benchmarks benchmark                 # ordo-one/benchmark suite
 import PackageDescription
 
@@ -13,7 +14,7 @@ let package = Package(
     name: "DiffableBenchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(name: "Diffable", path: "..", traits: ["GRDB"]),
+        .package(name: "Diffable", path: "..", traits: ["GRDB", "Web"]),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
@@ -43,6 +44,13 @@ let package = Package(
         .executableTarget(
             name: "diffable-scroll", dependencies: [.product(name: "DiffableTerminal", package: "Diffable")]
         ),
+        // The server of the browser benchmark (Benchmarks/web drives Chromium against it).
+        .executableTarget(
+            name: "diffable-web-bench",
+            dependencies: [
+                .product(name: "DiffableWeb", package: "Diffable"),
+                .product(name: "DiffableTesting", package: "Diffable"),
+            ]),
         .executableTarget(
             name: "DiffableBenchmarks",
             dependencies: ["BenchmarkScenarios", .product(name: "Benchmark", package: "benchmark")],
