@@ -15,7 +15,9 @@
     /// try await server.run()
     /// ```
     ///
-    /// See ``WebAccess`` for what the server allows, and ``WebServerConfiguration`` for its
+    /// It listens on loopback unless told otherwise, requires a token on any other address,
+    /// refuses WebSockets from other origins and serves pages under a Content-Security-Policy
+    /// without inline script; see ``WebServerConfiguration`` for its
     /// limits.
     @MainActor
     public final class WebServer {
@@ -26,7 +28,7 @@
         public let token: String?
         let registry = WebSessionRegistry()
 
-        /// A server with a configuration; add pages, then ``run()``.
+        /// A server with a configuration; add pages, then ``run(onServing:)``.
         public init(configuration: WebServerConfiguration = WebServerConfiguration()) {
             self.configuration = configuration
             token =
