@@ -6,6 +6,7 @@
 //   swift run -c release --package-path Benchmarks diffable-scroll    # terminal view: frame time, bytes
 //   swift run -c release --package-path Benchmarks diffable-edits     # single edits against Array
 //   swift run -c release --package-path Benchmarks diffable-store     # the store on SQLite
+//   swift run -c release --package-path Benchmarks recipes-latency    # the Recipes app: key to frame
 //   Benchmarks/web/run.sh                                             # the browser view in Chromium
 //   swift package --package-path Benchmarks benchmark                 # ordo-one/benchmark suite
 import PackageDescription
@@ -16,6 +17,7 @@ let package = Package(
     dependencies: [
         .package(name: "Diffable", path: "..", traits: ["GRDB", "Web"]),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(name: "Recipes", path: "../Examples/Recipes"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
@@ -40,6 +42,13 @@ let package = Package(
             dependencies: [
                 "BenchmarkScenarios", "CMallocInfo", .product(name: "DiffableGRDB", package: "Diffable"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
+        .executableTarget(
+            name: "recipes-latency",
+            dependencies: [
+                .product(name: "RecipesCore", package: "Recipes"), .product(name: "RecipesTerminal", package: "Recipes"),
+                .product(name: "RecipeStore", package: "Recipes"),
+                .product(name: "DiffableTerminal", package: "Diffable"),
             ]),
         .executableTarget(
             name: "diffable-scroll", dependencies: [.product(name: "DiffableTerminal", package: "Diffable")]

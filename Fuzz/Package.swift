@@ -27,7 +27,11 @@ func fuzzTarget(_ name: String, _ products: [String]) -> Target {
 
 let package = Package(
     name: "DiffableFuzz",
-    dependencies: [.package(name: "Diffable", path: "..")],
+    dependencies: [
+        .package(name: "Diffable", path: ".."),
+        // The Recipes app's import file parser (its RecipeKit target needs no database).
+        .package(name: "Recipes", path: "../Examples/Recipes"),
+    ],
     targets: [
         // libFuzzer's driver, declared for Swift; only the fuzz targets link it.
         .target(name: "LibFuzzer"),
@@ -45,6 +49,9 @@ let package = Package(
         fuzzTarget("fuzz-diff", ["Diffable", "DiffableTesting"]),
         fuzzTarget("fuzz-keys", ["DiffableTerminal"]),
         fuzzTarget("fuzz-web-messages", ["Diffable", "DiffableTerminal", "DiffableWeb"]),
+        .executableTarget(
+            name: "fuzz-recipe-import",
+            dependencies: ["FuzzDriver", "FuzzSupport", .product(name: "RecipeKit", package: "Recipes")]),
         .executableTarget(
             name: "diffable-replay",
             dependencies: [

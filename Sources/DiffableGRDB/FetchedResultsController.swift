@@ -141,22 +141,43 @@
             return Snapshots(controller: self, signals: signals)
         }
 
-        /// Applies every change to a data source, on the main actor, until the controller stops or
-        /// the data source goes away: the first snapshot with `applySnapshotUsingReloadData`, then
-        /// each commit's exact edit (no diff, no copy of the rows), or, when changes came faster
-        /// than the data source took them or were read whole, the newest snapshot (diffed, off the
-        /// main actor when large), the items whose content changed marked for reconfiguring.
-        @MainActor
+        /// Applies every change to a data source, on the main actor, until the controller stops,
+        /// the data source goes away or the returned task is cancelled: the first snapshot with
+        /// `applySnapshotUsingReloadData` (or, when `reloadingFirst` is `false`, with an apply
+        /// diffed against what the data source shows), then each commit's exact edit (no diff, no
+        /// copy of the rows), or, when changes came faster than the data source took them or were
+        /// read whole, the newest snapshot (diffed, off the main actor when large), the items whose
+        /// content changed marked for reconfiguring.
+        ///
+        /// One controller drives a data source at a time. To show another request's rows in the
+        /// same view (a sidebar choosing what a list shows), cancel the task and drive the data
+        /// source from the other controller; controllers kept alive meanwhile stay up to date, so
+        /// coming back to one costs no fetch:
+        ///
+        /// ```swift
+        /// driving.cancel()
+        /// driving = favorites.drive(dataSource, reloadingFirst: false)  // the list animates
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - dataSource: The data source to keep up to date.
+        ///   - animatingDifferences: Whether changes animate.
+        ///   - reloadingFirst: Whether the first snapshot reloads the view (a first load) or is
+        ///     diffed against what it shows (another controller drove it before).
+        /// - Returns: The task that applies the changes; cancel it to stop. Nothing is applied
+        ///   after `cancel()` returns.
+        @MainActor @discardableResult
         public func drive(
             _ dataSource: DiffableDataSource<SectionIdentifierType, ItemIdentifierType>,
-            animatingDifferences: Bool = true
-        ) {
+            animatingDifferences: Bool = true, reloadingFirst: Bool = true
+        ) -> Task<Void, Never> {
             let (signals, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
             model.withLock { $0.addListener(continuation) }
-            Task { @MainActor [weak self, weak dataSource] in
+            return Task { @MainActor [weak self, weak dataSource] in
                 var shown: Int?
                 for await _ in signals {
-                    guard let self, let dataSource else { return }
+                    // A signal already buffered when the task was cancelled is not applied.
+                    guard !Task.isCancelled, let self, let dataSource else { return }
                     // Taken under the lock, but a whole snapshot only when it is applied whole:
                     // holding it while the writer edits the model would make that edit copy it.
                     guard
@@ -168,7 +189,7 @@
                     case .changes(let changes):
                         dataSource.apply(
                             editing: { changes.apply(to: &$0) }, animatingDifferences: animatingDifferences)
-                    case .snapshot(let snapshot) where shown == nil:
+                    case .snapshot(let snapshot) where shown == nil && reloadingFirst:
                         dataSource.applySnapshotUsingReloadData(snapshot, completion: nil)
                     case .snapshot(let snapshot):
                         dataSource.apply(

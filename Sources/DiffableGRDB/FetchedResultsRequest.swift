@@ -62,6 +62,9 @@
         public var ordering: [SortTerm]
         /// Whether sections come in ascending order of their value.
         public var sectionsAscending: Bool
+        /// Whether `section` is a value rather than an expression of the row: then every row is in
+        /// one section, and ordering by it would only keep SQLite from walking an index in order.
+        var sectionIsConstant: Bool
 
         /// Creates a request.
         ///
@@ -81,15 +84,17 @@
             self.table = table
             self.item = item.sqlExpression
             self.section = section.sqlExpression
+            self.sectionIsConstant = section is any DatabaseValueConvertible
             self.content = content.map(\.sqlExpression)
             self.filter = filter?.sqlExpression
             self.ordering = ordering
             self.sectionsAscending = sectionsAscending
         }
 
-        /// Every term rows are ordered by, the section first.
+        /// Every term rows are ordered by, the section first unless it is a constant.
         var sortTerms: [SortTerm] {
-            [SortTerm(expression: section, isAscending: sectionsAscending)] + ordering
+            sectionIsConstant
+                ? ordering : [SortTerm(expression: section, isAscending: sectionsAscending)] + ordering
         }
 
         // MARK: SQL

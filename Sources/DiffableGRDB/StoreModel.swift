@@ -109,7 +109,11 @@
             history.append(step)
             if history.count > Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
             for observer in stepObservers { observer(step) }
-            for listener in listeners { listener.yield() }
+            // A listener that stopped (a cancelled drive) is dropped here.
+            listeners.removeAll {
+                if case .terminated = $0.yield() { return true }
+                return false
+            }
         }
 
         /// Adds a function told of each step as it is made, before any listener.

@@ -1,7 +1,8 @@
 import Diffable
 import Foundation
 
-/// Runs a ``TerminalCollectionView`` or a ``TerminalTableView`` on a terminal: reads keys,
+/// Runs a ``TerminalCollectionView``, a ``TerminalTableView`` or any other
+/// ``TerminalContentView`` (an app's own screen of several panes, say) on a terminal: reads keys,
 /// advances animations, and draws only what changed. The same code runs on a real ``Terminal``
 /// and on a ``HeadlessTerminal`` in tests.
 ///
@@ -25,8 +26,8 @@ public final class TerminalApplication {
     public let collectionView: TerminalCollectionView?
     /// The table view shown, when the application shows one.
     public let tableView: TerminalTableView?
-    /// The view shown: the collection view or the table view.
-    let content: any TerminalContentView
+    /// The view shown: the collection view, the table view, or the app's own content view.
+    public let content: any TerminalContentView
     /// The search field on the first row, if any.
     public var searchField: TerminalSearchField? {
         didSet { layout() }
@@ -64,6 +65,16 @@ public final class TerminalApplication {
         collectionView = nil
         self.tableView = tableView
         content = tableView
+        layout()
+    }
+
+    /// Creates an application for a device and any content view, such as a screen that lays out
+    /// several collection views side by side; the view is sized to fit.
+    public init(device: any TerminalDevice, content: any TerminalContentView) {
+        self.device = device
+        collectionView = content as? TerminalCollectionView
+        tableView = content as? TerminalTableView
+        self.content = content
         layout()
     }
 
@@ -201,7 +212,7 @@ public final class TerminalApplication {
             let keys = "type to filter · ⏎ done · esc clear"
             return statusMessage.isEmpty ? " " + keys : " \(statusMessage) │ \(keys)"
         }
-        if content.isReordering {
+        if content.takesEveryKey {
             return " " + content.helpItems.joined(separator: " · ")
         }
         var parts = content.helpItems + helpItems
@@ -210,30 +221,4 @@ public final class TerminalApplication {
         let keys = parts.joined(separator: " · ")
         return statusMessage.isEmpty ? " " + keys : " \(statusMessage) │ \(keys)"
     }
-}
-
-/// What ``TerminalApplication`` runs: a collection view or a table view.
-@MainActor
-protocol TerminalContentView: AnyObject {
-    var height: Int { get }
-    var needsDisplay: Bool { get }
-    var isAnimating: Bool { get }
-    var isReordering: Bool { get }
-    var helpItems: [String] { get }
-    /// Whether updates are on their way to the view, so keys wait for them.
-    var hasPendingUpdates: Bool { get }
-    func resize(width: Int, height: Int)
-    func handle(_ key: Key) -> Bool
-    func handle(_ event: MouseEvent) -> Bool
-    func advanceAnimation()
-    func finishAnimations()
-    func render() -> ScreenBuffer
-}
-
-extension TerminalCollectionView: TerminalContentView {
-    var hasPendingUpdates: Bool { dataSource?.hasPendingUpdates == true }
-}
-
-extension TerminalTableView: TerminalContentView {
-    var hasPendingUpdates: Bool { dataSource?.hasPendingUpdates == true }
 }

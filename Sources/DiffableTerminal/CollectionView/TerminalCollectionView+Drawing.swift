@@ -201,8 +201,11 @@ extension TerminalCollectionView {
 }
 
 extension ScreenBuffer {
-    /// Copies `source` so that its top-left corner lands at (`x`, `y`), writing only inside `clip`.
-    mutating func copy(_ source: ScreenBuffer, toX x: Int, y: Int, clip: ScreenRect) {
+    /// Copies `source` so that its top-left corner lands at (`x`, `y`), writing only inside `clip`:
+    /// how a screen of several views puts each one's ``TerminalContentView/render()`` in place.
+    ///
+    /// - Complexity: O(w × h) for the size of `source`.
+    public mutating func copy(_ source: ScreenBuffer, toX x: Int, y: Int, clip: ScreenRect) {
         for row in 0..<source.height {
             let targetY = y + row
             guard targetY >= clip.y, targetY < clip.y + clip.height else { continue }

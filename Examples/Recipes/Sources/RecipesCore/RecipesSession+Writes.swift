@@ -1,0 +1,54 @@
+import Foundation
+public import RecipeKit
+import RecipeStore
+
+/// What the person does to recipes. Each write is one transaction; the lists learn of it from
+/// their controllers, the sidebar and the detail are read again after it.
+extension RecipesSession {
+    /// Makes the selected recipe a favorite, or not. The list reconfigures that one row (in
+    /// Favorites, the row leaves, and comes back selected when toggled again).
+    public func toggleFavorite() {
+        guard let recipe = selectedRecipe else { return }
+        write("\(recipe.isFavorite ? "Unfavorited" : "Favorited") \(displaySafe(recipe.title))") { database in
+            try await database.setFavorite(!recipe.isFavorite, id: recipe.id)
+        }
+    }
+
+    /// Stores a recipe from a form: a new one (`id` 0) is selected once stored.
+    public func save(_ recipe: Recipe) {
+        if recipe.id == 0 {
+            write("Added \(displaySafe(recipe.title))") { [weak self] database in
+                let id = try await database.add(recipe)
+                await MainActor.run { self?.select(id) }
+            }
+        } else {
+            write("Saved \(displaySafe(recipe.title))") { database in try await database.update(recipe) }
+        }
+    }
+
+    /// Deletes a recipe (the person has confirmed).
+    public func delete(_ recipe: Recipe) {
+        write("Deleted \(displaySafe(recipe.title))") { database in
+            try await database.delete(id: recipe.id)
+        }
+    }
+
+    /// Runs a write off the main actor, then shows `status` (or the error) and reads the counts
+    /// and the selected recipe again.
+    func write(_ status: String, _ body: @escaping @Sendable (RecipeDatabase) async throws -> Void) {
+        let database = database
+        pendingWrites += 1
+        Task {
+            defer { pendingWrites -= 1 }
+            do {
+                try await body(database)
+                statusMessage = status
+                lastError = nil
+            } catch {
+                statusMessage = "Not saved: \(error)"
+            }
+            refreshCounts()
+            refreshSelectedRecipe()
+        }
+    }
+}

@@ -1,0 +1,229 @@
+public import Diffable
+import DiffableGRDB
+public import Foundation
+public import RecipeKit
+public import RecipeStore
+
+/// What one person's Recipes app holds, whatever draws it: the sidebar's and the list's data
+/// sources, which list is shown, the selected recipe, the counts, and the writes. The terminal
+/// app and the browser page each make the two data sources on their own views and draw what the
+/// session holds; the session tells them, through its callbacks, when to.
+///
+/// The recipe list is driven by a `FetchedResultsController` per sidebar choice (and per search),
+/// keyed by recipe id only; cells read their recipes through the controller's `RecordCache`
+/// (``shownEntry``). Controllers stay alive once used (``RecipeLists``), so going back to a list
+/// costs no fetch; a commit reaches the list as that commit's exact edit, and a recipe whose row
+/// changed is reconfigured, alone.
+@MainActor
+public final class RecipesSession {
+    public let database: RecipeDatabase
+    public let lists: RecipeLists
+    public let sidebarDataSource: CollectionViewDiffableDataSource<SidebarSection, SidebarItem>
+    public let listDataSource: CollectionViewDiffableDataSource<String, Int64>
+
+    /// What the sidebar chose.
+    public private(set) var chosenList = RecipeList.all
+    /// What the list shows: the chosen list, or a search.
+    public private(set) var shownList: RecipeList?
+    /// The entry whose controller drives the list; its records are what the cells show.
+    public private(set) var shownEntry: RecipeLists.Entry?
+    private var driving: Task<Void, Never>?
+    /// Bumped at every change of list, so that a slow fetch does not replace a newer choice.
+    private var listGeneration = 0
+    /// Whether the list waits for its first rows.
+    public private(set) var isLoading = true
+    /// The text searched for, as typed; empty when the list shows the sidebar's choice.
+    public private(set) var searchText = ""
+
+    /// The recipe the detail shows: it stays when its row leaves the list (unfavorited in
+    /// Favorites) and is selected again when the row comes back.
+    public private(set) var selectedID: Int64?
+    public private(set) var selectedRecipe: Recipe?
+
+    public internal(set) var counts = RecipeCounts()
+    /// Whether the sidebar's Collections row is expanded, kept across count refreshes.
+    var collectionsExpanded = true
+    /// Watches the counts table, whose controller also sees other processes' commits.
+    var countsWatcher: FetchedResultsController<String, Int64>?
+    var countsTask: Task<Void, Never>?
+    /// Writes started and not yet finished (with the counts and the detail read again).
+    public internal(set) var pendingWrites = 0
+    /// What the last write did (`Favorited Banana Bread`), for a status line.
+    public internal(set) var statusMessage = ""
+    /// The last error, for a status line.
+    public internal(set) var lastError: String?
+    let now: @Sendable () -> Date
+
+    /// Lists that together have at most this many rows animate from one to the other; larger
+    /// ones reload: an animation of a hundred thousand rows shows nothing, and their diff costs
+    /// more than the frame budget.
+    public var animatedSwitchLimit = 5_000
+
+    // MARK: What the front end hears
+
+    /// Something drawn outside the two views changed: the list's title, the detail, the counts,
+    /// the status.
+    public var onChange: @MainActor () -> Void = {}
+    /// The list is about to show a list whose layout differs in headers (search results have a
+    /// header per collection): the front end sets its layout.
+    public var onListHeadersChange: @MainActor (_ hasHeaders: Bool) -> Void = { _ in }
+    /// A new list is shown and the selected recipe is not in it: the front end shows its first row
+    /// (the terminal moves its focus there, which selects it).
+    public var onShowFirstRow: @MainActor (IndexPath) -> Void = { _ in }
+    /// Another recipe was selected: the front end scrolls its detail to the top.
+    public var onSelectionChange: @MainActor (_ id: Int64?) -> Void = { _ in }
+
+    /// A session on a database, with the data sources the front end made on its views (their
+    /// cells read ``counts`` and ``shownEntry`` through the front end's weak reference).
+    public init(
+        database: RecipeDatabase,
+        sidebarDataSource: CollectionViewDiffableDataSource<SidebarSection, SidebarItem>,
+        listDataSource: CollectionViewDiffableDataSource<String, Int64>,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
+        self.database = database
+        self.now = now
+        self.sidebarDataSource = sidebarDataSource
+        self.listDataSource = listDataSource
+        final class WeakSession: Sendable {
+            @MainActor weak var session: RecipesSession?
+        }
+        let weak = WeakSession()
+        lists = RecipeLists(database: database, now: now) { error in
+            Task { @MainActor in
+                weak.session?.lastError = "\(error)"
+                weak.session?.onChange()
+            }
+        }
+        weak.session = self
+        // Moving through a search's results skips the stale ones typed past.
+        listDataSource.coalescesApplies = true
+    }
+
+    /// Shows the sidebar and All Recipes, and starts following the database.
+    public func start() async {
+        sidebarDataSource.apply(
+            SidebarItem.librarySnapshot(), to: .library, animatingDifferences: false, completion: nil)
+        refreshCounts()
+        await show(.all)
+        watchCounts()
+    }
+
+    /// Stops following the database.
+    public func stop() {
+        driving?.cancel()
+        countsTask?.cancel()
+        countsWatcher?.stop()
+    }
+
+    // MARK: Lists
+
+    /// The title of the list: the list's name and how many recipes it shows.
+    public var listTitle: String {
+        let count = listDataSource.snapshot().numberOfItems
+        switch shownList ?? chosenList {
+        case .search(let text):
+            let more = count >= RecipeList.searchLimit ? "+" : ""
+            return "“\(displaySafe(text))” · \(count.formatted())\(more) found"
+        case let list:
+            return "\(SidebarItem(list: list)?.title ?? "") · \(count.formatted())"
+        }
+    }
+
+    /// What an empty list says.
+    public var emptyListMessage: String {
+        switch shownList ?? chosenList {
+        case .favorites: "No favorites yet: f on a recipe."
+        case .search: "No recipe matches."
+        case .recents: "Nothing added this week."
+        default: "No recipes. a adds one."
+        }
+    }
+
+    /// Whether a list's layout has section headers: search results have one per collection.
+    public static func hasHeaders(_ list: RecipeList?) -> Bool {
+        if case .search = list { return true }
+        return false
+    }
+
+    /// Shows a sidebar choice (and ends a search: the front end clears its field).
+    public func choose(_ list: RecipeList) {
+        chosenList = list
+        searchText = ""
+        Task { await show(list) }
+    }
+
+    /// Shows the results of a search as the person types; an empty text shows the chosen list.
+    public func search(_ text: String) {
+        searchText = text
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        Task { await show(trimmed.isEmpty ? chosenList : .search(trimmed)) }
+    }
+
+    /// Makes `list` drive the list's data source: from its kept controller at once, or once
+    /// fetched. The first list reloads the view; later ones animate from the rows shown, unless
+    /// the two are too large to (``animatedSwitchLimit``).
+    public func show(_ list: RecipeList) async {
+        listGeneration += 1
+        let generation = listGeneration
+        if lists.loaded(list) == nil { isLoading = listDataSource.snapshot().numberOfItems == 0 }
+        let entry: RecipeLists.Entry
+        do {
+            entry = try await lists.entry(for: list)
+        } catch {
+            lastError = "\(error)"
+            onChange()
+            return
+        }
+        guard generation == listGeneration else {
+            if case .search = list { lists.drop(list) }  // typed past: no one will show it
+            return
+        }
+        let previous = shownList
+        let headersChange = Self.hasHeaders(previous) != Self.hasHeaders(list)
+        driving?.cancel()
+        shownList = list
+        shownEntry = entry
+        isLoading = false
+        onChange()  // the title names the list
+        if headersChange { onListHeadersChange(Self.hasHeaders(list)) }
+        let rows = listDataSource.snapshot().numberOfItems + entry.controller.snapshot.numberOfItems
+        let reloads = previous == nil || headersChange || rows > animatedSwitchLimit
+        driving = entry.controller.drive(listDataSource, reloadingFirst: reloads)
+        if case .search = previous, previous != list, let previous { lists.drop(previous) }
+        // The drive's first apply runs before this continues (the main actor takes tasks in order).
+        await Task.yield()
+        if let selectedID, listDataSource.indexPath(for: selectedID) != nil { return }
+        selectedID = nil
+        if listDataSource.snapshot().numberOfItems > 0 { onShowFirstRow(IndexPath(item: 0, section: 0)) }
+        onChange()
+    }
+
+    // MARK: Selection
+
+    /// Selects a recipe and reads it for the detail.
+    public func select(_ id: Int64?) {
+        if id != selectedID { onSelectionChange(id) }
+        selectedID = id
+        refreshSelectedRecipe()
+    }
+
+    /// Reads the selected recipe again (after any change).
+    func refreshSelectedRecipe() {
+        guard let selectedID else {
+            selectedRecipe = nil
+            onChange()
+            return
+        }
+        do {
+            selectedRecipe = try database.recipe(id: selectedID)
+            if selectedRecipe == nil {
+                // Deleted: the front end selects the neighbour its list moved to.
+                self.selectedID = nil
+            }
+        } catch {
+            lastError = "\(error)"
+        }
+        onChange()
+    }
+}

@@ -1,0 +1,95 @@
+import Diffable
+import DiffableTerminal
+import RecipeKit
+import RecipesCore
+
+/// The layouts and the cells of the sidebar and the recipe list.
+extension RecipesApp {
+    /// The sidebar: the library lists, a blank row, then the collections under their header.
+    static let sidebarLayout = TerminalLayout { section in
+        if section == SidebarSection.collections.rawValue {
+            var list = ListConfiguration(appearance: .grouped)
+            list.headerMode = .firstItemInSection
+            return .list(using: list)
+        }
+        return .list(using: ListConfiguration(appearance: .sidebar))
+    }
+
+    /// The recipes as a list of two-row cells (title, then times and servings) or as a grid of
+    /// cards; with a header per collection when they are search results.
+    static func listLayout(grid: Bool, headers: Bool) -> TerminalLayout {
+        TerminalLayout { _ in
+            if grid { return .grid(minimumItemWidth: 22, itemHeight: 3, hasHeader: headers) }
+            var list = ListConfiguration(appearance: headers ? .grouped : .plain)
+            list.rowHeight = 2
+            list.headerMode = headers ? .supplementary : .none
+            return .list(using: list)
+        }
+    }
+
+    static func makeSidebarDataSource(
+        _ view: TerminalCollectionView, _ app: WeakApp
+    ) -> CollectionViewDiffableDataSource<SidebarSection, SidebarItem> {
+        let cell = TerminalCollectionView.CellRegistration<TerminalListCell, SidebarItem> { cell, _, item in
+            var content = ListContentConfiguration.valueCell()
+            content.text = displaySafe(item.title)
+            content.image = item.symbol.isEmpty ? nil : item.symbol
+            if item.kind == .favorites { content.imageStyle = TextStyle(foreground: .red) }
+            if let counts = app.app?.session.counts, let count = item.count(in: counts) {
+                content.secondaryText = count.formatted()
+            }
+            cell.contentConfiguration = content
+            cell.accessories = item.kind == .collectionsHeader ? [.outlineDisclosure()] : []
+        }
+        return CollectionViewDiffableDataSource(collectionView: view) { view, indexPath, item in
+            view.dequeueConfiguredReusableCell(using: cell, for: indexPath, item: item)
+        }
+    }
+
+    static func makeListDataSource(
+        _ view: TerminalCollectionView, _ app: WeakApp
+    ) -> CollectionViewDiffableDataSource<String, Int64> {
+        let row = TerminalCollectionView.CellRegistration<TerminalListCell, Int64> { cell, _, id in
+            var content = ListContentConfiguration.subtitleCell()
+            guard let recipe = app.app?.session.shownEntry?.records.record(for: id) else {
+                content.text = "…"
+                cell.contentConfiguration = content
+                return
+            }
+            content.image = truncate(displaySafe(recipe.emoji), toWidth: 2, ellipsis: "")
+            content.text = displaySafe(recipe.title)
+            content.secondaryText = recipe.subtitle
+            cell.contentConfiguration = content
+            cell.accessories =
+                recipe.isFavorite ? [.label(text: "♥", style: TextStyle(foreground: .red))] : []
+        }
+        let card = TerminalCollectionView.CellRegistration<TerminalGridCell, Int64> { cell, _, id in
+            guard let recipe = app.app?.session.shownEntry?.records.record(for: id) else {
+                cell.text = "…"
+                return
+            }
+            cell.image = truncate(displaySafe(recipe.emoji), toWidth: 2, ellipsis: "")
+            cell.text = (recipe.isFavorite ? "♥ " : "") + displaySafe(recipe.title)
+            cell.textStyle = recipe.isFavorite ? TextStyle(foreground: .red) : .plain
+        }
+        let header = TerminalCollectionView.SupplementaryRegistration<TerminalListCell>(
+            elementKind: TerminalCollectionView.elementKindSectionHeader
+        ) { header, _, indexPath in
+            var content = ListContentConfiguration.groupedHeader()
+            let name = app.app?.session.listDataSource.sectionIdentifier(for: indexPath.section) ?? ""
+            content.text = name.isEmpty ? "OTHER" : displaySafe(name).uppercased()
+            header.contentConfiguration = content
+        }
+        let dataSource = CollectionViewDiffableDataSource<String, Int64>(collectionView: view) {
+            view, indexPath, id in
+            if app.app?.isGrid == true {
+                return view.dequeueConfiguredReusableCell(using: card, for: indexPath, item: id)
+            }
+            return view.dequeueConfiguredReusableCell(using: row, for: indexPath, item: id)
+        }
+        dataSource.supplementaryViewProvider = { _, _, indexPath in
+            view.dequeueConfiguredReusableSupplementary(using: header, for: indexPath)
+        }
+        return dataSource
+    }
+}

@@ -1,0 +1,225 @@
+import Diffable
+public import DiffableTerminal
+import Foundation
+import RecipeKit
+import RecipesCore
+
+/// The app's screen below the search field: the sidebar, the recipe list (or grid) and the detail
+/// pane side by side, each under a title row, with the form or the delete confirmation over them
+/// when one is up.
+///
+/// Tab and Shift-Tab move the focus from pane to pane, and so does a click; each key goes to the
+/// focused pane, after the app's own keys (`f`, `e`, `d`, `a`, `v`).
+@MainActor
+public final class RecipesScreen: TerminalContentView {
+    /// The panes, left to right.
+    public enum Pane: Int, CaseIterable, Sendable {
+        case sidebar, list, detail
+    }
+
+    unowned let app: RecipesApp
+    /// The pane the keys go to.
+    public internal(set) var focusedPane = Pane.sidebar {
+        didSet { redraw = true }
+    }
+    let detail = DetailPane()
+    /// The form or dialog over the panes.
+    var overlay: (any Overlay)? {
+        didSet { redraw = true }
+    }
+
+    public private(set) var width = 80
+    public private(set) var height = 22
+    /// Set when something only this screen draws changed (the focus, the detail, an overlay).
+    var redraw = true
+
+    init(app: RecipesApp) {
+        self.app = app
+    }
+
+    // MARK: Layout
+
+    /// The columns of each pane, left to right, with a separator between them.
+    var paneFrames: [Pane: ScreenRect] {
+        let sidebarWidth = min(max(width / 5, 16), 26)
+        let detailWidth = width >= 90 ? min(max(width / 3, 28), 44) : max(width / 3, 20)
+        let listWidth = max(width - sidebarWidth - detailWidth - 2, 10)
+        let body = max(height - 1, 1)
+        return [
+            .sidebar: ScreenRect(x: 0, y: 1, width: sidebarWidth, height: body),
+            .list: ScreenRect(x: sidebarWidth + 1, y: 1, width: listWidth, height: body),
+            .detail: ScreenRect(
+                x: sidebarWidth + listWidth + 2, y: 1, width: max(width - sidebarWidth - listWidth - 2, 1),
+                height: body),
+        ]
+    }
+
+    public func resize(width: Int, height: Int) {
+        self.width = max(width, 1)
+        self.height = max(height, 2)
+        let frames = paneFrames
+        app.sidebarView.resize(width: frames[.sidebar]!.width, height: frames[.sidebar]!.height)
+        app.listView.resize(width: frames[.list]!.width, height: frames[.list]!.height)
+        redraw = true
+    }
+
+    // MARK: TerminalContentView
+
+    public var needsDisplay: Bool { redraw || app.sidebarView.needsDisplay || app.listView.needsDisplay }
+    public var isAnimating: Bool { app.sidebarView.isAnimating || app.listView.isAnimating }
+    /// A form or a dialog takes every key: `q` and `/` are text there.
+    public var takesEveryKey: Bool { overlay != nil }
+    public var hasPendingUpdates: Bool { app.sidebarView.hasPendingUpdates || app.listView.hasPendingUpdates }
+
+    public func advanceAnimation() {
+        app.sidebarView.advanceAnimation()
+        app.listView.advanceAnimation()
+    }
+
+    public func finishAnimations() {
+        app.sidebarView.finishAnimations()
+        app.listView.finishAnimations()
+    }
+
+    /// The keys of the focused pane and the app's, for the help line (the application adds
+    /// search and quit).
+    public var helpItems: [String] {
+        if let overlay { return overlay.helpItems }
+        let layout = app.isGrid ? "v list" : "v grid"
+        switch focusedPane {
+        case .sidebar: return ["↑↓ move", "⏎ show", "tab pane", "a add"]
+        case .list: return ["↑↓ move", "f favorite", "e edit", "d delete", "a add", layout, "tab pane"]
+        case .detail: return ["↑↓ scroll", "f favorite", "e edit", "d delete", "tab pane"]
+        }
+    }
+
+    public func handle(_ key: Key) -> Bool {
+        redraw = true
+        if let overlay { return overlay.handle(key) }
+        switch key {
+        case .tab:
+            focusedPane = Pane(rawValue: (focusedPane.rawValue + 1) % 3)!
+            return true
+        case .backTab:
+            focusedPane = Pane(rawValue: (focusedPane.rawValue + 2) % 3)!
+            return true
+        case .character("a"):
+            app.beginAdding()
+            return true
+        case .character("f") where focusedPane != .sidebar:
+            app.toggleFavorite()
+            return true
+        case .character("e") where focusedPane != .sidebar:
+            app.beginEditing()
+            return true
+        case .character("d") where focusedPane != .sidebar, .delete where focusedPane != .sidebar:
+            app.beginDeleting()
+            return true
+        case .character("v"):
+            app.toggleLayout()
+            return true
+        default:
+            break
+        }
+        switch focusedPane {
+        case .sidebar:
+            return app.sidebarView.handle(key)
+        case .list:
+            let before = app.listView.focusedIndexPath
+            let used = app.listView.handle(key)
+            if app.listView.focusedIndexPath != before { app.focusMoved() }
+            return used
+        case .detail:
+            switch key {
+            case .up, .character("k"): detail.scroll(by: -1)
+            case .down, .character("j"): detail.scroll(by: 1)
+            case .pageUp: detail.scroll(by: -(height - 2))
+            case .pageDown, .character(" "): detail.scroll(by: height - 2)
+            case .home, .character("g"): detail.scrollToTop()
+            default: return false
+            }
+            return true
+        }
+    }
+
+    public func handle(_ event: MouseEvent) -> Bool {
+        guard overlay == nil else { return true }
+        let frames = paneFrames
+        guard
+            let (pane, frame) = frames.first(where: {
+                $0.value.x <= event.x && event.x < $0.value.x + $0.value.width
+            })
+        else { return false }
+        if case .press = event.kind {
+            focusedPane = pane
+        }
+        var local = event
+        local.x -= frame.x
+        local.y -= frame.y
+        redraw = true
+        switch pane {
+        case .sidebar:
+            return app.sidebarView.handle(local)
+        case .list:
+            let before = app.listView.focusedIndexPath
+            let used = app.listView.handle(local)
+            if app.listView.focusedIndexPath != before { app.focusMoved() }
+            return used
+        case .detail:
+            switch event.kind {
+            case .scrollUp: detail.scroll(by: -3)
+            case .scrollDown: detail.scroll(by: 3)
+            case .release(.left) where local.y >= 0 && local.y == detail.favoriteRow: app.toggleFavorite()
+            default: break
+            }
+            return true
+        }
+    }
+
+    // MARK: Drawing
+
+    public func render() -> ScreenBuffer {
+        app.syncSelection()
+        redraw = false
+        var screen = ScreenBuffer(width: width, height: height)
+        let frames = paneFrames
+        for (pane, frame) in frames {
+            drawTitle(of: pane, frame: frame, into: &screen)
+        }
+        let clip = ScreenRect(x: 0, y: 0, width: width, height: height)
+        let sidebar = frames[.sidebar]!
+        screen.copy(app.sidebarView.render(), toX: sidebar.x, y: sidebar.y, clip: clip)
+        let list = frames[.list]!
+        screen.copy(app.listView.render(), toX: list.x, y: list.y, clip: clip)
+        if app.session.listDataSource.snapshot().numberOfItems == 0 {
+            let message = app.session.isLoading ? "Loading…" : app.session.emptyListMessage
+            screen.write(
+                message, x: list.x + 2, y: list.y + 1, style: TextStyle(dim: true), maxWidth: list.width - 2)
+        }
+        detail.draw(app.session.selectedRecipe, into: &screen, frame: frames[.detail]!)
+        let line = TextStyle(dim: true)
+        for pane in [Pane.list, .detail] {
+            let x = frames[pane]!.x - 1
+            for row in 0..<height { screen.write("│", x: x, y: row, style: line) }
+        }
+        overlay?.draw(into: &screen)
+        return screen
+    }
+
+    private func drawTitle(of pane: Pane, frame: ScreenRect, into screen: inout ScreenBuffer) {
+        let focused = pane == focusedPane && overlay == nil
+        let style =
+            focused
+            ? TextStyle(foreground: .black, background: .cyan, bold: true) : TextStyle(bold: true, dim: true)
+        screen.fill(ScreenRect(x: frame.x, y: 0, width: frame.width, height: 1), style: style)
+        let (title, trailing): (String, String)
+        switch pane {
+        case .sidebar: (title, trailing) = ("Recipes", "")
+        case .list: (title, trailing) = (app.session.listTitle, app.isGrid ? "▦ grid" : "≡ list")
+        case .detail: (title, trailing) = ("Recipe", app.session.selectedRecipe.map { "#\($0.id)" } ?? "")
+        }
+        let right = displayWidth(of: trailing)
+        screen.write(" " + title, x: frame.x, y: 0, style: style, maxWidth: frame.width - right - 1)
+        screen.write(trailing, x: frame.x + frame.width - right - 1, y: 0, style: style)
+    }
+}
