@@ -7,6 +7,7 @@
 //   swift run -c release --package-path Benchmarks diffable-edits     # single edits against Array
 //   swift run -c release --package-path Benchmarks diffable-store     # the store on SQLite
 //   swift run -c release --package-path Benchmarks recipes-latency    # the Recipes app: key to frame
+//   Benchmarks/web/run.sh                                             # the browser view in Chromium
 //   swift package --package-path Benchmarks benchmark                 # ordo-one/benchmark suite
 import PackageDescription
 
@@ -14,7 +15,7 @@ let package = Package(
     name: "DiffableBenchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(name: "Diffable", path: "..", traits: ["GRDB"]),
+        .package(name: "Diffable", path: "..", traits: ["GRDB", "Web"]),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(name: "Recipes", path: "../Examples/Recipes"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
@@ -52,6 +53,13 @@ let package = Package(
         .executableTarget(
             name: "diffable-scroll", dependencies: [.product(name: "DiffableTerminal", package: "Diffable")]
         ),
+        // The server of the browser benchmark (Benchmarks/web drives Chromium against it).
+        .executableTarget(
+            name: "diffable-web-bench",
+            dependencies: [
+                .product(name: "DiffableWeb", package: "Diffable"),
+                .product(name: "DiffableTesting", package: "Diffable"),
+            ]),
         .executableTarget(
             name: "DiffableBenchmarks",
             dependencies: ["BenchmarkScenarios", .product(name: "Benchmark", package: "benchmark")],

@@ -1,7 +1,9 @@
 // diffable-web-demo: example pages for people and for the browser tests.
 //
-//   swift run --traits Web diffable-web-demo [--host 127.0.0.1] [--port 8080] [--test-hooks]
+//   swift run --traits Web diffable-web-demo [--host 127.0.0.1] [--port 8080] [--token T] [--test-hooks]
 //
+// On an address other than loopback the server makes a token and prints it in its URL; --token
+// sets one (and requires it on loopback too).
 // Pages: /list (a million rows), /outline, /grid (shared by every page that has it open),
 // /stream (rows that change many times a second, for the load test). With --test-hooks (loopback
 // only): /property, and the /_test/* endpoints the browser tests drive it with.
@@ -14,21 +16,23 @@
         var host = "127.0.0.1"
         var port = 8080
         var testHooks = false
+        var token: String?
         var streamInterval = 0.05
         var arguments = CommandLine.arguments.dropFirst().makeIterator()
         while let argument = arguments.next() {
             switch argument {
             case "--host": host = arguments.next() ?? host
             case "--port": port = arguments.next().flatMap(Int.init) ?? port
+            case "--token": token = arguments.next()
             case "--test-hooks": testHooks = true
             case "--stream-interval": streamInterval = arguments.next().flatMap(Double.init) ?? streamInterval
             default:
                 FileHandle.standardError.write(
-                    Data("usage: diffable-web-demo [--host H] [--port P] [--test-hooks]\n".utf8))
+                    Data("usage: diffable-web-demo [--host H] [--port P] [--token T] [--test-hooks]\n".utf8))
                 exit(2)
             }
         }
-        let server = WebServer(configuration: WebServerConfiguration(host: host, port: port))
+        let server = WebServer(configuration: WebServerConfiguration(host: host, port: port, token: token))
         server.addPage("/list", title: "A million rows", MillionPage.make)
         server.addPage("/outline", title: "Outline", OutlinePage.make)
         let grid = GridModel()

@@ -82,6 +82,15 @@
             }
         }
 
+        @Test func aServerOnAnotherAddressMakesATokenAndPutsItInItsURL() throws {
+            let server = WebServer(configuration: WebServerConfiguration(host: "0.0.0.0", port: 8080))
+            let token = try #require(server.token)
+            #expect(token.count == 32 && token.allSatisfy(\.isHexDigit))
+            #expect(server.url == "http://0.0.0.0:8080/?token=\(token)")
+            #expect(WebServer(configuration: WebServerConfiguration(host: "0.0.0.0")).token != token)
+            #expect(WebServer().token == nil, "loopback needs none")
+        }
+
         @Test func aPageOverWebSocketGetsItsResetAndAHostileMessageClosesOnlyItsConnection() async throws {
             let log = LogLines()
             let server = server(log: log)

@@ -96,6 +96,18 @@ struct SessionTests {
         #expect((messages.first?["cells"] as? [String: Any])?.count == 2, "the search survived")
     }
 
+    @Test func aSessionWhosePageDoesNotComeBackEnds() throws {
+        let registry = registry()
+        registry.gracePeriod = .zero
+        let connection = WebConnection(registry: registry)
+        try connection.receive(Self.hello)
+        registry.expire()
+        #expect(registry.sessions.count == 1, "its page is connected")
+        connection.close()
+        registry.expire()
+        #expect(registry.sessions.isEmpty)
+    }
+
     @Test func theKeysInMessagesNameTheItemsThePersonMeant() async throws {
         let registry = registry()
         let connection = WebConnection(registry: registry)

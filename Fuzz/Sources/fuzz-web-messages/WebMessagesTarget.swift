@@ -78,7 +78,7 @@ private func makePage(_ page: WebPage) {
         ])
     }
     page.collectionView.collectionViewLayout = WebLayout { section in
-        section == 2 ? .horizontal(itemWidth: 100) : .list(using: list)
+        section == 2 ? .horizontal(itemWidth: 100, hasHeader: false) : .list(using: list)
     }
     let registration = WebCollectionView.CellRegistration<WebListCell, Int> { cell, _, item in
         var content = cell.defaultContentConfiguration()

@@ -25,8 +25,8 @@ open class WebCell: ReusableView {
 }
 
 /// A list cell with a content configuration and accessories: `UICollectionViewListCell` for the
-/// browser. Its vocabulary is the terminal's (``ListContentConfiguration``, ``CellAccessory``,
-/// ``TextStyle``), so one configuration function can serve both front ends.
+/// browser. Its vocabulary is the terminal's (`ListContentConfiguration`, `CellAccessory`,
+/// `TextStyle`), so one configuration function can serve both front ends.
 ///
 /// ```swift
 /// let registration = WebCollectionView.CellRegistration<WebListCell, Recipe> { cell, _, recipe in

@@ -50,7 +50,7 @@ function placeWindow(s) {
   const d = s.desc;
   if (d.kind === "strip") return;
   const top = Math.floor(d.start / d.cols) * d.ih - shift(d.k, scrolled, window.innerHeight);
-  s.win.style.top = px(Math.round(top));
+  setStyle(s.win, "top", px(Math.round(top)));
 }
 
 /** Moves the rows of scaled sections as the page scrolls. */
@@ -62,31 +62,48 @@ export function placeWindows() {
   }
 }
 
+/**
+ * Sets a style property only if it changes: a write, even of the same value, can make the browser
+ * recompute the style of everything under the element (a custom property is inherited by every
+ * row), and most messages leave a section's sizes as they were.
+ */
+function setStyle(el, name, value) {
+  if (el.style.getPropertyValue(name) !== value) el.style.setProperty(name, value);
+}
+
+function setClass(el, value) {
+  if (el.className !== value) el.className = value;
+}
+
+function setHidden(el, value) {
+  if (el.hidden !== value) el.hidden = value;
+}
+
 /** Sizes and places a section's parts from its description. */
 function layoutSection(s, d) {
   s.desc = d;
-  s.el.className = `dw-section dw-${d.kind} dw-look-${d.look}`;
-  s.el.style.paddingTop = px(d.gap);
-  s.header.hidden = d.hh === 0;
-  s.header.style.height = px(d.hh);
-  s.footer.hidden = d.fh === 0;
-  s.footer.style.height = px(d.fh);
-  s.win.style.setProperty("--dw-item-height", px(d.ih));
+  setClass(s.el, `dw-section dw-${d.kind} dw-look-${d.look}`);
+  setStyle(s.el, "padding-top", px(d.gap));
+  setHidden(s.header, d.hh === 0);
+  setStyle(s.header, "height", px(d.hh));
+  setHidden(s.footer, d.fh === 0);
+  setStyle(s.footer, "height", px(d.fh));
+  setStyle(s.win, "--dw-item-height", px(d.ih));
   if (d.kind === "strip") {
-    s.items.style.height = px(d.height);
-    s.spacer.style.width = px(d.count * d.iw);
-    s.spacer.style.height = px(d.height);
-    s.win.style.left = px(d.start * d.iw);
-    s.win.style.top = "0px";
-    s.win.style.setProperty("--dw-item-width", px(d.iw));
+    setStyle(s.items, "height", px(d.height));
+    setStyle(s.spacer, "width", px(d.count * d.iw));
+    setStyle(s.spacer, "height", px(d.height));
+    setStyle(s.win, "left", px(d.start * d.iw));
+    setStyle(s.win, "top", "0px");
+    setStyle(s.win, "--dw-item-width", px(d.iw));
   } else {
-    const height = pageHeight(d.k, d.height);
-    s.items.style.height = px(height);
-    s.spacer.style.width = "";
-    s.spacer.style.height = px(height);
-    s.win.style.left = "0px";
+    const height = px(pageHeight(d.k, d.height));
+    setStyle(s.items, "height", height);
+    setStyle(s.spacer, "width", "");
+    setStyle(s.spacer, "height", height);
+    setStyle(s.win, "left", "0px");
     placeWindow(s);
-    s.win.style.gridTemplateColumns = d.kind === "grid" ? `repeat(${d.cols}, 1fr)` : "";
+    setStyle(s.win, "grid-template-columns", d.kind === "grid" ? `repeat(${d.cols}, 1fr)` : "");
   }
   if (d.header) fillSupplementary(s.header, d.header);
   if (d.footer) fillSupplementary(s.footer, d.footer);

@@ -2,7 +2,7 @@ import DiffableTerminal
 
 /// One section's layout in the browser, in CSS pixels: `NSCollectionLayoutSection` for the page.
 ///
-/// The kinds are the terminal's (a list with a ``ListConfiguration``, a grid, a horizontal strip),
+/// The kinds are the terminal's (a list with a `ListConfiguration`, a grid, a horizontal strip),
 /// so an app that has both front ends shares its list configurations, swipe actions included.
 /// Sizes are fixed per section: the layout is computed per section, never per item, which is what
 /// lets a section of a million rows scroll at the cost of a few dozen.
@@ -20,7 +20,7 @@ public struct WebLayoutSection: Sendable {
     let hasSupplementaryHeader: Bool
 
     /// A vertical list, one row per item. `rowHeight` is in pixels; by default 40, and 60 for
-    /// a list whose ``ListConfiguration/rowHeight`` is 2 (subtitle cells).
+    /// a list whose `ListConfiguration.rowHeight` is 2 (subtitle cells).
     public static func list(using configuration: ListConfiguration, rowHeight: Int? = nil) -> Self {
         Self(
             kind: .list(configuration), itemHeight: max(rowHeight ?? 20 + 20 * configuration.rowHeight, 8),

@@ -15,7 +15,9 @@
     /// try await server.run()
     /// ```
     ///
-    /// See ``WebAccess`` for what the server allows, and ``WebServerConfiguration`` for its
+    /// It listens on loopback unless told otherwise, requires a token on any other address,
+    /// refuses WebSockets from other origins and serves pages under a Content-Security-Policy
+    /// without inline script; see ``WebServerConfiguration`` for its
     /// limits.
     @MainActor
     public final class WebServer {
@@ -26,7 +28,7 @@
         public let token: String?
         let registry = WebSessionRegistry()
 
-        /// A server with a configuration; add pages, then ``run()``.
+        /// A server with a configuration; add pages, then ``run(onServing:)``.
         public init(configuration: WebServerConfiguration = WebServerConfiguration()) {
             self.configuration = configuration
             token =
@@ -71,7 +73,17 @@
         ///
         /// - Parameter onServing: Called once the server listens.
         public func run(onServing: @escaping @Sendable () -> Void = {}) async throws {
-            try await makeApplication(onServing: onServing).runService()
+            let application = try makeApplication(onServing: onServing)
+            let registry = registry
+            // Ends the sessions whose pages did not come back, while the server runs.
+            let sweeper = Task { @MainActor in
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: registry.gracePeriod / 4)
+                    registry.expire()
+                }
+            }
+            defer { sweeper.cancel() }
+            try await application.runService()
         }
 
         /// The Hummingbird application that serves the pages: its router, its WebSocket upgrade

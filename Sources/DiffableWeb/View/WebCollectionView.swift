@@ -21,7 +21,7 @@ public struct WebViewport: Hashable, Sendable {
 
 /// A collection view in a browser page, driven by a diffable data source: one per connected page.
 ///
-/// Like `UICollectionView` (and ``TerminalCollectionView``), it pulls section counts, cells and
+/// Like `UICollectionView` (and DiffableTerminal's `TerminalCollectionView`), it pulls section counts, cells and
 /// supplementary views from its ``dataSource`` and learns of changes only through
 /// ``reloadData()`` and ``performBatchUpdates(_:animatingDifferences:completion:)``. Each batch
 /// update becomes one message to the page, whose script performs the update's operations on the

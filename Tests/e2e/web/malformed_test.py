@@ -2,6 +2,7 @@
 messages. Each closes its own connection with a reason; the server goes on, and the session they
 were sent on is unchanged. Usage: malformed_test.py DEMO_BINARY"""
 import asyncio
+import http.client
 import json
 import os
 import random
@@ -119,8 +120,54 @@ async def main():
     check("origin: a WebSocket from another site's page is refused", refused_origin)
 
 
+def request(port, path, headers=None):
+    """A GET request with exactly these headers: (status, headers, body)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    connection.putrequest("GET", path, skip_host=True)
+    for name, value in {"Host": f"127.0.0.1:{port}", **(headers or {})}.items():
+        connection.putheader(name, value)
+    connection.endheaders()
+    response = connection.getresponse()
+    result = response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
+    connection.close()
+    return result
+
+
+async def security():
+    """What a page on another site, a rebound name or a client without the token cannot do."""
+    status, headers, body = request(server.port, "/list")
+    policy = headers.get("content-security-policy", "")
+    check("csp: pages allow only the server's own script, none inline",
+          status == 200 and "script-src 'self'" in policy and "unsafe-inline" not in policy
+          and b"<script>" not in body, policy)
+    status, _, _ = request(server.port, "/list", {"Host": f"rebound.example:{server.port}"})
+    check("host: a request for another name (DNS rebinding) is refused", status == 421, str(status))
+    guarded = Server(binary, extra=["--token", "s3cret"])
+    try:
+        status, _, _ = request(guarded.port, "/list")
+        check("token: a server with a token refuses a request without it", status == 403, str(status))
+        status, headers, _ = request(guarded.port, "/list?token=s3cret")
+        cookie = headers.get("set-cookie", "")
+        check("token: the URL it prints opens the page and sets the cookie",
+              status == 200 and cookie.startswith("diffable_token=s3cret; HttpOnly"), f"{status} {cookie}")
+        socket_url = f"ws://127.0.0.1:{guarded.port}/_diffable/ws"
+        try:
+            async with websockets.connect(socket_url) as socket_:
+                refused = False
+        except Exception:
+            refused = True
+        check("token: a WebSocket without the token is refused", refused)
+        async with websockets.connect(socket_url, additional_headers={"Cookie": "diffable_token=s3cret"}) as socket_:
+            await socket_.send(json.dumps(hello))
+            reset = json.loads(await socket_.recv())
+        check("token: a WebSocket with the page's cookie is served", reset["t"] == "reset")
+    finally:
+        guarded.stop()
+
+
 try:
     asyncio.run(main())
+    asyncio.run(security())
 finally:
     server.stop()
 summary()

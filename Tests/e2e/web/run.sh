@@ -10,12 +10,19 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../../.." && pwd)"
 
-if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then
+missing=()
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
+# Without a color emoji font the screenshots show boxes where the demo's emoji are.
+fc-list 2>/dev/null | grep -qi "emoji" || missing+=(fonts-noto-color-emoji)
+if [ "${#missing[@]}" -gt 0 ]; then
     export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq && apt-get install -y -qq chromium chromium-driver >/dev/null
+    apt-get update -qq && apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
-if ! python3 -c 'import selenium, websockets' >/dev/null 2>&1; then
-    pip install -q selenium websockets 2>&1 | grep -v -i "running pip as" || true
+# The tests use websockets' current API (13 or later: additional_headers), newer than Debian's.
+if ! python3 -c 'import selenium, websockets, sys; sys.exit(int(websockets.__version__.split(".")[0]) < 13)' \
+    >/dev/null 2>&1; then
+    pip install -q "selenium>=4" "websockets>=13" 2>&1 | grep -v -i "running pip as" || true
 fi
 
 binary="${1:-}"

@@ -180,7 +180,18 @@ public enum RecipeFile {
         }
     }
 
+    /// A date written `2024-05-01T08:00:00Z` (seconds may have a fraction, the zone may be an
+    /// offset) from 1900 on. The shape is checked first: Foundation's parser also takes strings
+    /// such as a year of forty digits, whose date it then cannot write back.
     private static func date(from text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 20, bytes.count <= 35,
+            [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18].allSatisfy({ (0x30...0x39).contains(bytes[$0]) }
+            ),
+            bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
+            bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+            let year = Int(text.prefix(4)), year >= 1900
+        else { return nil }
         let formatter = ISO8601DateFormatter()
         if let date = formatter.date(from: text) { return date }
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]

@@ -58,6 +58,18 @@ struct RecipeFileTests {
                 "line 3: not JSON: expected a key in quotes (column 1)"
             ),
             ("[1,\n 2,,]", "line 2: not JSON: unexpected character (column 4)"),
+            // Found by fuzz-recipe-import: Foundation's parser took this for a date it could not
+            // write back.
+            (
+                "[{\"title\": \"A\", \"prepMinutes\": 1, \"cookMinutes\": 1, \"servings\": 1,\n"
+                    + " \"addedAt\": \"2025E0000000004-05-01T08:00:00Z\"}]",
+                "line 2: recipes[0].addedAt: must be a date like 2024-05-01T08:00:00Z"
+            ),
+            (
+                "[{\"title\": \"A\", \"prepMinutes\": 1, \"cookMinutes\": 1, \"servings\": 1,\n"
+                    + " \"addedAt\": \"0001-04-29T08:00:00Z\"}]",
+                "line 2: recipes[0].addedAt: must be a date like 2024-05-01T08:00:00Z"
+            ),
         ])
     func aBadFileNamesTheLineAndTheField(file: String, message: String) {
         #expect(throws: RecipeFileError.self) { try RecipeFile.recipes(from: Array(file.utf8)) }

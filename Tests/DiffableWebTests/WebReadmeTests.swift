@@ -1,0 +1,43 @@
+#if Web
+    import Diffable
+    import HummingbirdTesting
+    import Testing
+
+    @testable import DiffableWeb
+
+    @MainActor
+    @Suite("The README's web example")
+    struct WebReadmeTests {
+        @Test func readmeWebPage() async throws {
+            let server = WebServer(configuration: WebServerConfiguration(port: 8080))
+            server.addPage("/names", title: "Names") { page in
+                let registration = WebCollectionView.CellRegistration<WebListCell, String> { cell, _, name in
+                    var content = cell.defaultContentConfiguration()
+                    content.text = name
+                    cell.contentConfiguration = content
+                }
+                let dataSource = CollectionViewDiffableDataSource<Int, String>(
+                    collectionView: page.collectionView
+                ) {
+                    view, indexPath, name in
+                    view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: name)
+                }
+                var snapshot = DiffableDataSourceSnapshot<Int, String>()
+                snapshot.appendSections([0])
+                snapshot.appendItems(["Ada", "Grace"])
+                dataSource.apply(snapshot, animatingDifferences: false)
+                page.keep(dataSource)
+            }
+
+            #expect(server.url == "http://127.0.0.1:8080/")
+
+            // What `try await server.run()` then serves.
+            try await server.makeApplication().test(.router) { client in
+                try await client.execute(uri: "/names", method: .get) { response in
+                    #expect(response.status == .ok)
+                    #expect(String(buffer: response.body).contains("<title>Names</title>"))
+                }
+            }
+        }
+    }
+#endif
