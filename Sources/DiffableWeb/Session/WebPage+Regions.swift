@@ -68,6 +68,7 @@ extension WebPage {
     ///   - name: Lowercase letters, digits and `-`; unique on the page.
     ///   - placement: Where the page shows it (not ``WebRegionPlacement/dialog``).
     ///   - width: A column's width in pixels; `nil` for the page's choice.
+    ///   - layout: The layout of its sections: a sidebar list by default.
     public func addCollectionView(
         named name: String, placement: WebRegionPlacement = .leading, width: Int? = nil,
         layout: WebLayout = .list(using: .init(appearance: .sidebar))
