@@ -5,8 +5,8 @@
 
 Every flow of the app through clicks and keys (sidebar, outline, detail, favorites, add with a
 validation error, edit, delete with confirmation, search grouped by collection, list and grid),
-two pages that see each other's changes, a second server and `recipes import` on the same
-database seen live, a hostile title shown as text, and a server restart that resyncs the page.
+two pages that see each other's changes, a second server, the terminal app (in tmux) and
+`recipes import` on the same database seen live, a hostile title shown as text, and a server restart that resyncs the page.
 Prints one line per check and "N passed, N failed"; exits non-zero on a failure.
 """
 import json
@@ -190,6 +190,7 @@ def main():
         drivers.append(b_driver)
         b = Page(b_driver, second.url)
         across(a, b, binary, database, folder)
+        terminal(a, binary, database)
         restart(a, server, binary, database, folder)
     except Exception as error:  # a broken flow is a failure, not a crash
         check("the flows ran to the end", False, repr(error))
@@ -393,6 +394,39 @@ def across(a, b, binary, database, folder):
     except Exception:
         alerted = False
     check("no script ran", not alerted)
+
+
+def terminal(a, binary, database):
+    """The terminal app (in tmux) and the page on one database: a favorite in one shows in the other."""
+    session = f"recipes-web-{os.getpid()}"
+
+    def screen():
+        return subprocess.run(["tmux", "capture-pane", "-p", "-t", session],
+                              capture_output=True, text=True).stdout
+
+    env = dict(os.environ, TERM=os.environ.get("TERM", "xterm-256color"))
+    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "110", "-y", "30",
+                    f"{binary} --database {database}"], check=True, env=env)
+    try:
+        a.click_row("All Recipes", "[data-region=sidebar]")
+        wait(lambda: a.title().startswith("All Recipes"))
+        name = a.rows()[0]  # the terminal app selects the first recipe of All Recipes
+        hearted = lambda: a.js("return !!arguments[0]?.querySelector('.dw-heart')", a.row(name))
+        before = hearted()
+        wait(lambda: "All Recipes" in screen() and ("♡ Not a favorite" in screen() or "♥ Favorite" in screen()))
+        subprocess.run(["tmux", "send-keys", "-t", session, "f"], check=True)
+        check("a favorite toggled in the terminal app appears in the page",
+              wait(lambda: hearted() != before, timeout=10), screen())
+        shown, toggled = ("♡ Not a favorite", "♥ Favorite") if before is False else ("♥ Favorite", "♡ Not a favorite")
+        wait(lambda: toggled in screen())  # the terminal's own detail first, so the next check is the page's
+        a.click_row(name)
+        wait(lambda: a.detail_title() == name)
+        a.press("detail", "favorite")
+        check("and one toggled in the page appears in the terminal app",
+              wait(lambda: shown in screen(), timeout=10), screen())
+        subprocess.run(["tmux", "send-keys", "-t", session, "q"], check=True)
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
 
 
 def restart(a, server, binary, database, folder):
