@@ -25,7 +25,25 @@ struct WebRegion {
     var placement: WebRegionPlacement
     /// A column's width, in pixels; `nil` for the page's choice.
     var width: Int?
-    var content: Content
+    // Stored as two optionals, not as a `Content`: an enum of two class references keeps its case
+    // in the reference's spare bits, which LeakSanitizer cannot follow, so it reported the panel
+    // of every page still alive at exit as leaked.
+    private let view: WebCollectionView?
+    private let panel: WebPanel?
+
+    var content: Content {
+        if let view { .collection(view) } else { .panel(panel!) }
+    }
+
+    init(name: String, placement: WebRegionPlacement, width: Int?, content: Content) {
+        self.name = name
+        self.placement = placement
+        self.width = width
+        switch content {
+        case .collection(let view): (self.view, panel) = (view, nil)
+        case .panel(let panel): (view, self.panel) = (nil, panel)
+        }
+    }
 
     /// The region as the page's reset describes it.
     var json: JSONValue {
