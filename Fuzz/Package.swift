@@ -28,7 +28,7 @@ func fuzzTarget(_ name: String, _ products: [String]) -> Target {
 let package = Package(
     name: "DiffableFuzz",
     dependencies: [
-        .package(name: "Diffable", path: ".."),
+        .package(name: "Diffable", path: "..", traits: ["GRDB", "Web"]),
         // The Recipes app's import file parser (its RecipeKit target needs no database).
         .package(name: "Recipes", path: "../Examples/Recipes"),
     ],
