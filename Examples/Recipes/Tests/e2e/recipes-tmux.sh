@@ -7,66 +7,20 @@
 # Prints one line per check and closes with "N passed, N failed"; exits non-zero on a failure.
 set -uo pipefail
 binary=$(realpath "${1:-Examples/Recipes/.build/debug/recipes}")
-export TERM="${TERM:-xterm-256color}"
-session="recipes-e2e-$$"
+. "$(dirname "$0")/../../../../Tests/e2e/lib.sh"
 work=$(mktemp -d)
 database="$work/recipes.sqlite"
-status_file="$work/status"
-passed=0
-failed=0
+columns=120
+lines=32
+program="$binary --database $database"
+finish() { cleanup; rm -rf "$work" "$status_file"; }
 
-cleanup() { tmux kill-session -t "$session" 2>/dev/null || true; }
-finish() { cleanup; rm -rf "$work"; }
-trap finish EXIT
-
-screen() { tmux capture-pane -t "$session" -p; }
-ok() { echo "ok   - $1"; passed=$((passed + 1)); }
-fail() {
-    local show=0
-    [ "$1" = -s ] && { show=1; shift; }
-    echo "FAIL - $1"
-    [ $show = 1 ] && screen | sed 's/^/     | /'
-    failed=$((failed + 1))
-}
-keys() { tmux send-keys -t "$session" "$@"; }
 text() { tmux send-keys -t "$session" -l "$1"; }
-mouse() { tmux send-keys -t "$session" -l "$(printf '\033[<%s;%s;%s%s' "$1" "$2" "$3" "$4")"; }
-wait_for_exit() {
-    for _ in $(seq 1 50); do [ "$(tmux display -p -t "$session" '#{pane_dead}')" = 1 ] && break; sleep 0.1; done
-}
-
-# Waits up to 10 s for the screen to contain (or, with -n, not contain) a fixed string; with -e,
-# an extended regular expression.
-check() {
-    local negate=0 mode=-F
-    while [ "${1:0:1}" = "-" ]; do
-        case "$1" in -n) negate=1 ;; -e) mode=-E ;; esac
-        shift
-    done
-    local name=$1 pattern=$2
-    for _ in $(seq 1 100); do
-        if screen | grep -q $mode -- "$pattern"; then found=1; else found=0; fi
-        if [ "$found" -ne "$negate" ]; then
-            ok "$name"
-            return 0
-        fi
-        sleep 0.1
-    done
-    fail -s "$name (expected the screen $([ $negate = 1 ] && echo "not ")to show: $pattern)"
-    return 1
-}
 
 # Checks a command's output for a fixed string.
 check_output() {
     local name=$1 pattern=$2 output=$3
     if grep -qF -- "$pattern" <<<"$output"; then ok "$name"; else fail "$name (output: $output)"; fi
-}
-
-start() {
-    cleanup
-    rm -f "$status_file"
-    tmux new-session -d -s "$session" -x 120 -y 32 "$binary --database $database ${1:-}; echo \$? > $status_file"
-    tmux set-option -t "$session" remain-on-exit on >/dev/null
 }
 
 app_pid() { tmux display -p -t "$session" '#{pane_pid}' | xargs -I{} pgrep -P {} -x recipes || tmux display -p -t "$session" '#{pane_pid}'; }
@@ -242,5 +196,4 @@ check_output "generate adds made-up recipes in one go" "Added 20,000 recipes" "$
 count=$("$binary" --database "$work/big.sqlite" export | grep -c '"title"')
 [ "$count" = 20040 ] && ok "export writes every recipe" || fail "export wrote $count recipes, not 20040"
 
-echo "e2e: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+summary
