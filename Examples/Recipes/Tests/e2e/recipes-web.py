@@ -12,7 +12,6 @@ Prints one line per check and "N passed, N failed"; exits non-zero on a failure.
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -23,36 +22,16 @@ from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.keys import Keys
 
-passed = 0
-failed = 0
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../../Tests/e2e/web"))
+import lib  # noqa: E402  (the DiffableWeb browser tests' helpers)
+from lib import check, free_port, summary  # noqa: E402
+
 HOSTILE = "<img src=x onerror=alert(1)>"
 
 
-def check(name, condition, why=""):
-    global passed, failed
-    if condition:
-        passed += 1
-        print(f"ok   - {name}", flush=True)
-    else:
-        failed += 1
-        print(f"FAIL - {name}" + (f": {why}" if why else ""), flush=True)
-    return condition
-
-
 def wait(condition, timeout=10, interval=0.05):
-    """Polls until `condition()` is truthy; returns its last value."""
-    deadline = time.time() + timeout
-    value = condition()
-    while not value and time.time() < deadline:
-        time.sleep(interval)
-        value = condition()
-    return value
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    """The shared poll, with this test's own timeout and interval."""
+    return lib.wait(condition, timeout, interval)
 
 
 class Server:
@@ -201,8 +180,7 @@ def main():
         if second:
             second.stop()
         shutil.rmtree(folder, ignore_errors=True)
-    print(f"{passed} passed, {failed} failed", flush=True)
-    sys.exit(1 if failed else 0)
+    summary()
 
 
 def run(a, binary, database, server, drivers, shots):
