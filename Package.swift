@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "DiffableTesting", targets: ["DiffableTesting"]),
         .library(name: "DiffableTerminal", targets: ["DiffableTerminal"]),
         .executable(name: "diffable-gallery", targets: ["diffable-gallery"]),
+        .library(name: "DiffableStore", targets: ["DiffableStore"]),
         .library(name: "DiffableGRDB", targets: ["DiffableGRDB"]),
         .library(name: "DiffableWeb", targets: ["DiffableWeb"]),
         .executable(name: "diffable-web-demo", targets: ["diffable-web-demo"]),
@@ -33,10 +34,13 @@ let package = Package(
         // The gallery's model and screens, a library so tests can drive it headless.
         .target(name: "DiffableGallery", dependencies: ["DiffableTerminal"]),
         .executableTarget(name: "diffable-gallery", dependencies: ["DiffableGallery"]),
+        // Live queries whatever the database: the change feed, the controllers, the exact edits.
+        .target(name: "DiffableStore", dependencies: ["Diffable"]),
         .target(
             name: "DiffableGRDB",
             dependencies: [
-                "Diffable", .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["GRDB"])),
+                "Diffable", "DiffableStore",
+                .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["GRDB"])),
                 // The raw SQLite API, to read rows without decoding what does not change.
                 .product(name: "GRDBSQLite", package: "GRDB.swift", condition: .when(traits: ["GRDB"])),
             ]),
@@ -60,9 +64,10 @@ let package = Package(
         // Example pages (a large list, an outline, a grid) for people and the browser tests.
         .executableTarget(name: "diffable-web-demo", dependencies: ["DiffableWeb", "DiffableTesting"]),
         .testTarget(name: "DiffableTests", dependencies: ["Diffable", "DiffableTesting"]),
+        .testTarget(name: "DiffableStoreTests", dependencies: ["DiffableStore", "DiffableTesting"]),
         .testTarget(
             name: "DiffableGRDBTests",
-            dependencies: ["DiffableGRDB", "DiffableTesting", "diffable-store-writer"]),
+            dependencies: ["DiffableGRDB", "DiffableStore", "DiffableTesting", "diffable-store-writer"]),
         .testTarget(
             name: "DiffableTerminalTests",
             dependencies: ["DiffableTerminal", "DiffableGallery", "DiffableTesting"],

@@ -1,24 +1,31 @@
 #if GRDB
     import Diffable
+    import DiffableStore
     import GRDB
     import GRDBSQLite
 
-    /// A row a commit inserted or updated that is shown, as read right after the commit.
-    struct _ReadRow<SectionIdentifierType: Sendable, ItemIdentifierType: Sendable>: Sendable {
-        var rowID: Int64
-        var item: ItemIdentifierType
-        var section: SectionIdentifierType
-        var fingerprint: Int
-        /// The item of the row shown after it; `nil` for the last.
-        var successor: ItemIdentifierType?
-    }
+    /// A request reads its rows inside the change feed's read transaction.
+    extension FetchedResultsRequest: _RowReader {
+        package func fetchAll(_ reader: any _FeedReader) throws(FetchedResultsError) -> _FetchedRows<
+            SectionIdentifierType, ItemIdentifierType
+        > {
+            try fetchAll(Self.database(reader))
+        }
 
-    /// A snapshot of the rows shown, with what the controller remembers of them.
-    struct _FetchedRows<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>:
-        Sendable
-    {
-        var snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
-        var rows: _RowIndex<ItemIdentifierType>
+        package func readRows(_ reader: any _FeedReader, rowIDs: Set<Int64>) throws(FetchedResultsError)
+            -> [_ReadRow<
+                SectionIdentifierType, ItemIdentifierType
+            >]
+        {
+            try readRows(Self.database(reader), rowIDs: rowIDs)
+        }
+
+        private static func database(_ reader: any _FeedReader) -> Database {
+            guard let reader = reader as? _SQLiteReader else {
+                preconditionFailure("FetchedResultsRequest: a SQLite request read by another backend's feed")
+            }
+            return reader.db
+        }
     }
 
     extension FetchedResultsRequest {
@@ -65,7 +72,7 @@
             } catch let error as SnapshotError<SectionIdentifierType, ItemIdentifierType> {
                 throw .duplicateItem(error.duplicateItem ?? "an item")
             } catch {
-                throw FetchedResultsError(error)
+                throw FetchedResultsError(grdb: error)
             }
             if snapshot.numberOfItems != rowIDs.count {
                 // An item came twice, in two sections: the second took it from the first.
@@ -125,7 +132,7 @@
                     return row
                 }
             } catch {
-                throw FetchedResultsError(error)
+                throw FetchedResultsError(grdb: error)
             }
         }
 
@@ -240,50 +247,6 @@
         var duplicateItem: (any Hashable & Sendable)? {
             if case .duplicateItem(let item, _) = self { return item }
             return nil
-        }
-    }
-
-    extension _RowIndex {
-        /// What a commit did to the rows shown, given the rowids it inserted, updated or deleted
-        /// and the ones among them that are shown now; the index is brought up to date.
-        /// `shownItems` lists every item shown before the commit.
-        ///
-        /// - Throws: ``FetchedResultsError/duplicateItem(_:)`` when a row now shows an item that
-        ///   another row shows; the index is then left as it was.
-        /// - Complexity: O(k) expected for k changed rows (O(n) once, the first time an item is
-        ///   not its rowid).
-        mutating func resolve<SectionIdentifierType: Hashable & Sendable>(
-            _ read: [_ReadRow<SectionIdentifierType, ItemIdentifierType>], changed rowIDs: Set<Int64>,
-            shownItems: () -> [ItemIdentifierType]
-        ) throws(FetchedResultsError) -> _StoreChanges<SectionIdentifierType, ItemIdentifierType> {
-            var seen = Set<ItemIdentifierType>()
-            for row in read {
-                // Another row shows this item, and this commit did not change that row: a duplicate.
-                if !seen.insert(row.item).inserted { throw .duplicateItem(row.item) }
-                if let other = rowID(forItem: row.item), other != row.rowID, !rowIDs.contains(other) {
-                    throw .duplicateItem(row.item)
-                }
-            }
-            var changes = _StoreChanges<SectionIdentifierType, ItemIdentifierType>()
-            var previousItems: [Int64: ItemIdentifierType] = [:]
-            for rowID in rowIDs {
-                if let item = item(forRowID: rowID) { previousItems[rowID] = item }
-            }
-            for row in read {
-                let contentChanged =
-                    previousItems[row.rowID] == row.item && fingerprints[row.rowID] != row.fingerprint
-                changes.upserted.append(
-                    .init(
-                        item: row.item, section: row.section, successor: row.successor,
-                        contentChanged: contentChanged))
-            }
-            // Items no row shows any more (an item that went to another row is still shown).
-            changes.removed = previousItems.values.filter { !seen.contains($0) }
-            for item in previousItems.values { forget(item) }
-            for row in read {
-                record(row.item, rowID: row.rowID, fingerprint: row.fingerprint, shownItems: shownItems)
-            }
-            return changes
         }
     }
 #endif

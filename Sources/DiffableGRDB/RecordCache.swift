@@ -1,4 +1,5 @@
 #if GRDB
+    public import DiffableStore
     public import GRDB
     import Synchronization
 
@@ -151,7 +152,7 @@
                     }
                 }
             } catch {
-                controller.onError(FetchedResultsError(error))
+                controller.onError(FetchedResultsError(grdb: error))
             }
         }
 
@@ -188,8 +189,7 @@
 
         /// Drops the records of the rows a step changed or removed.
         private func invalidate(_ step: _StoreModel<SectionIdentifierType, ItemIdentifierType>.Step) {
-            var gone = step.reconfigured
-            if let changes = step.changes { gone += changes.removed }
+            let gone = step.reconfigured + step.removed
             state.withLock { state in
                 for item in gone where state.records.removeValue(forKey: item) != nil {
                     state.statistics.invalidated += 1

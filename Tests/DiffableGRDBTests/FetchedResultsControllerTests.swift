@@ -1,6 +1,7 @@
 #if GRDB
     import Diffable
     import DiffableGRDB
+    import DiffableStore
     import DiffableTesting
     import Foundation
     import GRDB
@@ -30,9 +31,8 @@
             pool = try file.makeRecipes(recipes)
             let errors = ErrorLog()
             self.errors = errors
-            controller = FetchedResultsController(
-                database: pool, request: request, externalChangePollInterval: .milliseconds(5)
-            ) { errors.append($0) }
+            ChangeFeed.feed(for: pool).pollInterval = .milliseconds(5)
+            controller = FetchedResultsController(database: pool, request: request) { errors.append($0) }
             view = ValidatingCollectionView()
             let registration = CellRegistration<ValidatingCollectionView.Cell, Int64> { cell, _, id in
                 cell.text = "\(id)"
@@ -218,8 +218,8 @@
         @Test func anotherConnectionsCommitIsSeenBeforeThePoll() async throws {
             let file = try TemporaryDatabase()
             let pool = try file.makeRecipes(Self.recipes)
-            let controller = FetchedResultsController(
-                database: pool, request: Recipe.request, externalChangePollInterval: .seconds(10))
+            ChangeFeed.feed(for: pool).pollInterval = .seconds(10)
+            let controller = FetchedResultsController(database: pool, request: Recipe.request)
             try await controller.performFetch()
             try await DatabaseQueue(path: file.path).write {
                 try $0.execute(sql: "DELETE FROM recipe WHERE id = 5")
@@ -264,9 +264,10 @@
             let file = try TemporaryDatabase()
             let pool = try file.makeRecipes(Self.recipes)
             let errors = StoreFixture.ErrorLog()
-            let controller = FetchedResultsController(
-                database: pool, request: byCollection, externalChangePollInterval: .milliseconds(5)
-            ) { errors.append($0) }
+            ChangeFeed.feed(for: pool).pollInterval = .milliseconds(5)
+            let controller = FetchedResultsController(database: pool, request: byCollection) {
+                errors.append($0)
+            }
             try await controller.performFetch()
             let good = controller.snapshot
             try await pool.write {
@@ -291,19 +292,30 @@
             await #expect(throws: FetchedResultsError.self) { try await duplicateAtFirst.performFetch() }
         }
 
-        @Test func aMissingTableOrColumnIsADatabaseError() async throws {
+        @Test func aMissingColumnIsADatabaseErrorAndAMissingTableNamesIt() async throws {
             let file = try TemporaryDatabase()
             let pool = try file.makeRecipes(Self.recipes)
-            for request in [
-                FetchedResultsRequest<String, Int64>(
-                    table: "nowhere", item: Column("id"), section: Column("collection")),
-                FetchedResultsRequest<String, Int64>(
-                    table: "recipe", item: Column("id"), section: Column("course")),
-            ] {
-                let controller = FetchedResultsController(database: pool, request: request)
-                await expectDatabaseError(.SQLITE_ERROR) { () async throws(FetchedResultsError) in
-                    try await controller.performFetch()
+            let course = FetchedResultsController(
+                database: pool,
+                request: FetchedResultsRequest<String, Int64>(
+                    table: "recipe", item: Column("id"), section: Column("course")))
+            await expectDatabaseError(.SQLITE_ERROR) { () async throws(FetchedResultsError) in
+                try await course.performFetch()
+            }
+            let nowhere = FetchedResultsController(
+                database: pool,
+                request: FetchedResultsRequest<String, Int64>(
+                    table: "nowhere", item: Column("id"), section: Column("collection")))
+            do {
+                try await nowhere.performFetch()
+                Issue.record("expected an error")
+            } catch {
+                guard case .changeLogUnavailable(let table, let reason) = error else {
+                    Issue.record("expected the change log to be unavailable, got \(error)")
+                    return
                 }
+                #expect(table == "nowhere" && reason.contains("no such table"))
+                #expect(error.description.contains("nowhere"))
             }
         }
 
@@ -316,7 +328,7 @@
                 try await body()
                 Issue.record("expected an error", sourceLocation: sourceLocation)
             } catch {
-                guard case .database(let error) = error else {
+                guard case .database(let error) = error, let error = error as? DatabaseError else {
                     Issue.record("expected a database error, got \(error)", sourceLocation: sourceLocation)
                     return
                 }
@@ -366,16 +378,28 @@
             }
         }
 
-        @Test func theControllerNeverWrites() async throws {
+        /// The feed adds its change log to the schema and writes there; nothing else of the
+        /// database changes on its account.
+        @Test func theFeedWritesOnlyItsChangeLog() async throws {
             let store = try await StoreFixture(Self.recipes)
-            let changesBefore = try await store.pool.read { try Int.fetchOne($0, sql: "PRAGMA data_version") }
-            let writesBefore = try await store.pool.writeWithoutTransaction { $0.totalChangesCount }
-            try await Task.sleep(for: .milliseconds(60))  // several polls
             try await store.pool.write { try $0.execute(sql: "UPDATE recipe SET minutes = 2 WHERE id = 2") }
             try await store.settle()
-            let writesAfter = try await store.pool.writeWithoutTransaction { $0.totalChangesCount }
-            #expect(writesAfter - writesBefore == 1, "the test's own UPDATE, nothing else")
-            _ = changesBefore
+            try await Task.sleep(for: .milliseconds(60))  // several polls
+            let schema = try await store.pool.read {
+                try String.fetchAll(
+                    $0, sql: "SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name")
+            }
+            #expect(
+                schema == [
+                    "diffable_change", "diffable_change_reader", "diffable_change_recipe_delete",
+                    "diffable_change_recipe_insert", "diffable_change_recipe_update", "recipe",
+                    "recipe_order",
+                ])
+            var expected = Self.recipes
+            expected[1].minutes = 2
+            #expect(
+                try await store.pool.read { try Recipe.fetchAll($0, sql: "SELECT * FROM recipe ORDER BY id") }
+                    == expected)
         }
 
         @Test func snapshotsAsASequenceMarkTheRowsWhoseContentChanged() async throws {

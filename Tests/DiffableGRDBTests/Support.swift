@@ -1,6 +1,7 @@
 #if GRDB
     import Diffable
     import DiffableGRDB
+    import DiffableStore
     import DiffableTesting
     import Foundation
     import GRDB

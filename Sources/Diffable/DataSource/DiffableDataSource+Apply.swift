@@ -40,17 +40,20 @@ extension DiffableDataSource {
         }
     }
 
-    /// Applies a change its maker knows exactly, for stores and other sources that see which
-    /// rows changed: `edit` changes a snapshot in place and returns the batch update it made.
-    /// When nothing is on its way to the view, the edit is made on the committed state itself and
-    /// its update shown as it is (no copy, no diff); otherwise it is made on a copy and diffed.
+    /// Shows a snapshot whose batch update from `base` its maker already knows: a store that saw
+    /// which rows changed hands every data source showing its rows the one new snapshot and the
+    /// one update. A data source that shows `base` itself, with nothing on its way to the view,
+    /// takes `snapshot` without copying it and hands its view `update` without a diff; any other
+    /// diffs, as ``apply(_:animatingDifferences:completion:)`` does.
     ///
-    /// - Complexity: What `edit` costs, when nothing is on its way to the view; otherwise a copy of
-    ///   the snapshot plus the diff.
+    /// - Complexity: O(1) plus the view's work for `update` when the data source shows `base`;
+    ///   otherwise as ``apply(_:animatingDifferences:completion:)``.
     package func apply(
-        editing edit: (inout Snapshot) -> BatchUpdate, animatingDifferences: Bool = true,
+        _ snapshot: Snapshot, update: BatchUpdate, from base: Snapshot, animatingDifferences: Bool = true,
         completion: (@MainActor () -> Void)? = nil
     ) {
-        _engine.apply(editing: edit, animatingDifferences: animatingDifferences, completion: completion)
+        _engine.apply(
+            snapshot, update: update, from: base, animatingDifferences: animatingDifferences,
+            completion: completion)
     }
 }

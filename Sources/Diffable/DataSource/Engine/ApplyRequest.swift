@@ -17,6 +17,12 @@ struct _ApplyRequest<SectionIdentifierType: Hashable & Sendable, ItemIdentifierT
     /// The state to show. Its snapshot carries the apply's reload and reconfigure marks.
     var target: _DataSourceState<SectionIdentifierType, ItemIdentifierType>
     let presentation: Presentation
+    /// The update from a state its maker knew, when it knew one: used as it is when the committed
+    /// snapshot is still that state's (see ``DiffableDataSourceSnapshot/_isIdentical(to:)``),
+    /// instead of a diff.
+    var known:
+        (base: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>, update: BatchUpdate)? =
+            nil
     /// Run in order once the view has shown the target (or a newer target that superseded it).
     var completions: [@MainActor () -> Void]
 }
@@ -65,10 +71,14 @@ struct _WaitingRequests<SectionIdentifierType: Hashable & Sendable, ItemIdentifi
         return request
     }
 
-    /// Changes the target of every waiting request.
+    /// Changes the target of every waiting request; an update known for the old target no longer
+    /// leads to it.
     mutating func updateTargets(
         _ body: (inout _DataSourceState<SectionIdentifierType, ItemIdentifierType>) -> Void
     ) {
-        for index in head..<requests.count { body(&requests[index].target) }
+        for index in head..<requests.count {
+            body(&requests[index].target)
+            requests[index].known = nil
+        }
     }
 }

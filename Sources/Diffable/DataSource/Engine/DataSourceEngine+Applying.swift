@@ -73,34 +73,29 @@ extension _DataSourceEngine {
         enqueue(target, .batchUpdate(animated: animatingDifferences), completion)
     }
 
-    /// Applies a change its maker knows exactly (a store that saw which rows changed): `edit`
-    /// changes a snapshot in place and returns the batch update from the snapshot it was given
-    /// to the one it leaves, in UIKit's conventions.
+    /// Shows a snapshot whose update from another its maker knows (a store that saw which rows
+    /// changed, and hands one new snapshot to every data source that shows its rows): `update`
+    /// turns `base` into `snapshot`, in UIKit's conventions.
     ///
-    /// When nothing is on its way to the view, the committed state is the latest, and the edit is
-    /// made on it in place and its update goes to the view as it is: no copy, no diff. Otherwise
-    /// the edit is made on a copy of the latest state, its update is dropped, and the request is
-    /// diffed when its turn comes, like any other. Stored section snapshots are rebased.
+    /// When nothing is on its way to the view and the committed snapshot is `base` itself (the
+    /// same storage, ``DiffableDataSourceSnapshot/_isIdentical(to:)``), `snapshot` becomes the
+    /// committed state as it is, sharing its storage, and `update` goes to the view: no copy, no
+    /// diff. Otherwise the request waits its turn like any other and uses `update` if the
+    /// committed snapshot is `base` by then, or is diffed. Stored section snapshots are rebased.
     ///
-    /// - Complexity: What `edit` costs, when nothing is on its way to the view; otherwise a copy of
-    ///   the latest state plus the diff.
+    /// - Complexity: O(1) plus the view's work for `update` on the first path; otherwise as
+    ///   ``apply(_:animatingDifferences:completion:)``.
     package func apply(
-        editing edit: (inout Snapshot) -> BatchUpdate, animatingDifferences: Bool,
+        _ snapshot: Snapshot, update: BatchUpdate, from base: Snapshot, animatingDifferences: Bool,
         completion: (@MainActor () -> Void)?
     ) {
-        guard isIdle else {
-            var target = latest
-            _ = edit(&target.snapshot)
-            target.sectionSnapshots = specialized.rebase(target.sectionSnapshots, target.snapshot)
-            enqueue(target, .batchUpdate(animated: animatingDifferences), completion)
+        let target = State(snapshot: snapshot, sectionSnapshots: rebasedSectionSnapshots(on: snapshot))
+        guard isIdle, committed.snapshot._isIdentical(to: base) else {
+            enqueue(target, .batchUpdate(animated: animatingDifferences), completion, known: (base, update))
             return
         }
         assert(waiting.isEmpty && ahead == nil, "an idle engine has nothing waiting")
-        let update = edit(&committed.snapshot)
-        committed.snapshot._clearMarks()
-        if !committed.sectionSnapshots.isEmpty {
-            committed.sectionSnapshots = specialized.rebase(committed.sectionSnapshots, committed.snapshot)
-        }
+        committed = State(snapshot: snapshot.withoutMarks, sectionSnapshots: target.sectionSnapshots)
         requestCount += 1
         let request = Request(
             number: requestCount, target: committed,
@@ -119,12 +114,13 @@ extension _DataSourceEngine {
     /// Records an apply: the latest state moves on at once, and the request waits its turn (or
     /// starts now, when nothing is in flight).
     private func enqueue(
-        _ target: State, _ presentation: Request.Presentation, _ completion: (@MainActor () -> Void)?
+        _ target: State, _ presentation: Request.Presentation, _ completion: (@MainActor () -> Void)?,
+        known: (base: Snapshot, update: BatchUpdate)? = nil
     ) {
         ahead = State(snapshot: target.snapshot.withoutMarks, sectionSnapshots: target.sectionSnapshots)
         requestCount += 1
         let request = Request(
-            number: requestCount, target: target, presentation: presentation,
+            number: requestCount, target: target, presentation: presentation, known: known,
             completions: completion.map { [$0] } ?? [])
         if coalescesApplies, case .diffing(let stale, _, let task) = phase {
             // A diff runs for a state this one supersedes: drop it, keep its completions.

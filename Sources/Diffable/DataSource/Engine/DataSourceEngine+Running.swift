@@ -25,6 +25,11 @@ extension _DataSourceEngine {
             present(BatchUpdate(), of: request)
             return
         }
+        if let known = request.known, committed.snapshot._isIdentical(to: known.base) {
+            commit(request)
+            present(known.update, of: request)
+            return
+        }
         let old = committed.snapshot
         let new = request.target.snapshot
         let diff = specialized.diff

@@ -6,9 +6,9 @@
         import Glibc
 
         /// Calls a function soon after any file in a directory is written, through Linux's inotify:
-        /// a commit by another process writes the database's files, so the controller can look at
-        /// once instead of at its next poll. Its own commits wake it too; `data_version` tells them
-        /// apart.
+        /// a commit by another process writes the database's files, so the change feed can look at
+        /// once instead of at its next poll. One thread per feed, whatever the number of
+        /// controllers.
         final class _FileWatcher: Sendable {
             private final class Flag: Sendable {
                 let value = Atomic(false)
@@ -56,7 +56,7 @@
             deinit { stop() }
         }
     #else
-        /// Elsewhere, the controller relies on its poll alone.
+        /// Elsewhere, the feed relies on its poll alone.
         final class _FileWatcher: Sendable {
             init?(directory: String, onChange: @escaping @Sendable () -> Void) { return nil }
             func stop() {}

@@ -1,0 +1,327 @@
+#if GRDB
+    import DiffableStore
+    import Foundation
+    import GRDB
+    import Synchronization
+
+    /// Where a SQLite database's ``ChangeFeed`` gets its changes: the database's change log
+    /// (``SQLiteChangeLog``), read in the same transaction as the rows the controllers read, and
+    /// three ways to know when to read it — a transaction observer for this process's commits,
+    /// inotify on the database's folder for other processes' (Linux), and the feed's poll of the
+    /// log's head for anything either missed.
+    final class _SQLiteChangeSource: _ChangeSource {
+        private struct State {
+            /// The tables whose triggers are known to be there.
+            var followed: Set<String> = []
+            /// What the last read saw: the log's head and the schema's version. A poll that sees
+            /// otherwise wakes the feed.
+            var head: Int64?
+            var schemaVersion: Int?
+            /// The tables the log records, as of `schemaVersion`.
+            var loggedTables: Set<String> = []
+            /// This process's row in the readers' table, while the feed runs.
+            var reader: Reader?
+            var watcher: _FileWatcher?
+            var isCheckScheduled = false
+        }
+
+        /// What this process has told the log of how far it has read.
+        private struct Reader {
+            let id = UUID().uuidString
+            var acknowledged: Int64?
+            var written: Int64?
+            var writtenAt = Date.distantPast
+            var isWriting = false
+        }
+
+        /// A read that finds more changes than this tells every subscriber to read everything.
+        static let changeLimit = 4096
+
+        let database: any DatabaseWriter
+        private let observer = _CommitObserver()
+        private let state = Mutex(State())
+        /// Reports what was ignored; set by the feed's owner.
+        let diagnose: @Sendable (String) -> Void
+
+        init(database: any DatabaseWriter, diagnose: @escaping @Sendable (String) -> Void) {
+            self.database = database
+            self.diagnose = diagnose
+        }
+
+        // MARK: Watching
+
+        func start(wake: @escaping @Sendable () -> Void) throws(FetchedResultsError) {
+            observer.onCommit = wake
+            let observer = observer
+            database.asyncWriteWithoutTransaction { db in
+                db.add(transactionObserver: observer, extent: .observerLifetime)
+            }
+            let path = database.path
+            var watcher: _FileWatcher?
+            if path != ":memory:", !path.isEmpty, !path.hasPrefix("file::memory:") {
+                let directory = (path as NSString).deletingLastPathComponent
+                watcher = _FileWatcher(directory: directory.isEmpty ? "." : directory) { [weak self] in
+                    self?.checkSoon(wake: wake)
+                }
+            }
+            state.withLock {
+                $0.watcher = watcher
+                $0.reader = Reader()
+            }
+        }
+
+        func stop() {
+            let (watcher, reader) = state.withLock { state in
+                defer {
+                    state.watcher = nil
+                    state.reader = nil
+                }
+                return (state.watcher, state.reader)
+            }
+            watcher?.stop()
+            observer.onCommit = nil
+            let observer = observer
+            database.asyncWriteWithoutTransaction { db in
+                db.remove(transactionObserver: observer)
+                if let reader { try? SQLiteChangeLog.forget(reader: reader.id, db) }
+            }
+        }
+
+        /// Looks now, and a few times over the next tens of milliseconds, unless such looks are on
+        /// their way: a file is written before the commit shows (its last step goes through shared
+        /// memory, which inotify does not see).
+        private func checkSoon(wake: @escaping @Sendable () -> Void) {
+            let scheduled = state.withLock { state in
+                defer { state.isCheckScheduled = true }
+                return state.isCheckScheduled
+            }
+            guard !scheduled else { return }
+            Task.detached(priority: .userInitiated) { [weak self] in
+                for delay in [0, 2, 8, 30] {
+                    try? await Task.sleep(for: .milliseconds(delay))
+                    guard let self else { return }
+                    if await self.poll() {
+                        wake()
+                        break
+                    }
+                }
+                self?.state.withLock { $0.isCheckScheduled = false }
+            }
+        }
+
+        func poll() async -> Bool {
+            writeReaderIfDue()
+            guard
+                let (head, schemaVersion) = try? await database.read({ db in
+                    (try SQLiteChangeLog.head(db), try Int.fetchOne(db, sql: "PRAGMA schema_version"))
+                })
+            else { return false }
+            return state.withLock { $0.head != head || $0.schemaVersion != schemaVersion }
+        }
+
+        // MARK: Following tables
+
+        func follow(table: String) async throws(FetchedResultsError) {
+            let name = table.lowercased()
+            guard !state.withLock({ $0.followed.contains(name) }) else { return }
+            let installed: Bool
+            do {
+                installed = try await database.read { db in
+                    try SQLiteChangeLog.requireRowIDTable(table, db)
+                    return try SQLiteChangeLog.isInstalled(for: table, in: db)
+                }
+            } catch {
+                throw FetchedResultsError(grdb: error)
+            }
+            if !installed {
+                do {
+                    try await database.write { db in try SQLiteChangeLog.install(for: table, in: db) }
+                } catch {
+                    throw .changeLogUnavailable(
+                        table: table,
+                        reason:
+                            "its triggers (\(SQLiteChangeLog.triggerNames(for: table).joined(separator: ", "))) are missing and could not be made: \(error)"
+                    )
+                }
+            }
+            state.withLock { _ = $0.followed.insert(name) }
+        }
+
+        // MARK: Reading
+
+        func read<Result: Sendable>(
+            after position: Int64?,
+            _ body: @Sendable (_ChangeRead, any _FeedReader) throws(FetchedResultsError) -> Result
+        ) async throws(FetchedResultsError) -> Result {
+            do {
+                return try await database.read { db in
+                    let read = try self.changes(after: position, db)
+                    do { return try body(read, _SQLiteReader(db: db)) } catch { throw error }
+                }
+            } catch {
+                throw FetchedResultsError(grdb: error)
+            }
+        }
+
+        /// The changes after `position`, read in `db`'s transaction.
+        private func changes(after position: Int64?, _ db: Database) throws -> _ChangeRead {
+            let head = try SQLiteChangeLog.head(db)
+            let schemaVersion = try Int.fetchOne(db, sql: "PRAGMA schema_version")
+            let (schemaChanged, logged) = try state.withLock { state throws in
+                defer {
+                    state.head = head
+                    state.schemaVersion = schemaVersion
+                }
+                guard state.schemaVersion != schemaVersion else { return (false, state.loggedTables) }
+                state.loggedTables = try SQLiteChangeLog.loggedTables(db)
+                return (state.schemaVersion != nil, state.loggedTables)
+            }
+            guard let position else { return _ChangeRead(position: head, completeAfter: head, changes: []) }
+            // The log made anew (its positions start again), or the schema changed (a table made
+            // anew, triggers dropped): anything may have changed.
+            if position > head || schemaChanged {
+                if schemaChanged { state.withLock { $0.followed = [] } }
+                return _ChangeRead(position: head, completeAfter: nil, changes: nil)
+            }
+            guard position < head else {
+                return _ChangeRead(position: head, completeAfter: position, changes: [])
+            }
+            let oldest = try Int64.fetchOne(db, sql: "SELECT min(position) FROM \(SQLiteChangeLog.table)")
+            let completeAfter = oldest.map { min(position, $0 - 1) } ?? head
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT position, tableName, rowID FROM \(SQLiteChangeLog.table)
+                    WHERE position > ? ORDER BY position LIMIT ?
+                    """,
+                arguments: [max(position, completeAfter), Self.changeLimit + 1])
+            guard rows.count <= Self.changeLimit else {
+                return _ChangeRead(position: head, completeAfter: nil, changes: nil)
+            }
+            var changes: [_RowChange] = []
+            changes.reserveCapacity(rows.count)
+            for row in rows {
+                let at: Int64 = row[0]
+                let tableValue: DatabaseValue = row[1]
+                let rowIDValue: DatabaseValue = row[2]
+                guard case .string(let name) = tableValue.storage, logged.contains(name.lowercased()) else {
+                    diagnose(
+                        "change log row \(at) names table \(tableValue), which the log does not record: ignored"
+                    )
+                    continue
+                }
+                guard case .int64(let rowID) = rowIDValue.storage else {
+                    diagnose("change log row \(at) names row \(rowIDValue) of \(name), not a row id: ignored")
+                    continue
+                }
+                changes.append(_RowChange(position: at, table: name.lowercased(), rowID: rowID))
+            }
+            return _ChangeRead(position: head, completeAfter: completeAfter, changes: changes)
+        }
+
+        // MARK: Telling the log how far this process has read
+
+        /// How often this process's row in the readers' table is refreshed while nothing is read,
+        /// and at least how long between two writes of it.
+        static let heartbeat: TimeInterval = 10
+        static let acknowledgementInterval: TimeInterval = 1
+
+        func acknowledge(_ position: Int64) {
+            state.withLock { $0.reader?.acknowledged = position }
+        }
+
+        /// Writes how far this process has read, when it has read further (at most once a
+        /// second) or every ``heartbeat``; trims the log meanwhile. Off the feed's reads, on the
+        /// writer's queue; a failure (a read-only file) is reported, and the log is not trimmed.
+        private func writeReaderIfDue() {
+            let now = Date()
+            let due = state.withLock { state -> (id: String, position: Int64)? in
+                guard var reader = state.reader, !reader.isWriting, let position = reader.acknowledged else {
+                    return nil
+                }
+                let elapsed = now.timeIntervalSince(reader.writtenAt)
+                guard
+                    elapsed >= Self.heartbeat
+                        || (position != reader.written && elapsed >= Self.acknowledgementInterval)
+                else { return nil }
+                reader.isWriting = true
+                state.reader = reader
+                return (reader.id, position)
+            }
+            guard let due else { return }
+            database.asyncWriteWithoutTransaction { [weak self] db in
+                var moreToTrim = false
+                do {
+                    try db.inTransaction {
+                        moreToTrim = try SQLiteChangeLog.acknowledge(
+                            due.position, reader: due.id, now: now, db)
+                        return .commit
+                    }
+                } catch {
+                    self?.diagnose("could not record how far the change log was read: \(error)")
+                }
+                self?.state.withLock { state in
+                    guard state.reader?.id == due.id else { return }
+                    state.reader?.isWriting = false
+                    state.reader?.written = due.position
+                    // Trimming more right away: the next poll writes again.
+                    state.reader?.writtenAt = moreToTrim ? .distantPast : now
+                }
+            }
+        }
+    }
+
+    /// A GRDB connection inside the feed's read transaction.
+    struct _SQLiteReader: _FeedReader {
+        let db: Database
+    }
+
+    /// Tells the source of this process's commits: one observer for every table, whatever the
+    /// number of controllers.
+    ///
+    /// GRDB calls it on the writer's queue, one call at a time; `onCommit` is set from the feed,
+    /// so it sits behind a lock.
+    final class _CommitObserver: TransactionObserver, Sendable {
+        private struct State {
+            var onCommit: (@Sendable () -> Void)?
+            var changed = false
+        }
+        private let state = Mutex(State())
+
+        var onCommit: (@Sendable () -> Void)? {
+            get { state.withLock { $0.onCommit } }
+            set { state.withLock { $0.onCommit = newValue } }
+        }
+
+        func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
+            eventKind.tableName.lowercased() == SQLiteChangeLog.table
+        }
+
+        func databaseDidChange(with event: DatabaseEvent) {
+            state.withLock { $0.changed = true }
+        }
+
+        func databaseDidCommit(_ db: Database) {
+            let onCommit = state.withLock { state -> (@Sendable () -> Void)? in
+                defer { state.changed = false }
+                return state.changed ? state.onCommit : nil
+            }
+            onCommit?()
+        }
+
+        func databaseDidRollback(_ db: Database) {
+            state.withLock { $0.changed = false }
+        }
+    }
+
+    extension FetchedResultsError {
+        /// Wraps an error thrown by GRDB while reading.
+        init(grdb error: any Error) {
+            switch error {
+            case let error as FetchedResultsError: self = error
+            case let error as DatabaseError: self = .database(error)
+            default: self = .read(error)
+            }
+        }
+    }
+#endif

@@ -1,0 +1,77 @@
+#if GRDB
+    public import DiffableStore
+    public import GRDB
+
+    extension FetchedResultsController
+    where SectionIdentifierType: DatabaseValueConvertible, ItemIdentifierType: DatabaseValueConvertible {
+        /// Creates a controller of a request's rows, following the database's change feed
+        /// (``ChangeFeed/feed(for:)``); nothing is read until
+        /// ``FetchedResultsController/performFetch()``.
+        ///
+        /// - Parameters:
+        ///   - database: A `DatabasePool` (or a `DatabaseQueue`).
+        ///   - request: The rows to show.
+        ///   - incrementalChangeLimit: Changes to more rows are read by reading every row.
+        ///   - onError: Called, on any thread, when the rows cannot be shown.
+        public convenience init(
+            database: some DatabaseWriter,
+            request: FetchedResultsRequest<SectionIdentifierType, ItemIdentifierType>,
+            incrementalChangeLimit: Int = 256,
+            onError: @escaping @Sendable (FetchedResultsError) -> Void = { _ in }
+        ) {
+            self.init(
+                feed: .feed(for: database), rows: request, incrementalChangeLimit: incrementalChangeLimit,
+                onError: onError)
+        }
+
+        /// The controller of a request's rows that everyone who asks for an equal request shares:
+        /// fetched the first time, and kept while anyone holds it (it stops when the last one
+        /// lets it go). A thousand pages showing one list cost one controller, one read and one
+        /// edit per change, and one snapshot in memory.
+        ///
+        /// Requests are equal when their SQL and arguments are, for the same identifier types.
+        /// `onError` is the first caller's; later callers share its errors through it.
+        ///
+        /// - Throws: ``FetchedResultsError`` when the rows cannot be read.
+        public static func shared(
+            database: some DatabaseWriter,
+            request: FetchedResultsRequest<SectionIdentifierType, ItemIdentifierType>,
+            onError: @escaping @Sendable (FetchedResultsError) -> Void = { _ in }
+        ) async throws(FetchedResultsError) -> FetchedResultsController {
+            let feed = ChangeFeed.feed(for: database)
+            let key: SharedKey
+            do {
+                let (sql, arguments) = try await database.read { try request.fetchAll.build($0) }
+                key = SharedKey(
+                    sql: sql, arguments: arguments, section: ObjectIdentifier(SectionIdentifierType.self),
+                    item: ObjectIdentifier(ItemIdentifierType.self))
+            } catch {
+                throw FetchedResultsError(grdb: error)
+            }
+            return try await feed.shared(key: key) { () async throws(FetchedResultsError) in
+                let controller = FetchedResultsController(
+                    database: database, request: request, onError: onError)
+                try await controller.performFetch()
+                return controller
+            }
+        }
+
+        /// The rows shown.
+        public var request: FetchedResultsRequest<SectionIdentifierType, ItemIdentifierType> {
+            rows as! FetchedResultsRequest<SectionIdentifierType, ItemIdentifierType>
+        }
+
+        /// The database observed.
+        public var database: any DatabaseWriter {
+            (feed.source as! _SQLiteChangeSource).database
+        }
+    }
+
+    /// What makes two requests one shared controller.
+    private struct SharedKey: Hashable, Sendable {
+        var sql: String
+        var arguments: StatementArguments
+        var section: ObjectIdentifier
+        var item: ObjectIdentifier
+    }
+#endif

@@ -1,0 +1,178 @@
+public import Diffable
+import Synchronization
+
+/// Keeps a snapshot of a request's rows up to date as the database changes: the role of Core
+/// Data's `NSFetchedResultsController`, for a database that other processes and servers write too.
+///
+/// ```swift
+/// let controller = FetchedResultsController(database: dbQueue, request: request)  // DiffableGRDB
+/// try await controller.performFetch()
+/// controller.drive(dataSource)  // on the main actor
+/// ```
+///
+/// Snapshots hold identifiers only; cells read their records through a record cache.
+///
+/// ## How changes arrive
+///
+/// The controller follows its database's ``ChangeFeed``, one per database for the whole process.
+/// Whoever commits — this process, another connection, another process — the feed reads which
+/// rows changed and hands the controller their ids; the controller reads just those rows and, for
+/// each one still shown, the row that now follows it (an index seek), then edits its snapshot in
+/// place. A row whose content did not change (an `UPDATE` that wrote the same values) is not
+/// reconfigured; one whose content did is. Every data source the controller drives gets the one
+/// new snapshot and its one batch update: no fetch of every row, no diff, no copy per data source.
+/// When the feed cannot know which rows changed, or more than ``incrementalChangeLimit`` did, the
+/// controller reads every row once and diffs once.
+///
+/// Reading happens on the feed's reads, never on the main actor.
+///
+/// ## Sharing
+///
+/// Controllers for equal requests can be shared (DiffableGRDB's `shared(database:request:)`):
+/// a thousand pages that show one list then cost one controller, one read and one edit per
+/// change, and one snapshot in memory.
+///
+/// ## Errors
+///
+/// A request that cannot be shown — two rows with one item identifier, a missing table or
+/// column, a file that cannot be read — reports a ``FetchedResultsError`` to `onError` (and
+/// ``performFetch()`` throws it); the controller keeps the last snapshot it had and reads every
+/// row at the next change.
+public final class FetchedResultsController<
+    SectionIdentifierType: Hashable & Sendable,
+    ItemIdentifierType: Hashable & Sendable
+>: Sendable {
+    /// The snapshots the controller delivers.
+    public typealias Snapshot = DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+
+    /// The feed of the database the rows come from.
+    public let feed: ChangeFeed
+    /// A change to more rows than this is read by reading every row again.
+    public let incrementalChangeLimit: Int
+
+    /// How the backend reads the request's rows.
+    package let rows: any _RowReader<SectionIdentifierType, ItemIdentifierType>
+    package let onError: @Sendable (FetchedResultsError) -> Void
+    package let model = Mutex(_StoreModel<SectionIdentifierType, ItemIdentifierType>())
+    /// The data sources it drives, on the main actor.
+    let drivers = _Drivers<SectionIdentifierType, ItemIdentifierType>()
+
+    /// A controller reading `rows` from the database that `feed` follows; nothing is read until
+    /// ``performFetch()``. Backends make it.
+    package init(
+        feed: ChangeFeed, rows: any _RowReader<SectionIdentifierType, ItemIdentifierType>,
+        incrementalChangeLimit: Int, onError: @escaping @Sendable (FetchedResultsError) -> Void
+    ) {
+        self.feed = feed
+        self.rows = rows
+        self.incrementalChangeLimit = incrementalChangeLimit
+        self.onError = onError
+    }
+
+    deinit {
+        feed.unsubscribe(ObjectIdentifier(self))
+        model.withLock { $0.finish() }
+    }
+
+    /// The rows shown now.
+    public var snapshot: Snapshot {
+        model.withLock { $0.fetched?.snapshot ?? Snapshot() }
+    }
+
+    /// Reads every row and starts following changes. Call it once; the first snapshot is then in
+    /// ``snapshot`` and on its way to every subscriber.
+    ///
+    /// - Throws: ``FetchedResultsError`` when the rows cannot be read; the controller then shows
+    ///   nothing and follows nothing, and `performFetch()` may be called again.
+    public func performFetch() async throws(FetchedResultsError) {
+        let lifecycle = model.withLock { model in
+            defer { if model.lifecycle == .new { model.lifecycle = .fetching } }
+            return model.lifecycle
+        }
+        precondition(
+            lifecycle == .new, "FetchedResultsController.performFetch() was called twice (it is \(lifecycle))"
+        )
+        do {
+            let rows = rows
+            try await feed.subscribe(self) { [self] reader throws(FetchedResultsError) in
+                let fetched = try rows.fetchAll(reader)
+                model.withLock { $0.show(fetched) }
+            }
+            model.withLock { if $0.lifecycle == .fetching { $0.lifecycle = .following } }
+        } catch {
+            model.withLock { if $0.lifecycle == .fetching { $0.lifecycle = .new } }
+            onError(error)
+            throw error
+        }
+    }
+
+    /// Stops following changes and ends every stream of snapshots and every drive. A shared
+    /// controller stops for everyone who holds it; it also stops by itself when the last of them
+    /// lets it go.
+    public func stop() {
+        feed.unsubscribe(ObjectIdentifier(self))
+        model.withLock { $0.finish() }
+    }
+}
+
+extension FetchedResultsController: _FeedSubscriber {
+    package var table: String? { rows.table.lowercased() }
+
+    /// Reads the rows a batch changed, inside the feed's read, and edits the snapshot; reads every
+    /// row instead when there are too many, when the feed cannot know which changed, or when a
+    /// change could not be read before.
+    package func feed(_ batch: ChangeBatch, reader: any _FeedReader) {
+        let rowIDs = batch.changedRowIDs(in: rows.table)
+        let readsAll = model.withLock { model -> Bool? in
+            guard model.lifecycle == .following || model.lifecycle == .fetching, model.fetched != nil else {
+                return nil
+            }
+            return model.needsWholeRead || rowIDs == nil || rowIDs!.count > incrementalChangeLimit
+        }
+        guard let readsAll else { return }
+        do throws(FetchedResultsError) {
+            if readsAll {
+                let fetched = try rows.fetchAll(reader)
+                model.withLock { model in
+                    model.needsWholeRead = false
+                    model.show(fetched)
+                }
+            } else if let rowIDs, !rowIDs.isEmpty {
+                let read = try rows.readRows(reader, rowIDs: rowIDs)
+                try model.withLock { model throws(FetchedResultsError) in
+                    guard model.fetched != nil else { return }
+                    let shown = model.fetched!.snapshot.itemIdentifiers
+                    let changes = try model.fetched!.rows.resolve(read, changed: rowIDs) { shown }
+                    model.show(changes)
+                }
+            }
+        } catch {
+            model.withLock { $0.needsWholeRead = true }
+            onError(error)
+        }
+    }
+
+    package func feedFailed(_ error: FetchedResultsError) {
+        onError(error)
+    }
+}
+
+/// How a backend reads a request's rows with its reader (see ``_FeedReader``).
+package protocol _RowReader<SectionIdentifierType, ItemIdentifierType>: Sendable {
+    associatedtype SectionIdentifierType: Hashable & Sendable
+    associatedtype ItemIdentifierType: Hashable & Sendable
+
+    /// The table the rows come from.
+    var table: String { get }
+
+    /// Every row shown, in order, as a snapshot.
+    func fetchAll(_ reader: any _FeedReader) throws(FetchedResultsError) -> _FetchedRows<
+        SectionIdentifierType, ItemIdentifierType
+    >
+
+    /// The rows among `rowIDs` that are shown, in order, each with the item of the row shown
+    /// after it.
+    func readRows(_ reader: any _FeedReader, rowIDs: Set<Int64>) throws(FetchedResultsError) -> [_ReadRow<
+        SectionIdentifierType, ItemIdentifierType
+    >]
+}

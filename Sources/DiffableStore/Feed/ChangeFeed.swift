@@ -1,0 +1,344 @@
+import Synchronization
+
+/// The row changes of one database, read once for every live query of the process: one watcher
+/// of this process's commits, one of other processes', one poll, one read per change.
+///
+/// Every ``FetchedResultsController`` on a database subscribes to its feed (DiffableGRDB makes
+/// one per database connection pool, on first use); so can any value that follows the
+/// database, through ``changes()``. When something changed, the feed reads, in one consistent
+/// read, which rows of which tables changed since each subscriber's position, and hands each
+/// subscriber its rows and the reader to read them with. A backend differs only in where the
+/// changes come from (see ``_ChangeSource``): SQLite's come from a change log that triggers keep in
+/// the database itself, so commits by any writer, in this process or another, arrive as rows.
+///
+/// Equal requests share one controller (``shared(key:make:)``): a thousand pages that show one
+/// list cost one read and one edit per change. A feed nobody listens to stops.
+public final class ChangeFeed: Sendable {
+    /// What the feed is doing: one value, so that no combination of flags can disagree.
+    public enum Phase: Sendable, Equatable {
+        /// No one listens: nothing is watched, polled or read.
+        case stopped
+        /// Watching; nothing to read.
+        case idle
+        /// Reading what changed.
+        case reading
+        /// Reading, and something changed since the read began: another read follows it.
+        case readingAndNeedsRead
+    }
+
+    private struct Subscription {
+        weak var subscriber: (any _FeedSubscriber)?
+        /// The position of the state the subscriber shows: it has every change up to here.
+        var position: Int64
+    }
+
+    /// A controller shared by equal requests: while it loads, and once it has.
+    private enum Shared {
+        case loading(Task<AnyObject & Sendable, any Error>)
+        case ready(Weak)
+    }
+
+    private final class Weak: Sendable {
+        weak let object: (AnyObject & Sendable)?
+        init(_ object: AnyObject & Sendable) { self.object = object }
+    }
+
+    private struct State {
+        var phase = Phase.stopped
+        var subscriptions: [ObjectIdentifier: Subscription] = [:]
+        var shared: [AnyHashable: Shared] = [:]
+        /// Subscribers between starting the feed and following it: the feed does not stop under
+        /// them.
+        var arriving = 0
+        var poll: Task<Void, Never>?
+        var pollInterval: Duration
+        var diagnosticHandler: @Sendable (String) -> Void = { _ in }
+        /// Reads made, for tests and diagnostics.
+        var readCount = 0
+    }
+
+    package let source: any _ChangeSource
+    private let state: Mutex<State>
+
+    /// A feed over a backend's source of changes, polling it every `pollInterval` besides its
+    /// own watchers.
+    package init(source: any _ChangeSource, pollInterval: Duration) {
+        self.source = source
+        state = Mutex(State(pollInterval: pollInterval))
+    }
+
+    deinit {
+        let poll = state.withLock { state -> Task<Void, Never>? in
+            defer { state.poll = nil }
+            return state.phase == .stopped ? nil : state.poll
+        }
+        if let poll {
+            poll.cancel()
+            source.stop()
+        }
+    }
+
+    /// What the feed is doing now.
+    public var phase: Phase { state.withLock { $0.phase } }
+
+    /// The number of subscribers (controllers and ``changes()`` streams) following it.
+    public var subscriberCount: Int {
+        state.withLock { $0.subscriptions.values.filter { $0.subscriber != nil }.count }
+    }
+
+    /// How many reads the feed has made (each reads every change since the one before, for
+    /// every subscriber at once).
+    public var readCount: Int { state.withLock { $0.readCount } }
+
+    /// How often the feed looks for changes its watchers may have missed. Default 50 ms.
+    public var pollInterval: Duration {
+        get { state.withLock { $0.pollInterval } }
+        set { state.withLock { $0.pollInterval = newValue } }
+    }
+
+    /// Told, on any thread, of what the feed ignored and why: a log row that names a table or a
+    /// row it does not know, a read that failed. Default: nothing.
+    public var diagnosticHandler: @Sendable (String) -> Void {
+        get { state.withLock { $0.diagnosticHandler } }
+        set { state.withLock { $0.diagnosticHandler = newValue } }
+    }
+
+    /// Reports something the feed or its source ignored.
+    package func diagnose(_ message: String) {
+        state.withLock { $0.diagnosticHandler }(message)
+    }
+
+    // MARK: Subscribing
+
+    /// Adds a subscriber: starts the feed if it was stopped, makes sure its table's changes are
+    /// recorded, calls `firstRead` with a reader of the database's current state, and follows
+    /// the changes from that state on.
+    package func subscribe(
+        _ subscriber: any _FeedSubscriber,
+        firstRead: @escaping @Sendable (any _FeedReader) throws(FetchedResultsError) -> Void
+    ) async throws(FetchedResultsError) {
+        try startIfStopped()
+        do {
+            if let table = subscriber.table { try await source.follow(table: table) }
+            let position = try await source.read(after: nil) { read, reader throws(FetchedResultsError) in
+                try firstRead(reader)
+                return read.position ?? 0
+            }
+            state.withLock {
+                $0.arriving -= 1
+                $0.subscriptions[ObjectIdentifier(subscriber)] = Subscription(
+                    subscriber: subscriber, position: position)
+            }
+        } catch {
+            state.withLock { $0.arriving -= 1 }
+            stopIfUnused()
+            throw error
+        }
+        // Changes committed between that read and now were perhaps read without it: look again.
+        wake()
+    }
+
+    /// Removes a subscriber; the feed stops when it was the last.
+    package func unsubscribe(_ id: ObjectIdentifier) {
+        state.withLock { _ = $0.subscriptions.removeValue(forKey: id) }
+        stopIfUnused()
+    }
+
+    /// The changes of the database, batch by batch, from now until the stream is dropped: what a
+    /// value that follows the database (counts, the record a detail shows) reads itself again on.
+    /// Each batch comes from the same read as the controllers' changes.
+    public func changes() -> AsyncStream<ChangeBatch> {
+        let (stream, continuation) = AsyncStream<ChangeBatch>.makeStream(bufferingPolicy: .unbounded)
+        let listener = _BatchListener(continuation: continuation)
+        continuation.onTermination = { [weak self] _ in
+            // The stream holds the listener, which the feed holds weakly, until it ends.
+            self?.unsubscribe(ObjectIdentifier(listener))
+        }
+        Task { [weak self] in
+            do { try await self?.subscribe(listener) { _ in } } catch { continuation.finish() }
+        }
+        return stream
+    }
+
+    // MARK: Sharing controllers
+
+    /// The controller for `key`, shared by everyone who asks for an equal key while any of them
+    /// holds it: made (and fetched) by `make` the first time, or while none is alive.
+    package func shared<Controller: AnyObject & Sendable>(
+        key: some Hashable & Sendable,
+        make: @escaping @Sendable () async throws(FetchedResultsError) -> Controller
+    ) async throws(FetchedResultsError) -> Controller {
+        let task = state.withLock { state -> Task<AnyObject & Sendable, any Error> in
+            switch state.shared[AnyHashable(key)] {
+            case .ready(let weak)?:
+                if let object = weak.object { return Task { object } }
+            case .loading(let task)?:
+                return task
+            case nil:
+                break
+            }
+            state.shared = state.shared.filter {
+                if case .ready(let weak) = $0.value { return weak.object != nil }
+                return true
+            }
+            let task = Task<AnyObject & Sendable, any Error> { try await make() }
+            state.shared[AnyHashable(key)] = .loading(task)
+            return task
+        }
+        do {
+            let object = try await task.value
+            state.withLock { state in
+                if case .loading? = state.shared[AnyHashable(key)] {
+                    state.shared[AnyHashable(key)] = .ready(Weak(object))
+                }
+            }
+            return object as! Controller
+        } catch {
+            state.withLock { state in
+                if case .loading? = state.shared[AnyHashable(key)] { state.shared[AnyHashable(key)] = nil }
+            }
+            throw error as? FetchedResultsError ?? .read(error)
+        }
+    }
+
+    // MARK: Reading
+
+    /// Something may have changed: reads now, or once the read under way ends.
+    package func wake() {
+        let start = state.withLock { state -> Bool in
+            switch state.phase {
+            case .idle:
+                state.phase = .reading
+                return true
+            case .reading:
+                state.phase = .readingAndNeedsRead
+                return false
+            case .readingAndNeedsRead, .stopped:
+                return false
+            }
+        }
+        if start { Task.detached(priority: .userInitiated) { await self.readUntilIdle() } }
+    }
+
+    /// Reads while there is something to read, then goes idle (or stops, with no one left).
+    private func readUntilIdle() async {
+        while true {
+            await readOnce()
+            let again = state.withLock { state -> Bool in
+                switch state.phase {
+                case .readingAndNeedsRead:
+                    state.phase = .reading
+                    return true
+                default:
+                    if state.phase == .reading { state.phase = .idle }
+                    return false
+                }
+            }
+            if !again { break }
+        }
+        stopIfUnused()
+    }
+
+    /// One read: every change after the position of the subscriber furthest behind, each
+    /// subscriber handed those after its own.
+    private func readOnce() async {
+        let subscribers = state.withLock { state in
+            state.readCount += 1
+            return state.subscriptions.values.compactMap { subscription in
+                subscription.subscriber.map { ($0, subscription.position) }
+            }
+        }
+        guard let from = subscribers.map(\.1).min() else { return }
+        let position: Int64?
+        do {
+            position = try await source.read(after: from) { read, reader in
+                for (subscriber, at) in subscribers {
+                    guard let batch = Self.batch(read, table: subscriber.table, after: at) else { continue }
+                    subscriber.feed(batch, reader: reader)
+                }
+                return read.position
+            }
+        } catch {
+            diagnose("the change feed could not read: \(error)")
+            for (subscriber, _) in subscribers { subscriber.feedFailed(error) }
+            return
+        }
+        guard let position else { return }
+        let lowest = state.withLock { state -> Int64? in
+            for (subscriber, _) in subscribers {
+                state.subscriptions[ObjectIdentifier(subscriber)]?.position = position
+            }
+            return state.subscriptions.values.map(\.position).min()
+        }
+        if let lowest { source.acknowledge(lowest) }
+    }
+
+    /// What a subscriber at `position` that follows `table` takes from a read; `nil` when nothing
+    /// it follows changed.
+    static func batch(_ read: _ChangeRead, table: String?, after position: Int64) -> ChangeBatch? {
+        let end = read.position ?? position
+        guard let changes = read.changes, position >= (read.completeAfter ?? position) else {
+            return ChangeBatch(rowIDs: nil, position: end)
+        }
+        var rowIDs: [String: Set<Int64>] = [:]
+        for change in changes where change.position > position && (table == nil || change.table == table) {
+            rowIDs[change.table, default: []].insert(change.rowID)
+        }
+        return rowIDs.isEmpty ? nil : ChangeBatch(rowIDs: rowIDs, position: end)
+    }
+
+    // MARK: Starting and stopping
+
+    /// Starts the feed for an arriving subscriber, unless it runs.
+    private func startIfStopped() throws(FetchedResultsError) {
+        try state.withLock { state throws(FetchedResultsError) in
+            if state.phase == .stopped {
+                try source.start { [weak self] in self?.wake() }
+                state.phase = .idle
+                state.poll = Task.detached(priority: .utility) { [weak self] in await self?.pollUntilStopped()
+                }
+            }
+            state.arriving += 1
+        }
+    }
+
+    /// Looks at the source every ``pollInterval`` while the feed runs: a change the watchers
+    /// missed (a commit whose last step did not write a file) is read at the latest then.
+    private func pollUntilStopped() async {
+        while !Task.isCancelled {
+            let interval = state.withLock { $0.pollInterval }
+            try? await Task.sleep(for: interval)
+            guard !Task.isCancelled else { return }
+            if await source.poll() { wake() }
+        }
+    }
+
+    /// Stops the feed when no one follows it and no read is under way.
+    private func stopIfUnused() {
+        let stopped = state.withLock { state -> Bool in
+            state.subscriptions = state.subscriptions.filter { $0.value.subscriber != nil }
+            guard state.subscriptions.isEmpty, state.arriving == 0, state.phase == .idle else { return false }
+            state.phase = .stopped
+            state.poll?.cancel()
+            state.poll = nil
+            return true
+        }
+        if stopped { source.stop() }
+    }
+}
+
+/// A ``ChangeFeed/changes()`` stream, as a subscriber of every table.
+private final class _BatchListener: _FeedSubscriber {
+    let continuation: AsyncStream<ChangeBatch>.Continuation
+    var table: String? { nil }
+
+    init(continuation: AsyncStream<ChangeBatch>.Continuation) {
+        self.continuation = continuation
+    }
+
+    func feed(_ batch: ChangeBatch, reader: any _FeedReader) {
+        continuation.yield(batch)
+    }
+
+    func feedFailed(_ error: FetchedResultsError) {}
+}

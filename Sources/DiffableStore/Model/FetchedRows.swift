@@ -1,0 +1,97 @@
+import Diffable
+
+/// A row a change inserted or updated that is shown, as read right after the change.
+package struct _ReadRow<SectionIdentifierType: Sendable, ItemIdentifierType: Sendable>: Sendable {
+    package var rowID: Int64
+    package var item: ItemIdentifierType
+    package var section: SectionIdentifierType
+    /// A hash of the row's content columns.
+    package var fingerprint: Int
+    /// The item of the row shown after it; `nil` for the last.
+    package var successor: ItemIdentifierType?
+
+    package init(
+        rowID: Int64, item: ItemIdentifierType, section: SectionIdentifierType, fingerprint: Int,
+        successor: ItemIdentifierType?
+    ) {
+        self.rowID = rowID
+        self.item = item
+        self.section = section
+        self.fingerprint = fingerprint
+        self.successor = successor
+    }
+}
+
+/// A snapshot of the rows shown, with what the controller remembers of them.
+package struct _FetchedRows<
+    SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
+>:
+    Sendable
+{
+    package var snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+    package var rows: _RowIndex<ItemIdentifierType>
+
+    package init(
+        snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+        rows: _RowIndex<ItemIdentifierType>
+    ) {
+        self.snapshot = snapshot
+        self.rows = rows
+    }
+
+    /// The items whose content changed from `old` to these rows, shown by the same row in both.
+    ///
+    /// - Complexity: O(n) for the n rows, a sequential pass when row ids are dense.
+    package func reconfiguredItems(since old: _RowIndex<ItemIdentifierType>) -> [ItemIdentifierType] {
+        var reconfigured: [ItemIdentifierType] = []
+        for rowID in rows.fingerprints.rowIDsWithChangedValues(comparedTo: old.fingerprints) {
+            guard let item = rows.item(forRowID: rowID), old.item(forRowID: rowID) == item else { continue }
+            reconfigured.append(item)
+        }
+        return reconfigured
+    }
+}
+
+extension _RowIndex {
+    /// What a change did to the rows shown, given the row ids it inserted, updated or deleted and
+    /// the ones among them that are shown now; the index is brought up to date.
+    /// `shownItems` lists every item shown before the change.
+    ///
+    /// - Throws: ``FetchedResultsError/duplicateItem(_:)`` when a row now shows an item that
+    ///   another row shows; the index is then left as it was.
+    /// - Complexity: O(k) expected for k changed rows (O(n) once, the first time an item is not
+    ///   its row id).
+    package mutating func resolve<SectionIdentifierType: Hashable & Sendable>(
+        _ read: [_ReadRow<SectionIdentifierType, ItemIdentifierType>], changed rowIDs: Set<Int64>,
+        shownItems: () -> [ItemIdentifierType]
+    ) throws(FetchedResultsError) -> _StoreChanges<SectionIdentifierType, ItemIdentifierType> {
+        var seen = Set<ItemIdentifierType>()
+        for row in read {
+            // Another row shows this item, and this change did not touch that row: a duplicate.
+            if !seen.insert(row.item).inserted { throw .duplicateItem(row.item) }
+            if let other = rowID(forItem: row.item), other != row.rowID, !rowIDs.contains(other) {
+                throw .duplicateItem(row.item)
+            }
+        }
+        var changes = _StoreChanges<SectionIdentifierType, ItemIdentifierType>()
+        var previousItems: [Int64: ItemIdentifierType] = [:]
+        for rowID in rowIDs {
+            if let item = item(forRowID: rowID) { previousItems[rowID] = item }
+        }
+        for row in read {
+            let contentChanged =
+                previousItems[row.rowID] == row.item && fingerprints[row.rowID] != row.fingerprint
+            changes.upserted.append(
+                .init(
+                    item: row.item, section: row.section, successor: row.successor,
+                    contentChanged: contentChanged))
+        }
+        // Items no row shows any more (an item that went to another row is still shown).
+        changes.removed = previousItems.values.filter { !seen.contains($0) }
+        for item in previousItems.values { forget(item) }
+        for row in read {
+            record(row.item, rowID: row.rowID, fingerprint: row.fingerprint, shownItems: shownItems)
+        }
+        return changes
+    }
+}

@@ -1,0 +1,167 @@
+import Diffable
+
+/// The state a ``FetchedResultsController`` keeps under its lock: the rows shown, the steps that
+/// led there, and who is listening.
+package struct _StoreModel<
+    SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
+> {
+    package typealias Snapshot = DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+    typealias Changes = _StoreChanges<SectionIdentifierType, ItemIdentifierType>
+
+    /// One step from the previous state to the next.
+    package struct Step: Sendable {
+        /// The state it leads to.
+        var version: Int
+        /// The batch update from the state before: made once, handed to every data source that
+        /// showed that state.
+        var update: BatchUpdate
+        /// The items the step inserted, updated or removed, when it was read row by row; `nil`
+        /// for a whole read, whose update came from a diff.
+        var changedItems: [ItemIdentifierType]?
+        /// The items present before and after whose content changed.
+        package var reconfigured: [ItemIdentifierType]
+        /// The items no longer shown.
+        package var removed: [ItemIdentifierType]
+    }
+
+    /// Where the controller is in its life.
+    enum Lifecycle {
+        /// Made; nothing read yet.
+        case new
+        /// Reading its first state.
+        case fetching
+        /// Following the feed.
+        case following
+        /// Stopped: no more states.
+        case finished
+    }
+
+    /// How far back ``history`` goes: a listener further behind is diffed.
+    static var historyLimit: Int { 64 }
+
+    /// The rows shown; `nil` until the first fetch succeeds.
+    package var fetched: _FetchedRows<SectionIdentifierType, ItemIdentifierType>?
+    /// Counts the states shown, so that a listener knows how far behind it is.
+    var version = 0
+    /// The last steps, oldest first.
+    var history: [Step] = []
+    var lifecycle = Lifecycle.new
+    /// Whether the next change must be read by reading every row: a change could not be read
+    /// (its rows are lost to this controller, the feed has moved past them).
+    var needsWholeRead = false
+
+    private var listeners: [AsyncStream<Void>.Continuation] = []
+    /// Told of each step as it is made, under the lock.
+    private var stepObservers: [@Sendable (Step) -> Void] = []
+
+    init() {}
+
+    /// How a listener that has shown a state catches up with the current one.
+    package enum CatchUp {
+        /// The snapshot, diffed against what the listener shows (or shown first), marked for
+        /// reconfiguring the items whose content changed since the state it showed.
+        case snapshot(marked: Snapshot)
+        /// The update from the state the listener showed, which it shows as it is.
+        case update(BatchUpdate)
+    }
+
+    /// How a listener that has shown the state `shown`, whose snapshot is `base`, catches up with
+    /// the current state, or `nil` when there is nothing to show yet or it is up to date. Without
+    /// a base, always with the whole snapshot.
+    ///
+    /// - Complexity: O(1) one step behind; O(k log k + k × d) for k items changed over several
+    ///   row-by-row steps (d as in ``_StoreChanges/batchUpdate(from:to:)``); otherwise O(r) for
+    ///   the r items to mark (the snapshot itself is shared).
+    func catchUp(from shown: Int?, base: Snapshot?) -> CatchUp? {
+        guard let fetched, version != shown else { return nil }
+        guard let shown else { return .snapshot(marked: fetched.snapshot) }
+        let missed = history.filter { $0.version > shown }
+        guard missed.count == version - shown else {
+            var snapshot = fetched.snapshot
+            snapshot.reconfigureItems(snapshot.itemIdentifiers)  // beyond the history: all of them
+            return .snapshot(marked: snapshot)
+        }
+        let reconfigured = Set(missed.flatMap { $0.reconfigured + $0.removed })
+        if let base {
+            if missed.count == 1 { return .update(missed[0].update) }
+            if missed.allSatisfy({ $0.changedItems != nil }) {
+                let changes = Changes(
+                    leadingTo: fetched.snapshot, changed: missed.lazy.flatMap { $0.changedItems! },
+                    contentChanged: reconfigured.contains)
+                return .update(changes.batchUpdate(from: base, to: fetched.snapshot))
+            }
+        }
+        var snapshot = fetched.snapshot
+        snapshot.reconfigureItems(reconfigured.filter(snapshot.contains(item:)))
+        return .snapshot(marked: snapshot)
+    }
+
+    /// Makes a whole read the rows shown, and tells every listener: the update from the rows
+    /// before is a diff, made once here.
+    ///
+    /// - Complexity: O(n) for the n rows, before and after.
+    mutating func show(_ rows: _FetchedRows<SectionIdentifierType, ItemIdentifierType>) {
+        var reconfigured: [ItemIdentifierType] = []
+        var update = BatchUpdate()
+        var removed: [ItemIdentifierType] = []
+        if let old = fetched {
+            reconfigured = rows.reconfiguredItems(since: old.rows)
+            var marked = rows.snapshot
+            marked.reconfigureItems(reconfigured)
+            update = BatchUpdate(from: old.snapshot, to: marked)
+            removed = old.snapshot.itemIdentifiers.filter { !rows.snapshot.contains(item: $0) }
+        }
+        fetched = rows
+        record(
+            Step(
+                version: version + 1, update: update, changedItems: nil, reconfigured: reconfigured,
+                removed: removed))
+    }
+
+    /// Makes one read's changes in the rows shown, and tells every listener; the row index has
+    /// been brought up to date already. The edit copies the snapshot when data sources share it
+    /// (once, whatever their number), and is made in place when none does.
+    ///
+    /// - Complexity: as ``_StoreChanges/applyReturningUpdate(to:)``, plus O(n) for the copy.
+    mutating func show(_ changes: Changes) {
+        guard fetched != nil, !changes.isEmpty else { return }
+        let update = changes.applyReturningUpdate(to: &fetched!.snapshot)
+        record(
+            Step(
+                version: version + 1, update: update,
+                changedItems: changes.removed + changes.upserted.map(\.item),
+                reconfigured: changes.upserted.filter(\.contentChanged).map(\.item), removed: changes.removed)
+        )
+    }
+
+    private mutating func record(_ step: Step) {
+        version = step.version
+        history.append(step)
+        if history.count > Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
+        for observer in stepObservers { observer(step) }
+        // A listener that stopped (a dropped sequence) is dropped here.
+        listeners.removeAll {
+            if case .terminated = $0.yield() { return true }
+            return false
+        }
+    }
+
+    /// Adds a function told of each step as it is made, before any listener.
+    package mutating func addStepObserver(_ observer: @escaping @Sendable (Step) -> Void) {
+        stepObservers.append(observer)
+    }
+
+    /// Adds a listener, told of every new state (and now, if there is one).
+    mutating func addListener(_ continuation: AsyncStream<Void>.Continuation) {
+        guard lifecycle != .finished else { return continuation.finish() }
+        if fetched != nil { continuation.yield() }
+        listeners.append(continuation)
+    }
+
+    /// Ends every listener.
+    mutating func finish() {
+        lifecycle = .finished
+        for listener in listeners { listener.finish() }
+        listeners = []
+    }
+}
