@@ -123,83 +123,6 @@
             #expect(store.errors.all.isEmpty)
         }
 
-        /// Random inserts, updates (content, order and section) and deletes, made through the
-        /// controller's own pool and through a second connection it does not observe. After each
-        /// has settled, the view equals a fresh SELECT and exactly the rows whose content changed
-        /// were reconfigured.
-        @Test func randomChangesFromBothConnectionsKeepTheViewEqualToTheQuery() async throws {
-            let seed = SeededRandom.baseSeed()
-            var rng = SeededRandom(seed: seed)
-            let collections = ["Breakfast", "Dinner", "Lunch", "Quick", "Sweet"]
-            let titles = ["Apple", "Bean", "Curry", "Dal", "Egg", "Fig", "Gumbo", "Hash"]
-            let initial = (1...30).map { id in
-                Recipe(
-                    id: Int64(id), collection: collections.randomElement(using: &rng)!,
-                    title: titles.randomElement(using: &rng)!, minutes: Int.random(in: 1...60, using: &rng))
-            }
-            let store = try await StoreFixture(initial)
-            let other = try DatabaseQueue(path: store.file.path)
-            var nextID: Int64 = 100
-            for step in 0..<120 {
-                let comment = Comment(rawValue: "DIFFABLE_SEED=\(seed) step \(step)")
-                let before = try await store.pool.read { try Recipe.contents($0) }
-                let ids = Array(before.keys)
-                var statements: [String] = []
-                for _ in 0..<Int.random(in: 1...3, using: &rng) {
-                    let id = ids.randomElement(using: &rng) ?? 1
-                    switch Int.random(in: 0..<7, using: &rng) {
-                    case 0:
-                        nextID += 1
-                        statements.append(
-                            "INSERT INTO recipe(id, collection, title, minutes) VALUES (\(nextID), '\(collections.randomElement(using: &rng)!)', '\(titles.randomElement(using: &rng)!)', 10)"
-                        )
-                    case 1: statements.append("DELETE FROM recipe WHERE id = \(id)")
-                    case 2: statements.append("UPDATE recipe SET minutes = minutes + 1 WHERE id = \(id)")
-                    case 3:
-                        statements.append(
-                            "UPDATE recipe SET title = '\(titles.randomElement(using: &rng)!)' WHERE id = \(id)"
-                        )
-                    case 4:
-                        statements.append(
-                            "UPDATE recipe SET collection = '\(collections.randomElement(using: &rng)!)' WHERE id = \(id)"
-                        )
-                    case 5:
-                        statements.append("UPDATE recipe SET isArchived = NOT isArchived WHERE id = \(id)")
-                    default: statements.append("UPDATE recipe SET minutes = minutes WHERE id = \(id)")
-                    }
-                }
-                store.view.clearRecords()
-                let shownBefore = store.dataSource.snapshot()
-                let external = Bool.random(using: &rng)
-                let writer: any DatabaseWriter = external ? other : store.pool
-                let commit = statements
-                try await writer.write { db in for statement in commit { try db.execute(sql: statement) } }
-                let after = try await store.pool.read { try Recipe.contents($0) }
-                let expected = try await store.pool.read { try Recipe.expectedSnapshot($0) }
-                // Rows shown before and after, in sections that were there before and after, whose
-                // content changed: the others are new cells anyway.
-                let reconfigured = Set(
-                    expected.itemIdentifiers.filter { id in
-                        guard before[id] != after[id],
-                            let old = shownBefore.sectionIdentifier(containingItem: id),
-                            let new = expected.sectionIdentifier(containingItem: id)
-                        else { return false }
-                        return expected.contains(section: old) && shownBefore.contains(section: new)
-                    })
-                if external { try await Task.sleep(for: .milliseconds(40)) }  // a few polls
-                await eventually(
-                    "\(external ? "external" : "in-process") \(statements): reconfigured \(store.reconfiguredItems()), expected \(reconfigured); \(comment)"
-                ) {
-                    items(of: store.dataSource.snapshot()) == items(of: expected)
-                        && shownItems(store.view) == items(of: expected)
-                        && !store.dataSource.hasPendingUpdates
-                        && store.reconfiguredItems() == reconfigured
-                }
-                #expect(store.view.violations.isEmpty, comment)
-            }
-            #expect(store.errors.all.isEmpty)
-        }
-
         @Test func anotherProcessWritesAndTheViewCatchesUp() async throws {
             let store = try await StoreFixture(Self.recipes)
             let status = try runStoreWriter([
@@ -225,37 +148,6 @@
                 try $0.execute(sql: "DELETE FROM recipe WHERE id = 5")
             }
             await eventually(timeout: .seconds(3)) { controller.snapshot.numberOfItems == 3 }
-        }
-
-        @Test func aWriterKilledMidTransactionLeavesTheDatabaseWhole() async throws {
-            let store = try await StoreFixture(Self.recipes)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: storeWriterPath)
-            process.arguments = [
-                store.file.path, "--hold",
-                "INSERT INTO recipe(id, collection, title, minutes) VALUES (60, 'Dinner', 'Stew', 90)",
-                "DELETE FROM recipe",
-            ]
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
-            let line = output.fileHandleForReading.availableData
-            #expect(String(decoding: line, as: UTF8.self).contains("holding"))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            #expect(process.terminationReason == .uncaughtSignal)
-
-            #expect(
-                try await store.pool.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") } == "ok")
-            #expect(
-                try await store.pool.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM recipe") } == 5)
-            // The controller goes on with the next commit.
-            try await store.pool.write {
-                try $0.execute(sql: "UPDATE recipe SET title = 'Waffles' WHERE id = 1")
-            }
-            try await store.settle()
-            #expect(items(of: store.dataSource.snapshot()) == [[2, 1], [3], [5]])
-            #expect(store.errors.all.isEmpty)
         }
 
         @Test func rowsThatShowOneItemTwiceAreAnErrorNamingItAndTheLastSnapshotStays() async throws {

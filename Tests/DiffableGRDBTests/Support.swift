@@ -100,6 +100,22 @@
         Issue.record(comment() ?? "condition not met in time", sourceLocation: sourceLocation)
     }
 
+    /// Waits, on the main actor, until an asynchronous `condition` holds; fails the test after
+    /// `timeout`.
+    @MainActor
+    func eventuallyAsync(
+        timeout: Duration = .seconds(10), _ comment: @autoclosure () -> Comment? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation, _ condition: () async throws -> Bool
+    ) async rethrows {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while clock.now < deadline {
+            if try await condition() { return }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        Issue.record(comment() ?? "condition not met in time", sourceLocation: sourceLocation)
+    }
+
     /// The view's items, by section.
     @MainActor
     func shownItems(_ view: ValidatingCollectionView) -> [[Int64]] {

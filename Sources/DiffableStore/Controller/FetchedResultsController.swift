@@ -74,6 +74,18 @@ public final class FetchedResultsController<
         model.withLock { $0.finish() }
     }
 
+    /// How the controller has read its rows, for tests and tuning.
+    public struct Statistics: Sendable, Equatable {
+        /// Reads of every row: the first fetch, and each change the feed could not name rows for
+        /// (or that named more than ``FetchedResultsController/incrementalChangeLimit``).
+        public var wholeReads = 0
+        /// Changes read row by row.
+        public var rowReads = 0
+    }
+
+    /// How the controller has read its rows so far.
+    public var statistics: Statistics { model.withLock { $0.statistics } }
+
     /// The rows shown now.
     public var snapshot: Snapshot {
         model.withLock { $0.fetched?.snapshot ?? Snapshot() }

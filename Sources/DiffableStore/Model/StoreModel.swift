@@ -49,6 +49,7 @@ package struct _StoreModel<
     /// Whether the next change must be read by reading every row: a change could not be read
     /// (its rows are lost to this controller, the feed has moved past them).
     var needsWholeRead = false
+    package var statistics = FetchedResultsController<SectionIdentifierType, ItemIdentifierType>.Statistics()
 
     private var listeners: [AsyncStream<Void>.Continuation] = []
     /// Told of each step as it is made, under the lock.
@@ -112,6 +113,7 @@ package struct _StoreModel<
             removed = old.snapshot.itemIdentifiers.filter { !rows.snapshot.contains(item: $0) }
         }
         fetched = rows
+        statistics.wholeReads += 1
         record(
             Step(
                 version: version + 1, update: update, changedItems: nil, reconfigured: reconfigured,
@@ -124,7 +126,9 @@ package struct _StoreModel<
     ///
     /// - Complexity: as ``_StoreChanges/applyReturningUpdate(to:)``, plus O(n) for the copy.
     mutating func show(_ changes: Changes) {
-        guard fetched != nil, !changes.isEmpty else { return }
+        guard fetched != nil else { return }
+        statistics.rowReads += 1
+        guard !changes.isEmpty else { return }
         let update = changes.applyReturningUpdate(to: &fetched!.snapshot)
         record(
             Step(
