@@ -81,6 +81,25 @@
             await eventually { feed.phase == .stopped }
         }
 
+        @Test func aStreamOfChangesNamesTheRowsAndKeepsTheFeedWhileItLives() async throws {
+            let file = try TemporaryDatabase()
+            let pool = try file.makeRecipes(Self.recipes)
+            try await pool.write { try SQLiteChangeLog.install(for: "recipe", in: $0) }
+            var batches: AsyncStream<ChangeBatch>.Iterator? = ChangeFeed.feed(for: pool).changes()
+                .makeAsyncIterator()
+            await eventually { ChangeFeed.feed(for: pool).subscriberCount == 1 }
+            try await DatabaseQueue(path: file.path).write {
+                try $0.execute(sql: "UPDATE recipe SET minutes = 1 WHERE id = 3")
+            }
+            let batch = await batches?.next()
+            #expect(batch?.changedRowIDs(in: "recipe") == [3])
+            #expect(batch?.mayHaveChanged("Recipe", rowID: 3) == true)
+            #expect(batch?.mayHaveChanged("recipe", rowID: 2) == false)
+            let feed = ChangeFeed.feed(for: pool)
+            batches = nil
+            await eventually { feed.phase == .stopped }
+        }
+
         @Test func equalRequestsShareOneControllerWhileAnyoneHoldsIt() async throws {
             let file = try TemporaryDatabase()
             let pool = try file.makeRecipes(Self.recipes)

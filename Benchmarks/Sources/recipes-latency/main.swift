@@ -129,7 +129,7 @@ final class Bench {
         }
         app.sidebarView.scrollToItem(at: IndexPath(item: row, section: 0))
         let elapsed = await time([.enter]) {
-            guard app.session.shownList == list, let entry = app.session.lists.loaded(list) else { return false }
+            guard app.session.shownList == list, let entry = app.session.library.loaded(list) else { return false }
             return !app.listView.hasPendingUpdates && shownCount == entry.controller.snapshot.numberOfItems
         }
         await settle()
@@ -219,7 +219,7 @@ func measure(count: Int, runs: Int, actions: [String]) async throws -> [String] 
             text.append(letter)
             let query = text
             let elapsed = await bench.time([.character(letter)]) {
-                guard app.session.shownList == .search(query), let entry = app.session.lists.loaded(.search(query)) else {
+                guard app.session.shownList == .search(query), let entry = app.session.library.loaded(.search(query)) else {
                     return false
                 }
                 return !app.listView.hasPendingUpdates

@@ -149,13 +149,12 @@ public final class ChangeFeed: Sendable {
     /// Each batch comes from the same read as the controllers' changes.
     public func changes() -> AsyncStream<ChangeBatch> {
         let (stream, continuation) = AsyncStream<ChangeBatch>.makeStream(bufferingPolicy: .unbounded)
-        let listener = _BatchListener(continuation: continuation)
-        continuation.onTermination = { [weak self] _ in
-            // The stream holds the listener, which the feed holds weakly, until it ends.
-            self?.unsubscribe(ObjectIdentifier(listener))
-        }
-        Task { [weak self] in
-            do { try await self?.subscribe(listener) { _ in } } catch { continuation.finish() }
+        // The stream holds the listener (through `onTermination`), and the listener the feed,
+        // which holds the listener weakly: the feed runs while the stream is alive.
+        let listener = _BatchListener(feed: self, continuation: continuation)
+        continuation.onTermination = { _ in listener.feed.unsubscribe(ObjectIdentifier(listener)) }
+        Task {
+            do { try await subscribe(listener) { _ in } } catch { continuation.finish() }
         }
         return stream
     }
@@ -295,8 +294,8 @@ public final class ChangeFeed: Sendable {
             if state.phase == .stopped {
                 try source.start { [weak self] in self?.wake() }
                 state.phase = .idle
-                state.poll = Task.detached(priority: .utility) { [weak self] in await self?.pollUntilStopped()
-                }
+                // Holds the feed until it stops (its last subscriber leaves).
+                state.poll = Task.detached(priority: .utility) { await self.pollUntilStopped() }
             }
             state.arriving += 1
         }
@@ -329,10 +328,12 @@ public final class ChangeFeed: Sendable {
 
 /// A ``ChangeFeed/changes()`` stream, as a subscriber of every table.
 private final class _BatchListener: _FeedSubscriber {
+    let feed: ChangeFeed
     let continuation: AsyncStream<ChangeBatch>.Continuation
     var table: String? { nil }
 
-    init(continuation: AsyncStream<ChangeBatch>.Continuation) {
+    init(feed: ChangeFeed, continuation: AsyncStream<ChangeBatch>.Continuation) {
+        self.feed = feed
         self.continuation = continuation
     }
 

@@ -1,3 +1,4 @@
+import DiffableGRDB
 import Foundation
 import GRDB
 import RecipeKit
@@ -15,6 +16,9 @@ extension RecipeDatabase {
     /// - `collection` and `tally`: the sidebar's counts, kept by triggers, so that showing them
     ///   never counts a million rows.
     /// - `recipeSearch`: a full-text index of the titles (FTS5, prefix-indexed), kept by triggers.
+    /// - The change log of `recipe` (``SQLiteChangeLog``): every commit to it, by this app or
+    ///   any other writer, reaches every open list as the rows it changed. A database made before
+    ///   the log gets it here.
     static func migrator(seeding: Bool, now: Date) -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: recipes, collections, counts, search") { db in
@@ -27,6 +31,9 @@ extension RecipeDatabase {
             for recipe in Recipe.seedRecipes(now: now) {
                 _ = try insert(recipe, db)
             }
+        }
+        migrator.registerMigration("v2: change log") { db in
+            try SQLiteChangeLog.install(for: "recipe", in: db)
         }
         return migrator
     }

@@ -3,7 +3,8 @@ import Foundation
 import GRDB
 
 /// What the recipe list shows: a sidebar choice, or the results of a search. Each is a
-/// ``FetchedResultsRequest`` of recipe ids, so each has its own controller.
+/// ``FetchedResultsRequest`` of recipe ids, so each has its own controller, shared by every
+/// session that shows it (``RecipeLibrary``).
 public enum RecipeList: Hashable, Sendable {
     case all
     case favorites
@@ -66,87 +67,5 @@ public enum RecipeList: Hashable, Sendable {
         let words = text.split { !$0.isLetter && !$0.isNumber }
         return words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }.joined(
             separator: " ")
-    }
-}
-
-/// The lists the app has shown, each a live controller with its record cache, kept so that coming
-/// back to one costs no fetch: a controller kept alive follows every commit.
-///
-/// All Recipes, Favorites and Recents are kept for the app's life; collections and searches, the
-/// last ``collectionLimit`` used.
-@MainActor
-public final class RecipeLists {
-    /// A list's controller and its records.
-    public struct Entry: Sendable {
-        public let list: RecipeList
-        public let controller: FetchedResultsController<String, Int64>
-        public let records: RecordCache<String, Int64, RecipeSummary>
-    }
-
-    /// How many collection and search lists stay alive besides the three fixed ones.
-    public static let collectionLimit = 6
-
-    public let database: RecipeDatabase
-    private var entries: [RecipeList: Entry] = [:]
-    private var loading: [RecipeList: Task<Entry, any Error>] = [:]
-    /// Collections and searches, least recently used first.
-    private var recentlyUsed: [RecipeList] = []
-    private let onError: @Sendable (FetchedResultsError) -> Void
-
-    /// When Recents' week ends.
-    private let now: @Sendable () -> Date
-
-    /// Lists of a database; `onError` hears a list's read errors.
-    public init(
-        database: RecipeDatabase, now: @escaping @Sendable () -> Date = Date.init,
-        onError: @escaping @Sendable (FetchedResultsError) -> Void = { _ in }
-    ) {
-        self.database = database
-        self.now = now
-        self.onError = onError
-    }
-
-    /// The list's entry if its controller has fetched.
-    public func loaded(_ list: RecipeList) -> Entry? { entries[list] }
-
-    /// The list's entry: kept, or made and fetched (off the main actor) now.
-    public func entry(for list: RecipeList) async throws -> Entry {
-        if let entry = entries[list] {
-            touch(list)
-            return entry
-        }
-        if let task = loading[list] { return try await task.value }
-        let database = database.pool
-        let onError = onError
-        let request = list.request(now: now())
-        let task = Task {
-            let controller = FetchedResultsController(database: database, request: request, onError: onError)
-            try await controller.performFetch()
-            return Entry(list: list, controller: controller, records: RecordCache(controller: controller))
-        }
-        loading[list] = task
-        defer { loading[list] = nil }
-        let entry = try await task.value
-        entries[list] = entry
-        touch(list)
-        return entry
-    }
-
-    /// Stops and forgets a list (a search that was replaced).
-    public func drop(_ list: RecipeList) {
-        entries.removeValue(forKey: list)?.controller.stop()
-        recentlyUsed.removeAll { $0 == list }
-    }
-
-    private func touch(_ list: RecipeList) {
-        switch list {
-        case .all, .favorites, .recents: return
-        case .collection, .search: break
-        }
-        recentlyUsed.removeAll { $0 == list }
-        recentlyUsed.append(list)
-        while recentlyUsed.count > Self.collectionLimit {
-            drop(recentlyUsed[0])
-        }
     }
 }

@@ -34,7 +34,7 @@ extension RecipesSession {
     }
 
     /// Runs a write off the main actor, then shows `status` (or the error) and reads the counts
-    /// and the selected recipe again.
+    /// (for every session of the library) and the selected recipe again.
     func write(_ status: String, _ body: @escaping @Sendable (RecipeDatabase) async throws -> Void) {
         let database = database
         pendingWrites += 1
@@ -47,6 +47,7 @@ extension RecipesSession {
             } catch {
                 statusMessage = "Not saved: \(error)"
             }
+            await library.refreshCounts()
             refreshCounts()
             refreshSelectedRecipe()
         }

@@ -11,13 +11,16 @@ public import RecipeStore
 ///
 /// The recipe list is driven by a `FetchedResultsController` per sidebar choice (and per search),
 /// keyed by recipe id only; cells read their recipes through the controller's `RecordCache`
-/// (``shownEntry``). Controllers stay alive once used (``RecipeLists``), so going back to a list
-/// costs no fetch; a commit reaches the list as that commit's exact edit, and a recipe whose row
-/// changed is reconfigured, alone.
+/// (``shownEntry``). Controllers come from the ``RecipeLibrary`` every session of the process
+/// shares: a list shown in a thousand sessions is one controller. A session keeps the lists it
+/// used (``KeptLists``), so going back to one costs no fetch; a commit reaches the list as that
+/// commit's exact edit, and a recipe whose row changed is reconfigured, alone.
 @MainActor
 public final class RecipesSession {
-    public let database: RecipeDatabase
-    public let lists: RecipeLists
+    public let library: RecipeLibrary
+    public var database: RecipeDatabase { library.database }
+    /// The lists this session keeps alive.
+    var kept = KeptLists()
     public let sidebarDataSource: CollectionViewDiffableDataSource<SidebarSection, SidebarItem>
     public let listDataSource: CollectionViewDiffableDataSource<String, Int64>
 
@@ -25,8 +28,8 @@ public final class RecipesSession {
     public private(set) var chosenList = RecipeList.all
     /// What the list shows: the chosen list, or a search.
     public private(set) var shownList: RecipeList?
-    /// The entry whose controller drives the list; its records are what the cells show.
-    public private(set) var shownEntry: RecipeLists.Entry?
+    /// The list whose controller drives the list view; its records are what the cells show.
+    public private(set) var shownEntry: RecipeLibrary.LiveList?
     private var driving: Task<Void, Never>?
     /// Bumped at every change of list, so that a slow fetch does not replace a newer choice.
     private var listGeneration = 0
@@ -43,9 +46,8 @@ public final class RecipesSession {
     public internal(set) var counts = RecipeCounts()
     /// Whether the sidebar's Collections row is expanded, kept across count refreshes.
     var collectionsExpanded = true
-    /// Watches the counts table, whose controller also sees other processes' commits.
-    var countsWatcher: FetchedResultsController<String, Int64>?
-    var countsTask: Task<Void, Never>?
+    /// The library's news of changes, while the session runs.
+    var observation: RecipeLibrary.Observation?
     /// Writes started and not yet finished (with the counts and the detail read again).
     public internal(set) var pendingWrites = 0
     /// What the last write did (`Favorited Banana Bread`), for a status line.
@@ -73,29 +75,17 @@ public final class RecipesSession {
     /// Another recipe was selected: the front end scrolls its detail to the top.
     public var onSelectionChange: @MainActor (_ id: Int64?) -> Void = { _ in }
 
-    /// A session on a database, with the data sources the front end made on its views (their
+    /// A session on a library, with the data sources the front end made on its views (their
     /// cells read ``counts`` and ``shownEntry`` through the front end's weak reference).
     public init(
-        database: RecipeDatabase,
+        library: RecipeLibrary,
         sidebarDataSource: CollectionViewDiffableDataSource<SidebarSection, SidebarItem>,
-        listDataSource: CollectionViewDiffableDataSource<String, Int64>,
-        now: @escaping @Sendable () -> Date = Date.init
+        listDataSource: CollectionViewDiffableDataSource<String, Int64>
     ) {
-        self.database = database
-        self.now = now
+        self.library = library
+        self.now = library.now
         self.sidebarDataSource = sidebarDataSource
         self.listDataSource = listDataSource
-        final class WeakSession: Sendable {
-            @MainActor weak var session: RecipesSession?
-        }
-        let weak = WeakSession()
-        lists = RecipeLists(database: database, now: now) { error in
-            Task { @MainActor in
-                weak.session?.lastError = "\(error)"
-                weak.session?.onChange()
-            }
-        }
-        weak.session = self
         // Moving through a search's results skips the stale ones typed past.
         listDataSource.coalescesApplies = true
     }
@@ -104,16 +94,24 @@ public final class RecipesSession {
     public func start() async {
         sidebarDataSource.apply(
             SidebarItem.librarySnapshot(), to: .library, animatingDifferences: false, completion: nil)
+        await library.start()
         refreshCounts()
+        observation = library.observe(
+            .init(
+                changed: { [weak self] batch in self?.databaseChanged(batch) },
+                failed: { [weak self] error in
+                    self?.lastError = "\(error)"
+                    self?.onChange()
+                }))
         await show(.all)
-        watchCounts()
     }
 
-    /// Stops following the database.
+    /// Stops following the database, and lets go of the lists.
     public func stop() {
         driving?.cancel()
-        countsTask?.cancel()
-        countsWatcher?.stop()
+        observation = nil
+        kept = KeptLists()
+        shownEntry = nil
     }
 
     // MARK: Lists
@@ -166,19 +164,24 @@ public final class RecipesSession {
     public func show(_ list: RecipeList) async {
         listGeneration += 1
         let generation = listGeneration
-        if lists.loaded(list) == nil { isLoading = listDataSource.snapshot().numberOfItems == 0 }
-        let entry: RecipeLists.Entry
+        if kept[list] == nil && library.loaded(list) == nil {
+            isLoading = listDataSource.snapshot().numberOfItems == 0
+        }
+        let entry: RecipeLibrary.LiveList
         do {
-            entry = try await lists.entry(for: list)
+            if let kept = kept[list] {
+                entry = kept
+            } else {
+                entry = try await library.list(list)
+            }
         } catch {
             lastError = "\(error)"
             onChange()
             return
         }
-        guard generation == listGeneration else {
-            if case .search = list { lists.drop(list) }  // typed past: no one will show it
-            return
-        }
+        // Typed past or chosen past: not kept (a search no one shows goes away).
+        guard generation == listGeneration else { return }
+        kept.keep(entry)
         let previous = shownList
         let headersChange = Self.hasHeaders(previous) != Self.hasHeaders(list)
         driving?.cancel()
@@ -190,7 +193,7 @@ public final class RecipesSession {
         let rows = listDataSource.snapshot().numberOfItems + entry.controller.snapshot.numberOfItems
         let reloads = previous == nil || headersChange || rows > animatedSwitchLimit
         driving = entry.controller.drive(listDataSource, reloadingFirst: reloads)
-        if case .search = previous, previous != list, let previous { lists.drop(previous) }
+        if case .search = previous, previous != list, let previous { kept.drop(previous) }
         // The drive's first apply runs before this continues (the main actor takes tasks in order).
         await Task.yield()
         if let selectedID, listDataSource.indexPath(for: selectedID) != nil { return }

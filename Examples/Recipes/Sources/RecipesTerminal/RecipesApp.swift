@@ -22,16 +22,21 @@ public final class RecipesApp {
     var focusWasMoved = false
 
     /// Builds the app on a terminal; call ``start()`` to load it.
-    public init(
+    public convenience init(
         device: any TerminalDevice, database: RecipeDatabase, now: @escaping @Sendable () -> Date = Date.init
     ) {
+        self.init(device: device, library: RecipeLibrary(database: database, now: now))
+    }
+
+    /// Builds the app on a terminal, on a library other sessions may share.
+    public init(device: any TerminalDevice, library: RecipeLibrary) {
         let weak = WeakApp()
         sidebarView = TerminalCollectionView(layout: Self.sidebarLayout, width: 20, height: 20)
         listView = TerminalCollectionView(
             layout: Self.listLayout(grid: false, headers: false), width: 40, height: 20)
         session = RecipesSession(
-            database: database, sidebarDataSource: Self.makeSidebarDataSource(sidebarView, weak),
-            listDataSource: Self.makeListDataSource(listView, weak), now: now)
+            library: library, sidebarDataSource: Self.makeSidebarDataSource(sidebarView, weak),
+            listDataSource: Self.makeListDataSource(listView, weak))
         weak.app = self
         screen = RecipesScreen(app: self)
         application = TerminalApplication(device: device, content: screen)

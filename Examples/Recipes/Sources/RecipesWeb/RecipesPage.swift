@@ -8,8 +8,9 @@ public import RecipesCore
 /// The Recipes app in a browser page: the sidebar (a collection view of its own, at the page's
 /// leading edge), the recipes of the chosen list (the page's main collection view, a list or a
 /// grid), the selected recipe's detail (a panel at the trailing edge), and the form and the
-/// delete confirmation (a dialog). What it shows is a ``RecipesSession``'s, one per page, on a
-/// database other pages and processes may write too; this type draws it and takes the clicks.
+/// delete confirmation (a dialog). What it shows is a ``RecipesSession``'s, one per page, on the
+/// library every page of the server shares, on a database other processes may write too; this
+/// type draws it and takes the clicks.
 @MainActor
 public final class RecipesPage {
     public let session: RecipesSession
@@ -39,7 +40,7 @@ public final class RecipesPage {
     }
 
     /// Sets up a page: its regions, data sources and handlers; call ``start()`` to load it.
-    public init(page: WebPage, database: RecipeDatabase) {
+    public init(page: WebPage, library: RecipeLibrary) {
         self.page = page
         let weak = WeakPage()
         sidebarView = page.addCollectionView(
@@ -49,7 +50,7 @@ public final class RecipesPage {
         dialog = page.addPanel(named: "dialog", placement: .dialog, width: 560)
         page.collectionView.collectionViewLayout = Self.listLayout(grid: false, headers: false)
         session = RecipesSession(
-            database: database, sidebarDataSource: Self.makeSidebarDataSource(sidebarView, weak),
+            library: library, sidebarDataSource: Self.makeSidebarDataSource(sidebarView, weak),
             listDataSource: Self.makeListDataSource(page.collectionView, weak))
         weak.page = self
         page.searchPlaceholder = "Search recipes"

@@ -1,0 +1,157 @@
+public import DiffableGRDB
+public import Foundation
+public import GRDB
+
+/// What every session of the app on one database shares, in the terminal or on a server with a
+/// thousand pages: one live controller (and record cache) per list, whatever the number of
+/// sessions that show it; the sidebar's counts, read once per change; and the change feed that
+/// tells each session when its detail may be stale.
+///
+/// A session asks for the lists it shows (``list(_:)``) and holds them while it wants them kept;
+/// a list no session holds goes away. Lists and counts follow the database's one
+/// ``ChangeFeed``, so a commit by anyone — this process, `recipes import`, another server,
+/// `sqlite3` — costs one read per list, not one per session.
+@MainActor
+public final class RecipeLibrary {
+    /// A list's controller and its records, shared by the sessions that show it.
+    public final class LiveList: Sendable {
+        public let list: RecipeList
+        public let controller: FetchedResultsController<String, Int64>
+        public let records: RecordCache<String, Int64, RecipeSummary>
+
+        init(list: RecipeList, controller: FetchedResultsController<String, Int64>) {
+            self.list = list
+            self.controller = controller
+            records = RecordCache(controller: controller)
+        }
+    }
+
+    /// Something a session hears from the library, on the main actor.
+    public struct Observer {
+        /// The database changed: the counts are up to date; the batch says which rows changed.
+        public var changed: @MainActor (ChangeBatch) -> Void
+        /// A list could not be read.
+        public var failed: @MainActor (FetchedResultsError) -> Void
+
+        public init(
+            changed: @escaping @MainActor (ChangeBatch) -> Void,
+            failed: @escaping @MainActor (FetchedResultsError) -> Void
+        ) {
+            self.changed = changed
+            self.failed = failed
+        }
+    }
+
+    /// Ends an observation when it goes away.
+    @MainActor
+    public final class Observation {
+        private let end: @MainActor () -> Void
+        init(end: @escaping @MainActor () -> Void) { self.end = end }
+        isolated deinit { end() }
+    }
+
+    public let database: RecipeDatabase
+    /// Whether sessions share controllers with the other libraries of the process (equal
+    /// requests, one controller). `false` gives each library its own: the design before
+    /// sharing, which the load benchmark measures beside it.
+    public let sharesControllers: Bool
+    /// The sidebar's counts, as of the last change.
+    public private(set) var counts = RecipeCounts()
+    /// The time, for when Recents' week ends.
+    public let now: @Sendable () -> Date
+
+    private final class WeakList {
+        weak var list: LiveList?
+        init(_ list: LiveList) { self.list = list }
+    }
+
+    private var lists: [RecipeList: WeakList] = [:]
+    private var loading: [RecipeList: Task<LiveList, any Error>] = [:]
+    private var observers: [ObjectIdentifier: Observer] = [:]
+    private var following: Task<Void, Never>?
+
+    /// A library of a database. Lists are read when first asked for; the counts once
+    /// ``start()`` has run.
+    public init(
+        database: RecipeDatabase, sharesControllers: Bool = true,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
+        self.database = database
+        self.sharesControllers = sharesControllers
+        self.now = now
+    }
+
+    isolated deinit { following?.cancel() }
+
+    /// Reads the counts and follows the database's changes, once.
+    public func start() async {
+        guard following == nil else { return }
+        let changes = ChangeFeed.feed(for: database.pool).changes()
+        following = Task { [weak self] in
+            for await batch in changes {
+                guard let self else { return }
+                if batch.mayHaveChanged("recipe") { await self.refreshCounts() }
+                for observer in self.observers.values { observer.changed(batch) }
+            }
+        }
+        await refreshCounts()
+    }
+
+    /// Reads the counts again, off the main actor; an error keeps the last ones.
+    public func refreshCounts() async {
+        let database = database
+        let now = now()
+        if let counts = try? await Task.detached(operation: { try database.counts(now: now) }).value {
+            self.counts = counts
+        }
+    }
+
+    /// Tells `observer` of every change from now until the returned observation goes away.
+    public func observe(_ observer: Observer) -> Observation {
+        let token = Observation.Token()
+        observers[ObjectIdentifier(token)] = observer
+        return Observation { [weak self] in self?.observers[ObjectIdentifier(token)] = nil }
+    }
+
+    /// A list alive in some session, if any.
+    public func loaded(_ list: RecipeList) -> LiveList? { lists[list]?.list }
+
+    /// The list's live controller: the one another session holds, or one made and read now (off
+    /// the main actor). It lives while a session holds it.
+    public func list(_ list: RecipeList) async throws -> LiveList {
+        if let live = lists[list]?.list { return live }
+        if let task = loading[list] { return try await task.value }
+        let request = list.request(now: now())
+        let pool = database.pool
+        let report: @Sendable (FetchedResultsError) -> Void = { [weak self] error in
+            Task { @MainActor in self?.report(error) }
+        }
+        let shares = sharesControllers
+        let task = Task {
+            guard shares else {
+                let controller = FetchedResultsController(database: pool, request: request, onError: report)
+                try await controller.performFetch()
+                return LiveList(list: list, controller: controller)
+            }
+            return LiveList(
+                list: list,
+                controller: try await FetchedResultsController.shared(
+                    database: pool, request: request, onError: report))
+        }
+        loading[list] = task
+        defer { loading[list] = nil }
+        let live = try await task.value
+        lists = lists.filter { $0.value.list != nil }
+        lists[list] = WeakList(live)
+        return live
+    }
+
+    private func report(_ error: FetchedResultsError) {
+        for observer in observers.values { observer.failed(error) }
+    }
+}
+
+extension RecipeLibrary.Observation {
+    /// Identifies an observer.
+    final class Token {}
+}
