@@ -7,6 +7,7 @@
 //   swift run -c release --package-path Benchmarks diffable-edits     # single edits against Array
 //   swift run -c release --package-path Benchmarks diffable-store     # the store on SQLite
 //   swift run -c release --package-path Benchmarks recipes-latency    # the Recipes app: key to frame
+//   swift run -c release --package-path Benchmarks recipes-load       # recipes serve: many pages, writes
 //   Benchmarks/web/run.sh                                             # the browser view in Chromium
 //   swift package --package-path Benchmarks benchmark                 # ordo-one/benchmark suite
 import PackageDescription
@@ -19,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(name: "Recipes", path: "../Examples/Recipes"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .target(
@@ -49,6 +52,16 @@ let package = Package(
                 .product(name: "RecipesCore", package: "Recipes"), .product(name: "RecipesTerminal", package: "Recipes"),
                 .product(name: "RecipeStore", package: "Recipes"),
                 .product(name: "DiffableTerminal", package: "Diffable"),
+            ]),
+        // The server under many pages: it starts itself as the server, and the pages are its
+        // WebSocket clients.
+        .executableTarget(
+            name: "recipes-load",
+            dependencies: [
+                .product(name: "RecipesWeb", package: "Recipes"), .product(name: "RecipeStore", package: "Recipes"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
             ]),
         .executableTarget(
             name: "diffable-scroll", dependencies: [.product(name: "DiffableTerminal", package: "Diffable")]

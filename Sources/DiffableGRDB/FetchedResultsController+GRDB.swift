@@ -5,8 +5,8 @@
     extension FetchedResultsController
     where SectionIdentifierType: DatabaseValueConvertible, ItemIdentifierType: DatabaseValueConvertible {
         /// Creates a controller of a request's rows, following the database's change feed
-        /// (``ChangeFeed/feed(for:)``); nothing is read until
-        /// ``FetchedResultsController/performFetch()``.
+        /// (`ChangeFeed/feed(for:)`); nothing is read until
+        /// `FetchedResultsController/performFetch()`.
         ///
         /// - Parameters:
         ///   - database: A `DatabasePool` (or a `DatabaseQueue`).
@@ -32,7 +32,7 @@
         /// Requests are equal when their SQL and arguments are, for the same identifier types.
         /// `onError` is the first caller's; later callers share its errors through it.
         ///
-        /// - Throws: ``FetchedResultsError`` when the rows cannot be read.
+        /// - Throws: `FetchedResultsError` when the rows cannot be read.
         public static func shared(
             database: some DatabaseWriter,
             request: FetchedResultsRequest<SectionIdentifierType, ItemIdentifierType>,

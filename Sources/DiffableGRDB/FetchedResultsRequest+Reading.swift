@@ -35,8 +35,8 @@
         /// decoded only where it changes, and the content is hashed from the stored bytes, so a
         /// row costs little more than reading its identifier.
         ///
-        /// - Throws: ``FetchedResultsError/duplicateItem(_:)`` when two rows show one item,
-        ///   ``FetchedResultsError/duplicateSection(_:)`` when a section's rows are apart, or the
+        /// - Throws: `FetchedResultsError/duplicateItem(_:)` when two rows show one item,
+        ///   `FetchedResultsError/duplicateSection(_:)` when a section's rows are apart, or the
         ///   database's error.
         /// - Complexity: O(n) for the n rows shown: one hash of each identifier.
         func fetchAll(_ db: Database) throws(FetchedResultsError) -> _FetchedRows<

@@ -2,7 +2,7 @@
     import Diffable
     public import GRDB
 
-    /// What a ``FetchedResultsController`` shows: which rows of a table, in which order, grouped in
+    /// What a `FetchedResultsController` shows: which rows of a table, in which order, grouped in
     /// which sections, identified how, and which columns make up each row's content.
     ///
     /// The role of `NSFetchRequest` with a `sectionNameKeyPath`, in GRDB's terms:
@@ -69,7 +69,7 @@
         /// Creates a request.
         ///
         /// - Parameters:
-        ///   - table: A rowid table (or a view over one, read-only to the controller).
+        ///   - table: A rowid table; the change feed installs its change log triggers.
         ///   - item: The item identifier of each row, such as its primary key.
         ///   - section: The section identifier of each row; a constant puts every row in one section.
         ///   - content: What a cell shows, by which a changed row is recognised.

@@ -3,7 +3,7 @@
     public import GRDB
     import Synchronization
 
-    /// Whole records for the cells of a ``FetchedResultsController``'s rows, by item identifier:
+    /// Whole records for the cells of a `FetchedResultsController`'s rows, by item identifier:
     /// the `dataStore.recipe(with:)` a cell provider calls, so that snapshots hold identifiers only.
     ///
     /// ```swift
@@ -128,31 +128,50 @@
         >.Snapshot
 
         /// Reads the records of `items` and keeps them as the page starting at `start`, dropping
-        /// pages far from it.
+        /// pages far from it: on a miss, on the calling thread (a cell provider must return its
+        /// cell).
         private func read(_ items: [ItemIdentifierType], startingAt start: Int) {
             guard !items.isEmpty else { return }
-            let request = controller.request
+            let query = Self.query(controller.request, items)
             do {
-                let records = try controller.database.read { db in
-                    try Record.fetchAll(
-                        db,
-                        SQLRequest<Record>(
-                            literal:
-                                "SELECT * FROM \(identifier: request.table) WHERE \(request.item) IN \(items)"
-                        ))
-                }
-                let limit = pageLimit * pageSize
-                state.withLock { state in
-                    state.statistics.pagesRead += 1
-                    for record in records { state.records[record.id] = record }
-                    state.pages[start] = items
-                    for (far, farItems) in state.pages where abs(far - start) > limit {
-                        for item in farItems { state.records[item] = nil }
-                        state.pages[far] = nil
-                    }
-                }
+                keep(try controller.database.read { try query.fetchAll($0) }, page: items, startingAt: start)
             } catch {
                 controller.onError(FetchedResultsError(grdb: error))
+            }
+        }
+
+        /// ``read(_:startingAt:)`` ahead of the asks, without holding a thread of Swift's
+        /// concurrency pool while waiting for a connection.
+        private func readAhead(_ items: [ItemIdentifierType], startingAt start: Int) async {
+            guard !items.isEmpty else { return }
+            let query = Self.query(controller.request, items)
+            do {
+                keep(
+                    try await controller.database.read { try query.fetchAll($0) }, page: items,
+                    startingAt: start)
+            } catch {
+                controller.onError(FetchedResultsError(grdb: error))
+            }
+        }
+
+        private static func query(
+            _ request: FetchedResultsRequest<SectionIdentifierType, ItemIdentifierType>,
+            _ items: [ItemIdentifierType]
+        ) -> SQLRequest<Record> {
+            SQLRequest<Record>(
+                literal: "SELECT * FROM \(identifier: request.table) WHERE \(request.item) IN \(items)")
+        }
+
+        private func keep(_ records: [Record], page items: [ItemIdentifierType], startingAt start: Int) {
+            let limit = pageLimit * pageSize
+            state.withLock { state in
+                state.statistics.pagesRead += 1
+                for record in records { state.records[record.id] = record }
+                state.pages[start] = items
+                for (far, farItems) in state.pages where abs(far - start) > limit {
+                    for item in farItems { state.records[item] = nil }
+                    state.pages[far] = nil
+                }
             }
         }
 
@@ -180,7 +199,7 @@
                 let items = self.controller.model.withLock { model in
                     model.fetched.map { Self.items(of: $0.snapshot, from: next, count: size) } ?? []
                 }
-                self.read(items, startingAt: next)
+                await self.readAhead(items, startingAt: next)
                 self.state.withLock { _ = $0.prefetching.remove(next) }
             }
         }

@@ -3,7 +3,7 @@
     import Foundation
     public import GRDB
 
-    /// The change log a SQLite database keeps for its ``ChangeFeed``: a table of row changes, one
+    /// The change log a SQLite database keeps for its `ChangeFeed`: a table of row changes, one
     /// row per row inserted, updated or deleted in a followed table, written by triggers in the
     /// same transaction as the change, so every writer is covered (this process, another one,
     /// the `sqlite3` shell) and a transaction that rolls back, or whose process is killed, leaves
@@ -48,7 +48,7 @@
         /// Makes the log's tables and `table`'s triggers, where missing: call it from a migration
         /// to have them made with the schema rather than by the first controller.
         ///
-        /// - Throws: SQLite's error, or ``FetchedResultsError/changeLogUnavailable(table:reason:)``
+        /// - Throws: SQLite's error, or `FetchedResultsError/changeLogUnavailable(table:reason:)`
         ///   when the table cannot be followed.
         public static func install(for table: String, in db: Database) throws {
             try requireRowIDTable(table, db)

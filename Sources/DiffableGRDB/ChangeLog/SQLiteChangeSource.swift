@@ -4,7 +4,7 @@
     import GRDB
     import Synchronization
 
-    /// Where a SQLite database's ``ChangeFeed`` gets its changes: the database's change log
+    /// Where a SQLite database's `ChangeFeed` gets its changes: the database's change log
     /// (``SQLiteChangeLog``), read in the same transaction as the rows the controllers read, and
     /// three ways to know when to read it — a transaction observer for this process's commits,
     /// inotify on the database's folder for other processes' (Linux), and the feed's poll of the

@@ -8,11 +8,12 @@ import Synchronization
 /// database, through ``changes()``. When something changed, the feed reads, in one consistent
 /// read, which rows of which tables changed since each subscriber's position, and hands each
 /// subscriber its rows and the reader to read them with. A backend differs only in where the
-/// changes come from (see ``_ChangeSource``): SQLite's come from a change log that triggers keep in
-/// the database itself, so commits by any writer, in this process or another, arrive as rows.
+/// changes come from: SQLite's come from a change log that triggers keep in the database itself,
+/// so commits by any writer, in this process or another, arrive as rows.
 ///
-/// Equal requests share one controller (``shared(key:make:)``): a thousand pages that show one
-/// list cost one read and one edit per change. A feed nobody listens to stops.
+/// Equal requests share one controller (DiffableGRDB's `shared(database:request:)`): a thousand
+/// pages that show one list cost one read and one edit per change. A feed nobody listens to
+/// stops.
 public final class ChangeFeed: Sendable {
     /// What the feed is doing: one value, so that no combination of flags can disagree.
     public enum Phase: Sendable, Equatable {
@@ -52,6 +53,10 @@ public final class ChangeFeed: Sendable {
         var arriving = 0
         var poll: Task<Void, Never>?
         var pollInterval: Duration
+        var maximumPollInterval: Duration
+        /// How long the poll waits next: ``pollInterval`` after a change, doubling up to
+        /// ``maximumPollInterval`` while nothing changes.
+        var pollDelay: Duration
         var diagnosticHandler: @Sendable (String) -> Void = { _ in }
         /// Reads made, for tests and diagnostics.
         var readCount = 0
@@ -64,7 +69,10 @@ public final class ChangeFeed: Sendable {
     /// own watchers.
     package init(source: any _ChangeSource, pollInterval: Duration) {
         self.source = source
-        state = Mutex(State(pollInterval: pollInterval))
+        state = Mutex(
+            State(
+                pollInterval: pollInterval, maximumPollInterval: max(pollInterval, .seconds(1)),
+                pollDelay: pollInterval))
     }
 
     deinit {
@@ -90,10 +98,25 @@ public final class ChangeFeed: Sendable {
     /// every subscriber at once).
     public var readCount: Int { state.withLock { $0.readCount } }
 
-    /// How often the feed looks for changes its watchers may have missed. Default 50 ms.
+    /// How often the feed looks for changes its watchers may have missed, right after a change.
+    /// Default 50 ms. While nothing changes, the look backs off to ``maximumPollInterval``, so an
+    /// idle feed costs next to nothing; its watchers still wake it at once.
     public var pollInterval: Duration {
         get { state.withLock { $0.pollInterval } }
-        set { state.withLock { $0.pollInterval = newValue } }
+        set {
+            state.withLock {
+                $0.pollInterval = newValue
+                $0.maximumPollInterval = max($0.maximumPollInterval, newValue)
+                $0.pollDelay = newValue
+            }
+        }
+    }
+
+    /// The longest the feed waits between two looks while nothing changes. Default 1 s, or
+    /// ``pollInterval`` if longer.
+    public var maximumPollInterval: Duration {
+        get { state.withLock { $0.maximumPollInterval } }
+        set { state.withLock { $0.maximumPollInterval = max(newValue, $0.pollInterval) } }
     }
 
     /// Told, on any thread, of what the feed ignored and why: a log row that names a table or a
@@ -205,6 +228,7 @@ public final class ChangeFeed: Sendable {
     /// Something may have changed: reads now, or once the read under way ends.
     package func wake() {
         let start = state.withLock { state -> Bool in
+            state.pollDelay = state.pollInterval
             switch state.phase {
             case .idle:
                 state.phase = .reading
@@ -301,14 +325,19 @@ public final class ChangeFeed: Sendable {
         }
     }
 
-    /// Looks at the source every ``pollInterval`` while the feed runs: a change the watchers
-    /// missed (a commit whose last step did not write a file) is read at the latest then.
+    /// Looks at the source while the feed runs, every ``pollInterval`` after a change and less
+    /// and less often while nothing changes: a change the watchers missed (a commit whose last
+    /// step did not write a file) is read at the latest then.
     private func pollUntilStopped() async {
         while !Task.isCancelled {
-            let interval = state.withLock { $0.pollInterval }
-            try? await Task.sleep(for: interval)
+            let delay = state.withLock { $0.pollDelay }
+            try? await Task.sleep(for: delay)
             guard !Task.isCancelled else { return }
-            if await source.poll() { wake() }
+            if await source.poll() {
+                wake()
+            } else {
+                state.withLock { $0.pollDelay = min($0.pollDelay * 2, $0.maximumPollInterval) }
+            }
         }
     }
 

@@ -89,21 +89,29 @@ extension RecipeDatabase {
     ///
     /// - Complexity: O(c + r) for c collections and r recent recipes; not the number of recipes.
     public func counts(now: Date = Date()) throws -> RecipeCounts {
-        try pool.read { db in
-            var counts = RecipeCounts()
-            if let row = try Row.fetchOne(db, sql: "SELECT recipeCount, favoriteCount FROM tally") {
-                counts.all = row[0]
-                counts.favorites = row[1]
-            }
-            counts.recents =
-                try Int.fetchOne(
-                    db, sql: "SELECT count(*) FROM recipe WHERE addedAt >= ?",
-                    arguments: [now.addingTimeInterval(-Self.recentInterval).timeIntervalSince1970]) ?? 0
-            counts.collections = try Row.fetchAll(
-                db, sql: "SELECT name, recipeCount FROM collection ORDER BY name"
-            ).map { ($0[0], $0[1]) }
-            return counts
+        try pool.read { try Self.counts($0, now: now) }
+    }
+
+    /// The sidebar's counts, read without holding a thread of Swift's concurrency pool while
+    /// waiting for a connection (what a session, a task or a server page uses).
+    public func counts(now: Date = Date()) async throws -> RecipeCounts {
+        try await pool.read { try Self.counts($0, now: now) }
+    }
+
+    private static func counts(_ db: Database, now: Date) throws -> RecipeCounts {
+        var counts = RecipeCounts()
+        if let row = try Row.fetchOne(db, sql: "SELECT recipeCount, favoriteCount FROM tally") {
+            counts.all = row[0]
+            counts.favorites = row[1]
         }
+        counts.recents =
+            try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM recipe WHERE addedAt >= ?",
+                arguments: [now.addingTimeInterval(-Self.recentInterval).timeIntervalSince1970]) ?? 0
+        counts.collections = try Row.fetchAll(
+            db, sql: "SELECT name, recipeCount FROM collection ORDER BY name"
+        ).map { ($0[0], $0[1]) }
+        return counts
     }
 
     /// Writes every recipe, oldest first, as an import file (``RecipeFile``) to `output`, a page

@@ -1,6 +1,7 @@
 public import DiffableGRDB
 public import Foundation
 public import GRDB
+public import RecipeKit
 
 /// What every session of the app on one database shares, in the terminal or on a server with a
 /// thousand pages: one live controller (and record cache) per list, whatever the number of
@@ -68,6 +69,10 @@ public final class RecipeLibrary {
     private var lists: [RecipeList: WeakList] = [:]
     private var loading: [RecipeList: Task<LiveList, any Error>] = [:]
     private var observers: [ObjectIdentifier: Observer] = [:]
+    /// Whole recipes the sessions' details read, until their rows change: a recipe shown in a
+    /// thousand details is read once per change.
+    private var recipes: [Int64: Recipe?] = [:]
+    static let recipeCacheLimit = 256
     private var following: Task<Void, Never>?
 
     /// A library of a database. Lists are read when first asked for; the counts once
@@ -90,6 +95,11 @@ public final class RecipeLibrary {
         following = Task { [weak self] in
             for await batch in changes {
                 guard let self else { return }
+                if let rowIDs = batch.changedRowIDs(in: "recipe") {
+                    for id in rowIDs { self.recipes[id] = nil }
+                } else {
+                    self.recipes = [:]
+                }
                 if batch.mayHaveChanged("recipe") { await self.refreshCounts() }
                 for observer in self.observers.values { observer.changed(batch) }
             }
@@ -99,12 +109,22 @@ public final class RecipeLibrary {
 
     /// Reads the counts again, off the main actor; an error keeps the last ones.
     public func refreshCounts() async {
-        let database = database
-        let now = now()
-        if let counts = try? await Task.detached(operation: { try database.counts(now: now) }).value {
-            self.counts = counts
-        }
+        if let counts = try? await database.counts(now: now()) { self.counts = counts }
     }
+
+    /// The recipe with an id, or `nil` if there is none: read once for all sessions until its row
+    /// changes.
+    public func recipe(id: Int64) throws -> Recipe? {
+        if let cached = recipes[id] { return cached }
+        let recipe = try database.recipe(id: id)
+        if recipes.count >= Self.recipeCacheLimit { recipes.removeAll(keepingCapacity: true) }
+        recipes[id] = recipe
+        return recipe
+    }
+
+    /// Forgets the recipes read: a session wrote, and reads its recipe again before the change
+    /// feed names the row.
+    public func forgetRecipes() { recipes = [:] }
 
     /// Tells `observer` of every change from now until the returned observation goes away.
     public func observe(_ observer: Observer) -> Observation {

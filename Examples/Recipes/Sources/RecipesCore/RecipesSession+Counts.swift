@@ -9,6 +9,7 @@ extension RecipesSession {
     func refreshCounts() {
         let old = counts
         counts = library.counts
+        guard counts != old || !sidebarDataSource.snapshot().contains(section: .collections) else { return }
         let names = counts.collections.map(\.name)
         if let header = sidebarDataSource.snapshot(for: .collections).items.first {
             collectionsExpanded = sidebarDataSource.snapshot(for: .collections).isExpanded(header)
@@ -26,7 +27,7 @@ extension RecipesSession {
             snapshot.reconfigureItems(changed)
             sidebarDataSource.apply(snapshot)
         }
-        if counts != old { onChange() }
+        onChange()
     }
 
     /// The database changed: the counts are the library's new ones, and the detail is read

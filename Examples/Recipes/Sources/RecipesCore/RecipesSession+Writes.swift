@@ -48,6 +48,7 @@ extension RecipesSession {
                 statusMessage = "Not saved: \(error)"
             }
             await library.refreshCounts()
+            library.forgetRecipes()
             refreshCounts()
             refreshSelectedRecipe()
         }

@@ -219,7 +219,7 @@ public final class RecipesSession {
             return
         }
         do {
-            selectedRecipe = try database.recipe(id: selectedID)
+            selectedRecipe = try library.recipe(id: selectedID)
             if selectedRecipe == nil {
                 // Deleted: the front end selects the neighbour its list moved to.
                 self.selectedID = nil

@@ -213,6 +213,6 @@ struct RecipesAppTests {
         #expect(process.terminationReason == .uncaughtSignal)
         let database = try RecipeDatabase(path: folder.databasePath)
         #expect(try database.integrityCheck() == ["ok"])
-        #expect(try database.counts().all == 40, "the killed transaction left nothing")
+        #expect(try await database.counts().all == 40, "the killed transaction left nothing")
     }
 }

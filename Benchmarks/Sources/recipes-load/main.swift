@@ -1,0 +1,405 @@
+// `recipes serve` under load: many pages on one server, and writes from another process and
+// from a page, in a release build on this machine. For each database size and number of pages,
+// the benchmark starts the server (this executable, as a second process), connects the pages
+// (plain WebSocket clients on loopback that say the page's hello and read what comes), and
+// measures the server:
+//
+// - idle_cpu_pct: its CPU over 10 s with every page loaded and nothing written, in % of a core;
+// - threads: its thread count then;
+// - kib_per_page: its resident memory, beyond what it had with one page, per further page;
+// - external_write: a one-row UPDATE (a recipe's title, at the top of All Recipes) committed by
+//   this process, until the last page has the patch with the new title: p50 and p99 over the
+//   writes;
+// - page_write: the same for a favorite toggled from one page (the patch that reconfigures the
+//   row, with its title, reaches every page);
+// - write_cpu_ms: the server's CPU time for one write: its CPU over all the writes, less what
+//   it spends idle in that time, divided by the number of writes (external and page);
+// - baseline_external_write_p99_ms: external_write's p99 with sharing turned off (every page
+//   its own controllers and counts, `serveRecipes(sharing: false)`), in the same run, where it
+//   finishes: skipped when the pages' lists would not fit in memory, or a step takes too long.
+//
+//   swift run -c release --package-path Benchmarks recipes-load [--recipes 40,100000,1000000]
+//       [--pages 1,100,1000] [--writes 20] [--no-baseline]
+//
+// Databases are generated once into a folder of the temporary directory and reused. Each case
+// ends with one line:
+//
+//   load recipes=<n> pages=<n> idle_cpu_pct=<x> threads=<n> kib_per_page=<x>
+//       external_write_p50_ms=<x> external_write_p99_ms=<x> page_write_p99_ms=<x> write_cpu_ms=<x>
+//       baseline_external_write_p99_ms=<x or skipped>
+
+import Foundation
+import GRDB
+import HummingbirdWSClient
+import Logging
+import RecipeStore
+import RecipesWeb
+import Synchronization
+
+extension Duration {
+    var milliseconds: Double { Double(components.seconds) * 1e3 + Double(components.attoseconds) / 1e15 }
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("recipes-load: \(message)\n".utf8))
+    exit(1)
+}
+
+// MARK: The server, in its own process
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "serve" {
+    guard arguments.count >= 3, let port = Int(arguments[2]) else {
+        fail("usage: recipes-load serve DATABASE PORT")
+    }
+    let database: RecipeDatabase
+    do { database = try RecipeDatabase(path: arguments[1], seeding: false) } catch { fail("\(error)") }
+    do {
+        try await serveRecipes(
+            database: database, host: "127.0.0.1", port: port, sharing: !arguments.contains("--no-sharing")
+        ) { url in
+            FileHandle.standardOutput.write(Data("Serving \(url)\n".utf8))
+        }
+    } catch {
+        fail("cannot serve: \(error)")
+    }
+    exit(0)
+}
+
+// MARK: Options
+
+/// Prints a line at once (into a pipe too, where `print` would buffer it).
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+@MainActor func list(_ option: String, default value: [Int]) -> [Int] {
+    guard let index = arguments.firstIndex(of: option), index + 1 < arguments.count else { return value }
+    return arguments[index + 1].split(separator: ",").compactMap { Int($0) }
+}
+let sizes = list("--recipes", default: [40, 100_000, 1_000_000])
+let pageCounts = list("--pages", default: [1, 100, 1_000])
+let writeCount = list("--writes", default: [20]).first ?? 20
+let runsBaseline = !arguments.contains("--no-baseline")
+
+// MARK: Databases
+
+/// A database of `count` made-up recipes, generated once into a cache folder; its change log
+/// starts empty.
+func databasePath(count: Int) throws -> String {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("recipes-load")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let path = folder.appendingPathComponent("recipes-\(count).sqlite").path
+    if !FileManager.default.fileExists(atPath: path) {
+        say("generating \(count.formatted()) recipes (once; kept in \(folder.path))…")
+        let made = try RecipeDatabase(path: path + ".tmp", seeding: false)
+        try made.generate(count: count)
+        try made.pool.write { try $0.execute(sql: "DELETE FROM diffable_change") }
+        _ = try made.pool.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+        try made.pool.close()
+        try FileManager.default.moveItem(atPath: path + ".tmp", toPath: path)
+    }
+    return path
+}
+
+// MARK: Measuring the server
+
+/// What /proc says of a process.
+struct ProcessSample {
+    var cpuSeconds: Double
+    var threads: Int
+    var residentKiB: Int
+
+    init(pid: Int32) {
+        // utime and stime of the whole process, threads that ended included: the 12th and 13th
+        // fields after the command's closing parenthesis, in clock ticks (hundredths of a
+        // second), so a figure is read over many of them.
+        let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+        let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
+        let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
+        let user = fields.count > 12 ? Double(fields[11]) ?? 0 : 0
+        let system = fields.count > 12 ? Double(fields[12]) ?? 0 : 0
+        cpuSeconds = (user + system) / ticks
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        func field(_ name: String) -> Int {
+            let line = status.split(separator: "\n").first { $0.hasPrefix(name + ":") } ?? ""
+            return Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "") ?? 0
+        }
+        threads = field("Threads")
+        residentKiB = field("VmRSS")
+    }
+}
+
+/// The server process: this executable in `serve` mode.
+final class Server {
+    let process = Process()
+    let port: Int
+    var pid: Int32 { process.processIdentifier }
+
+    init(database: String, sharing: Bool) throws {
+        port = Int.random(in: 20_000..<60_000)
+        let executable =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["serve", database, "\(port)"] + (sharing ? [] : ["--no-sharing"])
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        var text = ""
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !text.contains("Serving"), ContinuousClock.now < deadline {
+            let data = output.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            text += String(decoding: data, as: UTF8.self)
+        }
+        guard text.contains("Serving") else { throw BenchmarkError("the server did not start: \(text)") }
+    }
+
+    func stop() {
+        process.terminate()
+        process.waitUntilExit()
+    }
+}
+
+struct BenchmarkError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+// MARK: Pages
+
+/// What the pages have received: for each page, when it first saw the text being waited for.
+final class Arrivals: Sendable {
+    private struct State {
+        var marker = ""
+        var arrived: [Int: ContinuousClock.Instant] = [:]
+        var connected = 0
+        var closed = 0
+    }
+    private let state = Mutex(State())
+
+    /// Starts waiting for `marker`: the arrivals before are forgotten.
+    func expect(_ marker: String) {
+        state.withLock {
+            $0.marker = marker
+            $0.arrived = [:]
+        }
+    }
+
+    func received(_ text: String, page: Int) {
+        let now = ContinuousClock.now
+        state.withLock { state in
+            guard state.arrived[page] == nil, !state.marker.isEmpty, text.contains(state.marker) else {
+                return
+            }
+            state.arrived[page] = now
+        }
+    }
+
+    var count: Int { state.withLock { $0.arrived.count } }
+    var last: ContinuousClock.Instant? { state.withLock { $0.arrived.values.max() } }
+    var connected: Int { state.withLock { $0.connected } }
+    func didConnect() { state.withLock { $0.connected += 1 } }
+    func didClose() { state.withLock { $0.closed += 1 } }
+}
+
+/// One page: a WebSocket that says hello, then reads; page 0 also sends what `commands` yields.
+func runPage(
+    _ index: Int, port: Int, arrivals: Arrivals, commands: AsyncStream<String>?,
+    until end: ContinuousClock.Instant
+) async {
+    var logger = Logger(label: "page")
+    logger.logLevel = .critical
+    do {
+        try await WebSocketClient.connect(
+            url: "ws://127.0.0.1:\(port)/_diffable/ws", configuration: .init(maxFrameSize: 1 << 24),
+            logger: logger
+        ) { inbound, outbound, _ in
+            try await outbound.write(
+                .text(#"{"t":"hello","v":1,"page":"/","top":0,"height":900,"width":1280}"#))
+            arrivals.didConnect()
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                if let commands {
+                    group.addTask {
+                        for await command in commands { try await outbound.write(.text(command)) }
+                    }
+                }
+                group.addTask {
+                    for try await message in inbound.messages(maxSize: 1 << 24) {
+                        if case .text(let text) = message { arrivals.received(text, page: index) }
+                    }
+                }
+                group.addTask {
+                    try? await Task.sleep(until: end)
+                    throw CancellationError()
+                }
+                _ = try await group.next()
+                group.cancelAll()
+            }
+        }
+    } catch {}
+    arrivals.didClose()
+}
+
+/// Waits until `pages` pages have seen what `arrivals` waits for; `nil` after `timeout`.
+func waitForAll(_ pages: Int, _ arrivals: Arrivals, timeout: Duration) async -> ContinuousClock.Instant? {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if arrivals.count >= pages { return arrivals.last }
+        try? await Task.sleep(for: .milliseconds(1))
+    }
+    return nil
+}
+
+func percentile(_ samples: [Double], _ fraction: Double) -> Double {
+    let sorted = samples.sorted()
+    guard !sorted.isEmpty else { return .nan }
+    return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * fraction).rounded()))]
+}
+
+func format(_ value: Double) -> String { value.isNaN ? "n/a" : String(format: "%.1f", value) }
+
+/// The measurements of one case.
+struct Measurements {
+    var idleCPUPercent = Double.nan
+    var threads = 0
+    var kibPerPage = Double.nan
+    var externalWrites: [Double] = []
+    var pageWrites: [Double] = []
+    var writeCPUMilliseconds = Double.nan
+}
+
+/// Runs one case: a server on `database`, `pages` pages, `writes` external and page writes.
+func measure(
+    database path: String, pages: Int, writes: Int, sharing: Bool, stepTimeout: Duration
+) async throws -> Measurements {
+    let server = try Server(database: path, sharing: sharing)
+    defer { server.stop() }
+    let port = server.port
+    let writer = try DatabaseQueue(path: path)
+    let topID = try await writer.read {
+        try Int64.fetchOne($0, sql: "SELECT id FROM recipe ORDER BY title COLLATE NOCASE, rowid LIMIT 1")
+    }
+    guard let topID else { throw BenchmarkError("no recipes") }
+    let arrivals = Arrivals()
+    var marker = "!Load \(UUID().uuidString.prefix(8))"
+    try await writer.write { [marker] in
+        try $0.execute(
+            sql: "UPDATE recipe SET title = ?, revision = revision + 1 WHERE id = ?",
+            arguments: [marker, topID])
+    }
+    arrivals.expect(marker)
+    let end = ContinuousClock.now + .seconds(3_600)
+    let (commands, command) = AsyncStream<String>.makeStream()
+    var measurements = Measurements()
+    try await withThrowingTaskGroup(of: Void.self) { group in
+        defer { group.cancelAll() }
+        // The first page alone, then the others, a few dozen connecting at a time.
+        group.addTask { await runPage(0, port: port, arrivals: arrivals, commands: commands, until: end) }
+        guard await waitForAll(1, arrivals, timeout: stepTimeout) != nil else {
+            throw BenchmarkError("the first page did not load")
+        }
+        try await Task.sleep(for: .seconds(1))
+        let first = ProcessSample(pid: server.pid)
+        for index in 1..<max(pages, 1) {
+            while arrivals.connected - arrivals.count >= 32 { try await Task.sleep(for: .milliseconds(1)) }
+            group.addTask { await runPage(index, port: port, arrivals: arrivals, commands: nil, until: end) }
+        }
+        guard await waitForAll(pages, arrivals, timeout: stepTimeout * 4) != nil else {
+            throw BenchmarkError("only \(arrivals.count) of \(pages) pages loaded")
+        }
+        try await Task.sleep(for: .seconds(3))
+        let idleStart = ProcessSample(pid: server.pid)
+        let idleClock = ContinuousClock.now
+        try await Task.sleep(for: .seconds(10))
+        let idleEnd = ProcessSample(pid: server.pid)
+        measurements.idleCPUPercent =
+            (idleEnd.cpuSeconds - idleStart.cpuSeconds) / (ContinuousClock.now - idleClock).milliseconds * 1e5
+        measurements.threads = idleEnd.threads
+        if pages > 1 {
+            measurements.kibPerPage = Double(idleEnd.residentKiB - first.residentKiB) / Double(pages - 1)
+        }
+        let writesStart = ProcessSample(pid: server.pid)
+        let writesClock = ContinuousClock.now
+        for round in 0..<writes {
+            // Another process (this one) writes a row every page shows.
+            marker = "!Load \(round) \(UUID().uuidString.prefix(8))"
+            arrivals.expect(marker)
+            let start = ContinuousClock.now
+            try await writer.write { [marker] in
+                try $0.execute(
+                    sql: "UPDATE recipe SET title = ?, revision = revision + 1 WHERE id = ?",
+                    arguments: [marker, topID])
+            }
+            guard let last = await waitForAll(pages, arrivals, timeout: stepTimeout) else {
+                throw BenchmarkError("an external write reached \(arrivals.count) of \(pages) pages")
+            }
+            measurements.externalWrites.append((last - start).milliseconds)
+            try await Task.sleep(for: .milliseconds(200))
+            // A page favorites (or unfavorites) that recipe, which it shows selected: every page
+            // gets the row again, with the same title.
+            arrivals.expect(marker)
+            let pageStart = ContinuousClock.now
+            command.yield(#"{"t":"panel","v":"detail","a":"favorite","f":{}}"#)
+            guard let pageLast = await waitForAll(pages, arrivals, timeout: stepTimeout) else {
+                throw BenchmarkError("a page's write reached \(arrivals.count) of \(pages) pages")
+            }
+            measurements.pageWrites.append((pageLast - pageStart).milliseconds)
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        // The server's CPU over every write, beyond what it spends idle, per write.
+        let writesCPU = ProcessSample(pid: server.pid).cpuSeconds - writesStart.cpuSeconds
+        let idle = measurements.idleCPUPercent / 100 * (ContinuousClock.now - writesClock).milliseconds / 1e3
+        measurements.writeCPUMilliseconds = max(0, writesCPU - idle) * 1e3 / Double(2 * max(writes, 1))
+    }
+    return measurements
+}
+
+// MARK: Running
+
+say(
+    "recipes-load: \(ProcessInfo.processInfo.activeProcessorCount) cores; sizes \(sizes), pages \(pageCounts)"
+)
+var lines: [String] = []
+for size in sizes {
+    let path: String
+    do { path = try databasePath(count: size) } catch { fail("cannot make the database: \(error)") }
+    for pages in pageCounts {
+        say("recipes=\(size) pages=\(pages)…")
+        let stepTimeout: Duration = .seconds(60)
+        let shared: Measurements
+        do {
+            shared = try await measure(
+                database: path, pages: pages, writes: writeCount, sharing: true, stepTimeout: stepTimeout)
+        } catch {
+            say("recipes=\(size) pages=\(pages): \(error)")
+            continue
+        }
+        var baseline = "skipped"
+        // Every page's own lists: about 60 bytes a row for All Recipes alone, per page.
+        if runsBaseline, Double(size) * Double(pages) * 60 < 6e9 {
+            do {
+                let unshared = try await measure(
+                    database: path, pages: pages, writes: min(writeCount, 5), sharing: false,
+                    stepTimeout: .seconds(30))
+                baseline = format(percentile(unshared.externalWrites, 0.99))
+            } catch {
+                baseline = "skipped"
+                say("baseline recipes=\(size) pages=\(pages): \(error)")
+            }
+        }
+        let line =
+            "load recipes=\(size) pages=\(pages) idle_cpu_pct=\(String(format: "%.2f", shared.idleCPUPercent)) "
+            + "threads=\(shared.threads) kib_per_page=\(format(shared.kibPerPage)) "
+            + "external_write_p50_ms=\(format(percentile(shared.externalWrites, 0.5))) "
+            + "external_write_p99_ms=\(format(percentile(shared.externalWrites, 0.99))) "
+            + "page_write_p99_ms=\(format(percentile(shared.pageWrites, 0.99))) "
+            + "write_cpu_ms=\(format(shared.writeCPUMilliseconds)) "
+            + "baseline_external_write_p99_ms=\(baseline)"
+        say(line)
+        lines.append(line)
+    }
+}
+say("")
+for line in lines { say(line) }
