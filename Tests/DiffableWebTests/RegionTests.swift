@@ -51,7 +51,9 @@ struct RegionTests {
     func drain(_ outbox: Outbox) async -> [[String: Any]] {
         var messages: [[String: Any]] = []
         while outbox.pendingCount > 0, case .text(let text)? = await outbox.next() {
-            messages.append(try! JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any])
+            // Several messages waiting come as one frame, an array.
+            let frame = try! JSONSerialization.jsonObject(with: Data(text.utf8))
+            messages += frame as? [[String: Any]] ?? [frame as! [String: Any]]
         }
         return messages
     }

@@ -85,11 +85,13 @@ function receive(event) {
   } catch (error) {
     return;
   }
-  apply(message);
+  // Several messages of one turn of the server come as one frame, an array.
+  for (const one of Array.isArray(message) ? message : [message]) apply(one, started);
 }
 
-/** Applies one message: the main collection's here, the other regions' in regions.js. */
-function apply(message) {
+/** Applies one message (`started`: when its frame arrived): the main collection's here, the
+ * other regions' in regions.js. */
+function apply(message, started) {
   if (routeRegionMessage(message, apply)) return;
   if (message.t === "reset") {
     if (message.page) {

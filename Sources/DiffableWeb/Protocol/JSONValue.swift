@@ -74,8 +74,24 @@ enum JSONValue: Hashable, Sendable {
 
     private static let hexDigits = Array("0123456789abcdef".unicodeScalars)
 
+    /// Whether a UTF-8 byte needs no escape: printable ASCII but `"`, `\`, `<`, `>`, `&` and
+    /// `'`, or a byte of a longer character but the lead byte 0xE2, which U+2028 and U+2029 start
+    /// with (a string with one takes the character-by-character path).
+    private static func isPlain(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x22, 0x5C, 0x3C, 0x3E, 0x26, 0x27, 0xE2: false
+        default: byte >= 0x20
+        }
+    }
+
     private static func writeString(_ string: String, to out: inout String) {
         out.unicodeScalars.append("\"")
+        // Most strings need no escape: appended whole, without a look at each character.
+        if string.utf8.allSatisfy(isPlain) {
+            out += string
+            out.unicodeScalars.append("\"")
+            return
+        }
         for scalar in string.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""

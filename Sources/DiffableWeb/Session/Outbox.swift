@@ -2,8 +2,11 @@ import Synchronization
 
 /// The messages waiting to be written to one page's connection, bounded.
 ///
-/// The view pushes a message for every update; a writer task takes them one at a time and writes
-/// each to the socket, which waits while the page does not read. A page that falls so far behind
+/// The view pushes a message for every update; a writer task takes what waits and writes it to the
+/// socket, which waits while the page does not read. What waits when the writer comes — the
+/// messages of one turn of the main actor, a list's patch with its detail and its sidebar, say —
+/// goes as one frame (a JSON array of them), so a change costs a page one write, not one per
+/// message. A page that falls so far behind
 /// that the waiting messages pass ``Limits`` loses them all: the writer is handed
 /// ``Item/resync`` instead, and sends one reset built from the view's state at that moment. So a
 /// page that stops reading costs at most the limits in memory, never holds up other pages, and
@@ -11,7 +14,7 @@ import Synchronization
 final class Outbox: Sendable {
     /// What the writer is handed.
     enum Item: Equatable, Sendable {
-        /// A message to write.
+        /// A frame to write: one message, or several as a JSON array.
         case text(String)
         /// The page fell behind: replace what it missed with a reset.
         case resync
@@ -31,11 +34,13 @@ final class Outbox: Sendable {
         var needsResync = false
         var isClosed = false
         var resyncCount = 0
-        var waiter: CheckedContinuation<Item?, Never>?
+        var waiter: CheckedContinuation<Void, Never>?
     }
 
     private let state = Mutex(State())
     let limits: Limits
+    /// How long a writer that waited lets messages gather before it writes.
+    static let coalescingDelay = Duration.milliseconds(1)
 
     init(limits: Limits = Limits()) {
         self.limits = limits
@@ -45,7 +50,7 @@ final class Outbox: Sendable {
     ///
     /// - Complexity: O(1) amortized.
     func push(_ text: String) {
-        let ready = state.withLock { state -> (CheckedContinuation<Item?, Never>, Item)? in
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
             guard !state.isClosed else { return nil }
             // While a resync is due, the reset will carry this message too.
             if !state.needsResync {
@@ -58,9 +63,10 @@ final class Outbox: Sendable {
                     state.resyncCount += 1
                 }
             }
-            return state.take()
+            defer { state.waiter = nil }
+            return state.waiter
         }
-        if let (continuation, item) = ready { continuation.resume(returning: item) }
+        waiter?.resume()
     }
 
     /// Drops the waiting messages: a reset that carries them is about to be written.
@@ -72,18 +78,27 @@ final class Outbox: Sendable {
         }
     }
 
-    /// The next message to write, ``Item/resync``, or `nil` once the outbox is closed; waits
-    /// while nothing waits.
+    /// What to write next — every message waiting, as one frame — ``Item/resync``, or `nil` once
+    /// the outbox is closed; waits while nothing waits.
     func next() async -> Item? {
         await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Item?, Never>) in
+            while true {
                 let ready = state.withLock { state -> Item?? in
                     if let item = state.nextItem() { return .some(item) }
-                    if state.isClosed { return .some(nil) }
-                    state.waiter = continuation
-                    return .none
+                    return state.isClosed ? .some(nil) : .none
                 }
-                if let ready { continuation.resume(returning: ready) }
+                if let ready { return ready }
+                await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                    let waits = state.withLock { state -> Bool in
+                        guard state.queue.isEmpty, !state.needsResync, !state.isClosed else { return false }
+                        state.waiter = continuation
+                        return true
+                    }
+                    if !waits { continuation.resume() }
+                }
+                // Woken by a first message: the others one change makes (the list's patch, then
+                // its detail, then its sidebar, in turns of their own) come within this.
+                try? await Task.sleep(for: Self.coalescingDelay)
             }
         } onCancel: {
             close()
@@ -92,14 +107,14 @@ final class Outbox: Sendable {
 
     /// Ends the outbox: the writer's wait returns `nil`, and pushes are ignored.
     func close() {
-        let waiter = state.withLock { state -> CheckedContinuation<Item?, Never>? in
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
             state.isClosed = true
             state.queue = []
             state.bytes = 0
             defer { state.waiter = nil }
             return state.waiter
         }
-        waiter?.resume(returning: nil)
+        waiter?.resume()
     }
 
     /// How many messages wait now.
@@ -113,22 +128,17 @@ final class Outbox: Sendable {
 }
 
 extension Outbox.State {
-    /// The item the writer should take next, taken out of the state.
+    /// The item the writer should take next, taken out of the state: every waiting message, one
+    /// as it is, several as a JSON array.
     fileprivate mutating func nextItem() -> Outbox.Item? {
         if needsResync {
             needsResync = false
             return .resync
         }
         guard !queue.isEmpty else { return nil }
-        let text = queue.removeFirst()
-        bytes -= text.utf8.count
+        let text = queue.count == 1 ? queue[0] : "[" + queue.joined(separator: ",") + "]"
+        queue.removeAll(keepingCapacity: true)
+        bytes = 0
         return .text(text)
-    }
-
-    /// The waiting writer and the item it gets, if a writer waits and an item is ready.
-    fileprivate mutating func take() -> (CheckedContinuation<Outbox.Item?, Never>, Outbox.Item)? {
-        guard let waiter, let item = nextItem() else { return nil }
-        self.waiter = nil
-        return (waiter, item)
     }
 }

@@ -28,27 +28,35 @@ extension WebCollectionView {
     public func performBatchUpdates(
         _ update: BatchUpdate, animatingDifferences: Bool, completion: (@MainActor (Bool) -> Void)?
     ) {
-        let newCounts = currentCounts()
-        let map = BatchUpdate.PositionMap(
-            update, oldSectionCount: counts.count, newSectionCount: newCounts.count)
         var patch = WebPatch()
         patch.isAnimated = animatingDifferences
-        remapSections(update, map: map, newSectionCount: newCounts.count, into: &patch)
+        // An update that only reconfigures or reloads items moves nothing: every element keeps
+        // its index path, and only the items it names are looked at again.
+        let movesNothing =
+            update.deletedSections.isEmpty && update.insertedSections.isEmpty && update.movedSections.isEmpty
+            && update.reloadedSections.isEmpty && update.deletedItems.isEmpty && update.insertedItems.isEmpty
+            && update.movedItems.isEmpty
+        if !movesNothing {
+            let newCounts = currentCounts()
+            let map = BatchUpdate.PositionMap(
+                update, oldSectionCount: counts.count, newSectionCount: newCounts.count)
+            remapSections(update, map: map, newSectionCount: newCounts.count, into: &patch)
 
-        let reloadedSections = Set(update.reloadedSections)
-        let remapped = state.remap(by: map, reloadedSections: reloadedSections)
-        for leaving in remapped.departedSupplementaries { recycle(leaving.cell) }
-        let deleted = Set(update.deletedItems)
-        for (path, item) in remapped.departedItems {
-            recycle(item.cell)
-            // Items of deleted and reloaded sections leave with their section's element.
-            if deleted.contains(path) { patch.deletedItems.append(item.key) }
+            let reloadedSections = Set(update.reloadedSections)
+            let remapped = state.remap(by: map, reloadedSections: reloadedSections)
+            for leaving in remapped.departedSupplementaries { recycle(leaving.cell) }
+            let deleted = Set(update.deletedItems)
+            for (path, item) in remapped.departedItems {
+                recycle(item.cell)
+                // Items of deleted and reloaded sections leave with their section's element.
+                if deleted.contains(path) { patch.deletedItems.append(item.key) }
+            }
+            for move in update.movedItems where remapped.origins[move.to] == move.from {
+                if let key = state.items[move.to]?.key { patch.movedItems.append(key) }
+            }
+            counts = newCounts
+            layoutSections()
         }
-        for move in update.movedItems where remapped.origins[move.to] == move.from {
-            if let key = state.items[move.to]?.key { patch.movedItems.append(key) }
-        }
-        counts = newCounts
-        layoutSections()
 
         // Second pass, on final index paths: reloads get new elements, reconfigures keep theirs.
         if let dataSource {
@@ -78,7 +86,9 @@ extension WebCollectionView {
                 patch.cells[item.key] = item.content
             }
         }
-        updateWindow(&patch, inserted: Set(update.insertedItems))
+        updateWindow(
+            &patch, inserted: Set(update.insertedItems),
+            touched: movesNothing ? Set(update.reloadedItems + update.reconfiguredItems) : nil)
         send(&patch)
         didPerformUpdates?()
         completion?(true)
@@ -118,8 +128,10 @@ extension WebCollectionView {
     /// Makes sure exactly the items in the window have elements: drops the others (evicted) and
     /// asks the data source for the cells of the new ones (inserted by the update if listed in
     /// `inserted`, else scrolled in). Then describes every section for the page, and what changed
-    /// about the items it keeps.
-    func updateWindow(_ patch: inout WebPatch, inserted: Set<IndexPath> = []) {
+    /// about the items it keeps: all of them, or, when `touched` names the only items that
+    /// changed (an update that moved nothing), those.
+    func updateWindow(_ patch: inout WebPatch, inserted: Set<IndexPath> = [], touched: Set<IndexPath>? = nil)
+    {
         let ranges = window()
         for (path, item) in state.items
         where !(ranges[path.section]?.contains(path.item) ?? false) {
@@ -148,6 +160,7 @@ extension WebCollectionView {
                 let path = IndexPath(item: item, section: section)
                 if let existing = state.items[path] {
                     keys.append(existing.key)
+                    if let touched, !touched.contains(path) { continue }
                     let extras = extras(for: path)
                     if extras != existing.extras || patch.isReset {
                         state.items[path]?.extras = extras

@@ -42,15 +42,17 @@ class Client:
                 except asyncio.TimeoutError:
                     continue
                 received = time.time() * 1000
-                self.messages += 1
-                message = json.loads(text)
-                if message["t"] == "reset":
-                    self.resets += 1
-                for cell in (message.get("cells") or {}).values():
-                    match = tick_pattern.match(cell.get("c", {}).get("t", ""))
-                    if match:
-                        self.tick = max(self.tick, int(match.group(1)))
-                        self.latencies.append(received - int(match.group(2)))
+                frame = json.loads(text)
+                # Several messages of one turn of the server come as one frame, an array.
+                for message in frame if isinstance(frame, list) else [frame]:
+                    self.messages += 1
+                    if message["t"] == "reset":
+                        self.resets += 1
+                    for cell in (message.get("cells") or {}).values():
+                        match = tick_pattern.match(cell.get("c", {}).get("t", ""))
+                        if match:
+                            self.tick = max(self.tick, int(match.group(1)))
+                            self.latencies.append(received - int(match.group(2)))
 
 
 def stalled_client(port):

@@ -51,7 +51,16 @@ public struct RecipeCounts: Hashable, Sendable {
     /// Those added in the last week.
     public var recents = 0
     /// Each collection, by name, in the order of their names.
-    public var collections: [(name: String, count: Int)] = []
+    public var collections: [(name: String, count: Int)] = [] {
+        didSet { countByCollection = Dictionary(collections, uniquingKeysWith: { first, _ in first }) }
+    }
+    /// The same counts, by name, for ``count(ofCollection:)``.
+    private var countByCollection: [String: Int] = [:]
+
+    /// The number of recipes in a collection, or `nil` when there is no such collection.
+    ///
+    /// - Complexity: O(1) expected.
+    public func count(ofCollection name: String) -> Int? { countByCollection[name] }
 
     /// No recipes.
     public init() {}

@@ -44,11 +44,10 @@ public final class RecipeLibrary {
     }
 
     /// Ends an observation when it goes away.
-    @MainActor
-    public final class Observation {
-        private let end: @MainActor () -> Void
-        init(end: @escaping @MainActor () -> Void) { self.end = end }
-        isolated deinit { end() }
+    public final class Observation: Sendable {
+        private let end: @Sendable () -> Void
+        init(end: @escaping @Sendable () -> Void) { self.end = end }
+        deinit { end() }
     }
 
     public let database: RecipeDatabase
@@ -86,7 +85,7 @@ public final class RecipeLibrary {
         self.now = now
     }
 
-    isolated deinit { following?.cancel() }
+    deinit { following?.cancel() }
 
     /// Reads the counts and follows the database's changes, once.
     public func start() async {
@@ -130,7 +129,9 @@ public final class RecipeLibrary {
     public func observe(_ observer: Observer) -> Observation {
         let token = Observation.Token()
         observers[ObjectIdentifier(token)] = observer
-        return Observation { [weak self] in self?.observers[ObjectIdentifier(token)] = nil }
+        return Observation { [weak self] in
+            Task { @MainActor in self?.observers[ObjectIdentifier(token)] = nil }
+        }
     }
 
     /// A list alive in some session, if any.
@@ -173,5 +174,5 @@ public final class RecipeLibrary {
 
 extension RecipeLibrary.Observation {
     /// Identifies an observer.
-    final class Token {}
+    final class Token: Sendable {}
 }

@@ -11,12 +11,11 @@ extension RecipesSession {
         counts = library.counts
         guard counts != old || !sidebarDataSource.snapshot().contains(section: .collections) else { return }
         let names = counts.collections.map(\.name)
-        if let header = sidebarDataSource.snapshot(for: .collections).items.first {
-            collectionsExpanded = sidebarDataSource.snapshot(for: .collections).isExpanded(header)
-        }
         if names != old.collections.map(\.name)
             || !sidebarDataSource.snapshot().contains(section: .collections)
         {
+            let outline = sidebarDataSource.snapshot(for: .collections)
+            if let header = outline.items.first { collectionsExpanded = outline.isExpanded(header) }
             sidebarDataSource.apply(
                 SidebarItem.collectionsSnapshot(names, expanded: collectionsExpanded), to: .collections,
                 animatingDifferences: old != RecipeCounts())

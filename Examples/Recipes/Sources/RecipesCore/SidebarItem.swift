@@ -79,7 +79,7 @@ public struct SidebarItem: Hashable, Sendable {
         case .favorites: counts.favorites
         case .recents: counts.recents
         case .collectionsHeader: nil
-        case .collection: counts.collections.first { $0.name == title }?.count
+        case .collection: counts.count(ofCollection: title)
         }
     }
 

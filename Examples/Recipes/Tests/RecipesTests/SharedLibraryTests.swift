@@ -14,8 +14,12 @@ struct SharedLibraryTests {
         let folder = try TemporaryFolder()
         let database = try RecipeDatabase(path: folder.databasePath, now: testNow)
         let library = RecipeLibrary(database: database, now: { testNow })
-        let apps = (0..<3).map { _ in
-            RecipesApp(device: HeadlessTerminal(width: 100, height: 30), library: library)
+        var terminals: [HeadlessTerminal] = []
+        var apps: [RecipesApp] = []
+        for _ in 0..<3 {
+            let terminal = HeadlessTerminal(width: 100, height: 30)
+            terminals.append(terminal)
+            apps.append(RecipesApp(device: terminal, library: library))
         }
         for app in apps {
             app.listView.animationFrameCount = 0
