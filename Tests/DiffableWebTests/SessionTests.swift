@@ -44,9 +44,9 @@ struct SessionTests {
     func drain(_ outbox: Outbox) async -> [[String: Any]] {
         var messages: [[String: Any]] = []
         while outbox.pendingCount > 0, case .text(let text)? = await outbox.next() {
-            // Several messages waiting come as one frame, an array.
-            let frame = try! JSONSerialization.jsonObject(with: Data(text.utf8))
-            messages += frame as? [[String: Any]] ?? [frame as! [String: Any]]
+            // Several messages waiting come as one frame, a batch.
+            let frame = try! JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any]
+            messages += frame["t"] as? String == "batch" ? frame["m"] as! [[String: Any]] : [frame]
         }
         return messages
     }

@@ -85,8 +85,7 @@ function receive(event) {
   } catch (error) {
     return;
   }
-  // Several messages of one turn of the server come as one frame, an array.
-  for (const one of Array.isArray(message) ? message : [message]) apply(one, started);
+  apply(message, started);
 }
 
 /** Applies one message (`started`: when its frame arrived): the main collection's here, the

@@ -4,9 +4,9 @@ import Synchronization
 ///
 /// The view pushes a message for every update; a writer task takes what waits and writes it to the
 /// socket, which waits while the page does not read. What waits when the writer comes — the
-/// messages of one turn of the main actor, a list's patch with its detail and its sidebar, say —
-/// goes as one frame (a JSON array of them), so a change costs a page one write, not one per
-/// message. A page that falls so far behind
+/// messages of one change, a list's patch with its detail and its sidebar, say — goes as one
+/// frame, a `batch` message, so a change costs a page one write, not one per message. A page that
+/// falls so far behind
 /// that the waiting messages pass ``Limits`` loses them all: the writer is handed
 /// ``Item/resync`` instead, and sends one reset built from the view's state at that moment. So a
 /// page that stops reading costs at most the limits in memory, never holds up other pages, and
@@ -14,7 +14,7 @@ import Synchronization
 final class Outbox: Sendable {
     /// What the writer is handed.
     enum Item: Equatable, Sendable {
-        /// A frame to write: one message, or several as a JSON array.
+        /// A frame to write: one message, or several in a `batch` message.
         case text(String)
         /// The page fell behind: replace what it missed with a reset.
         case resync
@@ -129,14 +129,14 @@ final class Outbox: Sendable {
 
 extension Outbox.State {
     /// The item the writer should take next, taken out of the state: every waiting message, one
-    /// as it is, several as a JSON array.
+    /// as it is, several in a `batch` message (`{"t":"batch","m":[…]}`, as a resync sends).
     fileprivate mutating func nextItem() -> Outbox.Item? {
         if needsResync {
             needsResync = false
             return .resync
         }
         guard !queue.isEmpty else { return nil }
-        let text = queue.count == 1 ? queue[0] : "[" + queue.joined(separator: ",") + "]"
+        let text = queue.count == 1 ? queue[0] : #"{"t":"batch","m":["# + queue.joined(separator: ",") + "]}"
         queue.removeAll(keepingCapacity: true)
         bytes = 0
         return .text(text)

@@ -43,8 +43,8 @@ class Client:
                     continue
                 received = time.time() * 1000
                 frame = json.loads(text)
-                # Several messages of one turn of the server come as one frame, an array.
-                for message in frame if isinstance(frame, list) else [frame]:
+                # Several messages of one change come as one frame, a batch.
+                for message in frame["m"] if frame["t"] == "batch" else [frame]:
                     self.messages += 1
                     if message["t"] == "reset":
                         self.resets += 1

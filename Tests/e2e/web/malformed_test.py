@@ -28,9 +28,9 @@ valid = [
 
 
 def first_message(text):
-    """The first message of a frame: several messages of one turn of the server come as an array."""
+    """The first message of a frame: several messages of one change come as a batch."""
     frame = json.loads(text)
-    return frame[0] if isinstance(frame, list) else frame
+    return frame["m"][0] if frame["t"] == "batch" else frame
 
 def hostile():
     """A message that breaks the protocol, of one of several kinds."""
