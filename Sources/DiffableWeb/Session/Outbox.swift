@@ -2,15 +2,14 @@ import Synchronization
 
 /// The messages waiting to be written to one page's connection, bounded.
 ///
-/// The view pushes a message for every update; a writer task takes what waits and writes it to the
-/// socket, which waits while the page does not read. What waits when the writer comes — the
-/// messages of one change, a list's patch with its detail and its sidebar, say — goes as one
-/// frame, a `batch` message, so a change costs a page one write, not one per message. A page that
-/// falls so far behind
-/// that the waiting messages pass ``Limits`` loses them all: the writer is handed
-/// ``Item/resync`` instead, and sends one reset built from the view's state at that moment. So a
-/// page that stops reading costs at most the limits in memory, never holds up other pages, and
-/// when it reads again it is one message away from the present.
+/// The view pushes a message for every update; a writer task takes what waits and writes it to
+/// the socket, which waits while the page does not read. Whatever waits when the writer comes —
+/// the messages the page got while its last frame was being written — goes as one frame, a
+/// `batch` message, so a busy page costs one write per turn of its writer, not one per message.
+/// A page that falls so far behind that the waiting messages pass ``Limits`` loses them all: the
+/// writer is handed ``Item/resync`` instead, and sends one reset built from the view's state at
+/// that moment. So a page that stops reading costs at most the limits in memory, never holds up
+/// other pages, and when it reads again it is one message away from the present.
 final class Outbox: Sendable {
     /// What the writer is handed.
     enum Item: Equatable, Sendable {
@@ -39,8 +38,6 @@ final class Outbox: Sendable {
 
     private let state = Mutex(State())
     let limits: Limits
-    /// How long a writer that waited lets messages gather before it writes.
-    static let coalescingDelay = Duration.milliseconds(1)
 
     init(limits: Limits = Limits()) {
         self.limits = limits
@@ -96,9 +93,6 @@ final class Outbox: Sendable {
                     }
                     if !waits { continuation.resume() }
                 }
-                // Woken by a first message: the others one change makes (the list's patch, then
-                // its detail, then its sidebar, in turns of their own) come within this.
-                try? await Task.sleep(for: Self.coalescingDelay)
             }
         } onCancel: {
             close()

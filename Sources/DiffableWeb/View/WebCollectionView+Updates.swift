@@ -72,7 +72,7 @@ extension WebCollectionView {
                 patch.extras[item.key] = item.extras
             }
             for path in update.reconfiguredItems {
-                guard var item = state.items[path] else { continue }
+                guard let item = state.items[path] else { continue }
                 reconfiguring = (path, item.cell)
                 let returned = cell(from: dataSource, at: path)
                 reconfiguring = nil
@@ -81,7 +81,6 @@ extension WebCollectionView {
                     item.cell = returned
                 }
                 item.content = returned.content()
-                state.items[path] = item
                 patch.reconfiguredItems.append(item.key)
                 patch.cells[item.key] = item.content
             }

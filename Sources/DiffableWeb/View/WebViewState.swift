@@ -3,14 +3,24 @@ import Foundation
 
 /// One item the page has an element for: the element's key, the cell that was configured for it,
 /// and what was last sent for it.
-struct MaterializedItem {
+///
+/// A class: every update looks up each item on the page by index path, and a lookup of a struct
+/// this size copied it whole (a retain for each of its strings).
+final class MaterializedItem {
     /// The page's key for the element; it follows the item through moves and is never reused.
-    var key: Int
+    let key: Int
     var cell: WebCell
     var content: WebCellContent
     /// What the data source and the layout add to the cell: outline place, swipe actions, and
     /// whether the item may be moved; sent again when it changes.
     var extras: ItemExtras
+
+    init(key: Int, cell: WebCell, content: WebCellContent, extras: ItemExtras) {
+        self.key = key
+        self.cell = cell
+        self.content = content
+        self.extras = extras
+    }
 }
 
 /// One header or footer: the cell, and what was sent for it.

@@ -28,8 +28,6 @@ public final class RecipesPage {
     public private(set) var isGrid = false
     /// The dialog's state: what it edits or asks about.
     var dialogState: DialogState?
-    /// Whether a redraw of the header and the detail is on its way.
-    var needsRedraw = false
     /// Where the selected recipe last was in the list, for selecting its neighbour once it is
     /// deleted.
     var lastSelectedPath: IndexPath?
@@ -82,12 +80,12 @@ public final class RecipesPage {
         listView.didPerformUpdates = { [weak self] in
             // The list's title counts its rows.
             self?.syncSelection()
-            self?.setNeedsRedraw()
+            self?.redraw()
         }
         session.onChange = { [weak self] in
             guard let self else { return }
             self.syncSelection()
-            self.setNeedsRedraw()
+            self.redraw()
         }
         session.onListHeadersChange = { [weak self] headers in
             guard let self else { return }
@@ -224,21 +222,9 @@ public final class RecipesPage {
 
     // MARK: Drawing
 
-    /// Draws the header and the detail once this turn of the main actor is over: the changes of
-    /// one turn (the list's update, then the detail's recipe read again) draw once.
-    func setNeedsRedraw() {
-        guard !needsRedraw else { return }
-        needsRedraw = true
-        Task { @MainActor [weak self] in
-            guard let self, self.needsRedraw else { return }
-            self.redraw()
-        }
-    }
-
     /// Draws what the session holds outside the two collection views: the list's title and
     /// buttons, and the detail.
     func redraw() {
-        needsRedraw = false
         header.content = headerContent()
         detail.content = Self.detailContent(session.selectedRecipe)
     }
