@@ -13,7 +13,7 @@ public final class WebPanel {
     /// What the panel shows; `nil` hides it (closes a dialog, empties a column).
     public var content: WebPanelContent? {
         didSet {
-            if content != oldValue { outbound?(message) }
+            if content != oldValue { outbound?(messageText) }
         }
     }
     /// Called when the person presses a button of the panel (or Enter or Escape, for the
@@ -21,9 +21,9 @@ public final class WebPanel {
     /// of the panel, by field name.
     public var actionHandler: (@MainActor (_ action: String, _ values: [String: String]) -> Void)?
 
-    /// Where the panel's messages go: the connected page's session; `nil` while no page is
-    /// connected (a page that connects gets the content with its reset).
-    var outbound: (@MainActor (JSONValue) -> Void)?
+    /// Where the panel's messages go, as text: the connected page's session; `nil` while no page
+    /// is connected (a page that connects gets the content with its reset).
+    var outbound: (@MainActor (String) -> Void)?
 
     init(name: String, placement: WebRegionPlacement) {
         self.name = name
@@ -33,6 +33,20 @@ public final class WebPanel {
     /// The message that shows the content, or hides the panel.
     var message: JSONValue {
         .object([("t", .string("panel")), ("v", .string(name)), ("c", content?.json ?? .null)])
+    }
+
+    /// The last message any panel of the process sent, as text: the panels of many pages that
+    /// show the same content (a detail every page shows) write it once.
+    private static var lastSent: (name: String, content: WebPanelContent?, text: String)?
+
+    /// ``message`` as text.
+    ///
+    /// - Complexity: O(n) in the content's size: a comparison with the last sent, or the writing.
+    var messageText: String {
+        if let last = Self.lastSent, last.name == name, last.content == content { return last.text }
+        let text = message.text
+        Self.lastSent = (name, content, text)
+        return text
     }
 
     /// Hands a press to the handler, if the action is one the content offers: a page can only

@@ -17,8 +17,8 @@ extension WebSession {
             deliver(&reset)
         }
         for panel in page.panels {
-            panel.outbound = { [weak self] message in self?.deliver(message) }
-            deliver(panel.message)
+            panel.outbound = { [weak self] text in self?.deliver(text: text) }
+            deliver(text: panel.messageText)
         }
     }
 
@@ -46,8 +46,12 @@ extension WebSession {
 
     /// Sends a message that is not a collection view's patch (a panel's content, the search text).
     func deliver(_ message: JSONValue) {
-        guard let connection else { return }
-        connection.outbox.push(message.text)
+        deliver(text: message.text)
+    }
+
+    /// Sends a message already written as text.
+    func deliver(text: String) {
+        connection?.outbox.push(text)
     }
 
     /// Routes the messages that name a region, and the item messages of a page with several

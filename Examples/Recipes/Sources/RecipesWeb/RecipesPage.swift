@@ -28,6 +28,8 @@ public final class RecipesPage {
     public private(set) var isGrid = false
     /// The dialog's state: what it edits or asks about.
     var dialogState: DialogState?
+    /// The recipe the detail shows (`nil` inside for none), once drawn.
+    var drawnRecipe: Recipe??
     /// Where the selected recipe last was in the list, for selecting its neighbour once it is
     /// deleted.
     var lastSelectedPath: IndexPath?
@@ -226,6 +228,9 @@ public final class RecipesPage {
     /// buttons, and the detail.
     func redraw() {
         header.content = headerContent()
+        // The detail is drawn again only for another recipe, or the same one changed.
+        guard drawnRecipe != .some(session.selectedRecipe) else { return }
+        drawnRecipe = session.selectedRecipe
         detail.content = Self.detailContent(session.selectedRecipe)
     }
 }
