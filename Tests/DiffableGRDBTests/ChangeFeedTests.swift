@@ -136,7 +136,8 @@
         /// deletes, on three data sources on each of two shared controllers, by three writers: the
         /// pool the controllers read from, a second connection, and a second process. After every
         /// change has settled, every view equals a fresh `SELECT`, exactly the rows whose content
-        /// changed were reconfigured, and every data source shares its controller's snapshot.
+        /// changed were reconfigured, and every data source but the first shares its controller's
+        /// snapshot.
         @Test func threeWritersAndSharedDataSourcesKeepEveryViewEqualToTheQuery() async throws {
             let seed = SeededRandom.baseSeed()
             var rng = SeededRandom(seed: seed)
@@ -244,14 +245,17 @@
                                 && $0.reconfiguredItems() == reconfiguredFavorites
                         }
                 }
-                for view in allViews {
-                    #expect(
-                        view.dataSource.snapshot()._isIdentical(to: all.snapshot), "one snapshot; \(comment)")
-                    #expect(view.view.violations.isEmpty, comment)
-                }
-                for view in favoriteViews {
-                    #expect(view.dataSource.snapshot()._isIdentical(to: favorites.snapshot), comment)
-                    #expect(view.view.violations.isEmpty, comment)
+                // Every data source but the first (which may edit a snapshot of its own) shares
+                // its controller's.
+                for (controller, views) in [(all, allViews), (favorites, favoriteViews)] {
+                    for (index, view) in views.enumerated() {
+                        if index > 0 {
+                            #expect(
+                                view.dataSource.snapshot()._isIdentical(to: controller.snapshot),
+                                "one snapshot; \(comment)")
+                        }
+                        #expect(view.view.violations.isEmpty, comment)
+                    }
                 }
             }
             #expect(errors.all.isEmpty)

@@ -123,6 +123,30 @@
             #expect(store.errors.all.isEmpty)
         }
 
+        /// One view on a list: its data source edits a snapshot of its own with each change, as
+        /// the controller edits its own, so a change that moves rows copies neither.
+        @Test func theFirstDataSourceEditsItsOwnSnapshotAndTheOthersShareTheControllers() async throws {
+            let store = try await StoreFixture(Self.recipes)
+            let second = DrivenView()
+            store.controller.drive(second.dataSource)
+            try await store.pool.write {
+                try $0.execute(sql: "UPDATE recipe SET title = 'Apple' WHERE id = 1")
+            }
+            try await store.settle()
+            await eventually {
+                shownItems(second.view) == [[1, 2], [3], [5]] && !second.dataSource.hasPendingUpdates
+            }
+            #expect(items(of: store.dataSource.snapshot()) == [[1, 2], [3], [5]])
+            #expect(!store.dataSource.snapshot()._isIdentical(to: store.controller.snapshot))
+            #expect(second.dataSource.snapshot()._isIdentical(to: store.controller.snapshot))
+            guard case .batchUpdate(let update, _) = store.view.operations.last else {
+                Issue.record("expected a batch update, got \(store.view.operations)")
+                return
+            }
+            #expect(update.movedItems.count == 1, "the edit's own update, not a diff's")
+            #expect(store.view.violations.isEmpty && second.view.violations.isEmpty)
+        }
+
         @Test func anotherProcessWritesAndTheViewCatchesUp() async throws {
             let store = try await StoreFixture(Self.recipes)
             let status = try runStoreWriter([

@@ -56,4 +56,19 @@ extension DiffableDataSource {
             snapshot, update: update, from: base, animatingDifferences: animatingDifferences,
             completion: completion)
     }
+
+    /// Applies a change its maker knows exactly, for stores that see which rows changed: `edit`
+    /// changes a snapshot in place and returns the batch update it made. When nothing is on its
+    /// way to the view, the edit is made on the committed state itself and its update shown as it
+    /// is (no diff; no copy unless the snapshot's storage is shared); otherwise it is made on a
+    /// copy and diffed.
+    ///
+    /// - Complexity: What `edit` costs, when nothing is on its way to the view; otherwise a copy of
+    ///   the snapshot plus the diff.
+    package func apply(
+        editing edit: (inout Snapshot) -> BatchUpdate, animatingDifferences: Bool = true,
+        completion: (@MainActor () -> Void)? = nil
+    ) {
+        _engine.apply(editing: edit, animatingDifferences: animatingDifferences, completion: completion)
+    }
 }

@@ -173,19 +173,32 @@ final class _Drivers<SectionIdentifierType: Hashable & Sendable, ItemIdentifierT
                 continue
             }
             let version = driven.version
+            // The first data source keeps a snapshot of its own, edited in place as the
+            // controller's is: a change that moves rows then copies nothing when one view shows
+            // the list. The others share the controller's snapshot.
+            let editsInPlace = driven === self.driven.first
             guard
                 let (current, snapshot, catchUp) = controller.model.withLock({
                     model -> (Int, Snapshot, _StoreModel<SectionIdentifierType, ItemIdentifierType>.CatchUp)?
                     in
                     guard let fetched = model.fetched else { return nil }
-                    let pair = Pair(from: version, to: model.version)
-                    guard let catchUp = catchUps[pair] ?? model.catchUp(from: version, base: driven.snapshot)
+                    let cached = editsInPlace ? nil : catchUps[Pair(from: version, to: model.version)]
+                    guard
+                        let catchUp = cached
+                            ?? model.catchUp(from: version, base: driven.snapshot, editsInPlace: editsInPlace)
                     else { return nil }
                     return (model.version, fetched.snapshot, catchUp)
                 })
             else { continue }
-            catchUps[Pair(from: version, to: current)] = catchUp
+            if !editsInPlace { catchUps[Pair(from: version, to: current)] = catchUp }
             switch catchUp {
+            case .edit(let changes):
+                dataSource.apply(
+                    editing: { changes.applyReturningUpdate(to: &$0) },
+                    animatingDifferences: driven.animatingDifferences)
+                driven.version = current
+                driven.snapshot = nil  // its own, not the controller's: no base for an update
+                continue
             case .update(let update):
                 dataSource.apply(
                     snapshot, update: update, from: driven.snapshot!,

@@ -6,7 +6,7 @@ package struct _StoreModel<
     SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
 > {
     package typealias Snapshot = DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
-    typealias Changes = _StoreChanges<SectionIdentifierType, ItemIdentifierType>
+    package typealias Changes = _StoreChanges<SectionIdentifierType, ItemIdentifierType>
 
     /// One step from the previous state to the next.
     package struct Step: Sendable {
@@ -15,9 +15,9 @@ package struct _StoreModel<
         /// The batch update from the state before: made once, handed to every data source that
         /// showed that state.
         var update: BatchUpdate
-        /// The items the step inserted, updated or removed, when it was read row by row; `nil`
-        /// for a whole read, whose update came from a diff.
-        var changedItems: [ItemIdentifierType]?
+        /// The step's changes, when it was read row by row; `nil` for a whole read, whose update
+        /// came from a diff.
+        var changes: Changes?
         /// The items present before and after whose content changed.
         package var reconfigured: [ItemIdentifierType]
         /// The items no longer shown.
@@ -64,16 +64,19 @@ package struct _StoreModel<
         case snapshot(marked: Snapshot)
         /// The update from the state the listener showed, which it shows as it is.
         case update(BatchUpdate)
+        /// The one step's changes, which a listener with a snapshot of its own makes in it.
+        case edit(Changes)
     }
 
     /// How a listener that has shown the state `shown`, whose snapshot is `base`, catches up with
     /// the current state, or `nil` when there is nothing to show yet or it is up to date. Without
-    /// a base, always with the whole snapshot.
+    /// a base, with the whole snapshot, or, for a listener that `editsInPlace` its own snapshot,
+    /// with the one step's changes when it is one step behind.
     ///
     /// - Complexity: O(1) one step behind; O(k log k + k × d) for k items changed over several
     ///   row-by-row steps (d as in ``_StoreChanges/batchUpdate(from:to:)``); otherwise O(r) for
     ///   the r items to mark (the snapshot itself is shared).
-    func catchUp(from shown: Int?, base: Snapshot?) -> CatchUp? {
+    func catchUp(from shown: Int?, base: Snapshot?, editsInPlace: Bool = false) -> CatchUp? {
         guard let fetched, version != shown else { return nil }
         guard let shown else { return .snapshot(marked: fetched.snapshot) }
         let missed = history.filter { $0.version > shown }
@@ -82,13 +85,14 @@ package struct _StoreModel<
             snapshot.reconfigureItems(snapshot.itemIdentifiers)  // beyond the history: all of them
             return .snapshot(marked: snapshot)
         }
+        if editsInPlace, missed.count == 1, let changes = missed[0].changes { return .edit(changes) }
         let reconfigured = Set(missed.flatMap { $0.reconfigured + $0.removed })
         if let base {
             if missed.count == 1 { return .update(missed[0].update) }
-            if missed.allSatisfy({ $0.changedItems != nil }) {
+            if missed.allSatisfy({ $0.changes != nil }) {
+                let changed = missed.lazy.flatMap { $0.changes!.removed + $0.changes!.upserted.map(\.item) }
                 let changes = Changes(
-                    leadingTo: fetched.snapshot, changed: missed.lazy.flatMap { $0.changedItems! },
-                    contentChanged: reconfigured.contains)
+                    leadingTo: fetched.snapshot, changed: changed, contentChanged: reconfigured.contains)
                 return .update(changes.batchUpdate(from: base, to: fetched.snapshot))
             }
         }
@@ -116,8 +120,9 @@ package struct _StoreModel<
         statistics.wholeReads += 1
         record(
             Step(
-                version: version + 1, update: update, changedItems: nil, reconfigured: reconfigured,
-                removed: removed))
+                version: version + 1, update: update, changes: nil, reconfigured: reconfigured,
+                removed: removed
+            ))
     }
 
     /// Makes one read's changes in the rows shown, and tells every listener; the row index has
@@ -132,8 +137,7 @@ package struct _StoreModel<
         let update = changes.applyReturningUpdate(to: &fetched!.snapshot)
         record(
             Step(
-                version: version + 1, update: update,
-                changedItems: changes.removed + changes.upserted.map(\.item),
+                version: version + 1, update: update, changes: changes,
                 reconfigured: changes.upserted.filter(\.contentChanged).map(\.item), removed: changes.removed)
         )
     }

@@ -105,6 +105,44 @@ extension _DataSourceEngine {
         startWaitingRequests()
     }
 
+    /// Applies a change its maker knows exactly (a store that saw which rows changed): `edit`
+    /// changes a snapshot in place and returns the batch update from the snapshot it was given
+    /// to the one it leaves, in UIKit's conventions.
+    ///
+    /// When nothing is on its way to the view, the committed state is the latest, and the edit is
+    /// made on it in place and its update goes to the view as it is: no diff, and no copy unless
+    /// another value shares the snapshot's storage. Otherwise the edit is made on a copy of the
+    /// latest state, its update is dropped, and the request is diffed when its turn comes, like
+    /// any other. Stored section snapshots are rebased.
+    ///
+    /// - Complexity: What `edit` costs, when nothing is on its way to the view; otherwise a copy of
+    ///   the latest state plus the diff.
+    package func apply(
+        editing edit: (inout Snapshot) -> BatchUpdate, animatingDifferences: Bool,
+        completion: (@MainActor () -> Void)?
+    ) {
+        guard isIdle else {
+            var target = latest
+            _ = edit(&target.snapshot)
+            target.sectionSnapshots = specialized.rebase(target.sectionSnapshots, target.snapshot)
+            enqueue(target, .batchUpdate(animated: animatingDifferences), completion)
+            return
+        }
+        assert(waiting.isEmpty && ahead == nil, "an idle engine has nothing waiting")
+        let update = edit(&committed.snapshot)
+        committed.snapshot._clearMarks()
+        if !committed.sectionSnapshots.isEmpty {
+            committed.sectionSnapshots = specialized.rebase(committed.sectionSnapshots, committed.snapshot)
+        }
+        requestCount += 1
+        let request = Request(
+            number: requestCount, target: committed,
+            presentation: .batchUpdate(animated: animatingDifferences),
+            completions: completion.map { [$0] } ?? [])
+        present(update, of: request)
+        startWaitingRequests()
+    }
+
     /// The latest section snapshots, rebased on a full snapshot that replaces the latest one.
     private func rebasedSectionSnapshots(on snapshot: Snapshot) -> [SectionIdentifierType: SectionSnapshot] {
         guard !latest.sectionSnapshots.isEmpty else { return [:] }
