@@ -91,4 +91,49 @@ struct KnownUpdateTests {
         #expect(dataSource.snapshot() == new)
         #expect(view.violations.isEmpty, "the update from the base is not used on another state")
     }
+
+    /// `var s = dataSource.snapshot(); s.reconfigureItems(…); apply(s)`: the update is the marks,
+    /// found without a diff, and equal to the diff's.
+    @Test func marksOnTheShownSnapshotAreTheUpdateTheDiffWouldGive() {
+        let seed = SeededRandom.baseSeed()
+        var rng = SeededRandom(seed: seed)
+        for round in 0..<500 {
+            var base = DiffableDataSourceSnapshot<String, Int>()
+            var next = 0
+            for section in 0..<Int.random(in: 0...5, using: &rng) {
+                base.appendSections(["S\(section)"])
+                let count = Int.random(in: 0...6, using: &rng)
+                base.appendItems(Array(next..<next + count), toSection: "S\(section)")
+                next += count
+            }
+            var marked = base
+            let items = base.itemIdentifiers
+            if !items.isEmpty {
+                marked.reconfigureItems(
+                    (0..<Int.random(in: 0...3, using: &rng)).map { _ in items.randomElement(using: &rng)! })
+                marked.reloadItems(
+                    (0..<Int.random(in: 0...2, using: &rng)).map { _ in items.randomElement(using: &rng)! })
+            }
+            if let section = base.sectionIdentifiers.randomElement(using: &rng), Bool.random(using: &rng) {
+                marked.reloadSections([section])
+            }
+            let comment = Comment(rawValue: "DIFFABLE_SEED=\(seed) round \(round)")
+            #expect(marked._updateOfItsMarks() == BatchUpdate(from: base, to: marked), comment)
+
+            let (view, dataSource) = makeDataSource()
+            dataSource.applySnapshotUsingReloadData(base)
+            var shown = dataSource.snapshot()
+            shown.reconfigureItems(marked.reconfiguredItemIdentifiers)
+            shown.reloadItems(marked.reloadedItemIdentifiers)
+            shown.reloadSections(marked.reloadedSectionIdentifiers)
+            dataSource.apply(shown)
+            let expected = BatchUpdate(from: base, to: shown)
+            if expected.isEmpty {
+                #expect(view.operations == [.reloadData], comment)
+            } else {
+                #expect(view.operations.last == .batchUpdate(expected, animated: true), comment)
+            }
+            #expect(view.violations.isEmpty, comment)
+        }
+    }
 }

@@ -30,6 +30,15 @@ extension _DataSourceEngine {
             present(known.update, of: request)
             return
         }
+        // The shown snapshot itself with reloads or reconfigures marked, UIKit's way to refresh
+        // cells (`var s = dataSource.snapshot(); s.reconfigureItems([x])`): its marks are the
+        // update, without a pass over every item. Content comparison finds nothing either.
+        if committed.snapshot._hasIdenticalStorage(to: request.target.snapshot) {
+            let update = request.target.snapshot._updateOfItsMarks()
+            commit(request)
+            present(update, of: request)
+            return
+        }
         let old = committed.snapshot
         let new = request.target.snapshot
         let diff = specialized.diff
