@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "diffable-gallery", targets: ["diffable-gallery"]),
         .library(name: "DiffableStore", targets: ["DiffableStore"]),
         .library(name: "DiffableGRDB", targets: ["DiffableGRDB"]),
+        .library(name: "DiffablePostgres", targets: ["DiffablePostgres"]),
         .library(name: "DiffableWeb", targets: ["DiffableWeb"]),
         .executable(name: "diffable-web-demo", targets: ["diffable-web-demo"]),
     ],
@@ -18,12 +19,18 @@ let package = Package(
         .trait(
             name: "GRDB", description: "DiffableGRDB: snapshots from a live SQLite database, through GRDB."),
         .trait(
+            name: "Postgres",
+            description:
+                "DiffablePostgres: snapshots from a live PostgreSQL database, through postgres-nio and logical decoding."
+        ),
+        .trait(
             name: "Web",
             description:
                 "DiffableWeb's server: a collection view in the browser over WebSocket, on Hummingbird."),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     ],
@@ -43,6 +50,13 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["GRDB"])),
                 // The raw SQLite API, to read rows without decoding what does not change.
                 .product(name: "GRDBSQLite", package: "GRDB.swift", condition: .when(traits: ["GRDB"])),
+            ]),
+        .target(
+            name: "DiffablePostgres",
+            dependencies: [
+                "Diffable", "DiffableStore",
+                .product(
+                    name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
             ]),
         // Writes to a database from another process, for the store's tests.
         .executableTarget(
@@ -65,9 +79,19 @@ let package = Package(
         .executableTarget(name: "diffable-web-demo", dependencies: ["DiffableWeb", "DiffableTesting"]),
         .testTarget(name: "DiffableTests", dependencies: ["Diffable", "DiffableTesting"]),
         .testTarget(name: "DiffableStoreTests", dependencies: ["DiffableStore", "DiffableTesting"]),
+        // What the store tests of every backend share.
+        .target(
+            name: "StoreTestSupport", dependencies: ["Diffable", "DiffableTesting"],
+            path: "Tests/StoreTestSupport"),
         .testTarget(
             name: "DiffableGRDBTests",
-            dependencies: ["DiffableGRDB", "DiffableStore", "DiffableTesting", "diffable-store-writer"]),
+            dependencies: [
+                "DiffableGRDB", "DiffableStore", "DiffableTesting", "StoreTestSupport",
+                "diffable-store-writer",
+            ]),
+        .testTarget(
+            name: "DiffablePostgresTests",
+            dependencies: ["DiffablePostgres", "DiffableStore", "DiffableTesting", "StoreTestSupport"]),
         .testTarget(
             name: "DiffableTerminalTests",
             dependencies: ["DiffableTerminal", "DiffableGallery", "DiffableTesting"],

@@ -42,62 +42,25 @@
         func fetchAll(_ db: Database) throws(FetchedResultsError) -> _FetchedRows<
             SectionIdentifierType, ItemIdentifierType
         > {
-            var snapshot = DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>()
-            var rowIDs: [Int64] = []
-            var fingerprints: [Int] = []
+            var builder = _FetchedRowsBuilder<SectionIdentifierType, ItemIdentifierType>()
             do {
                 let statement = try _StatementRows(db, fetchAll)
                 let contentColumns = Int32(3)..<Int32(3 + content.count)
-                var section: SectionIdentifierType?
-                var items: [ItemIdentifierType] = []
-                func flush() throws {
-                    guard let section else { return }
-                    if snapshot.contains(section: section) {
-                        throw FetchedResultsError.duplicateSection(section)
-                    }
-                    snapshot.appendSections([section])
-                    try snapshot.checkedAppendItems(items, toSection: section)
-                    items.removeAll(keepingCapacity: true)
-                }
                 while try statement.step() {
                     if statement.changed(column: 2) {
-                        try flush()
-                        section = try statement.decode(SectionIdentifierType.self, column: 2)
+                        try builder.startSection(try statement.decode(SectionIdentifierType.self, column: 2))
                     }
-                    rowIDs.append(statement.int64(column: 0))
-                    items.append(try statement.decode(ItemIdentifierType.self, column: 1))
-                    fingerprints.append(statement.fingerprint(columns: contentColumns))
+                    builder.append(
+                        rowID: statement.int64(column: 0),
+                        item: try statement.decode(ItemIdentifierType.self, column: 1),
+                        fingerprint: statement.fingerprint(columns: contentColumns))
                 }
-                try flush()
-            } catch let error as SnapshotError<SectionIdentifierType, ItemIdentifierType> {
-                throw .duplicateItem(error.duplicateItem ?? "an item")
+            } catch let error as FetchedResultsError {
+                throw error
             } catch {
                 throw FetchedResultsError(grdb: error)
             }
-            if snapshot.numberOfItems != rowIDs.count {
-                // An item came twice, in two sections: the second took it from the first.
-                var seen = Set<ItemIdentifierType>()
-                for item in snapshot.itemIdentifiers where !seen.insert(item).inserted {
-                    throw .duplicateItem(item)
-                }
-                throw .duplicateItem("an item")
-            }
-            var rows = _RowIndex<ItemIdentifierType>()
-            rows.fingerprints = _RowIDTable(rowIDs: rowIDs, values: fingerprints)
-            if !Self.itemsAreRowIDs(snapshot.itemIdentifiers, rowIDs) {
-                rows.items = (
-                    Dictionary(
-                        zip(rowIDs, snapshot.itemIdentifiers), uniquingKeysWith: { first, _ in first }),
-                    Dictionary(zip(snapshot.itemIdentifiers, rowIDs), uniquingKeysWith: { first, _ in first })
-                )
-            }
-            return _FetchedRows(snapshot: snapshot, rows: rows)
-        }
-
-        /// Whether every item is the rowid of its row (items and rowids in the same order).
-        static func itemsAreRowIDs(_ items: [ItemIdentifierType], _ rowIDs: [Int64]) -> Bool {
-            guard let items = items as? [Int64] else { return false }
-            return items == rowIDs
+            return try builder.finish()
         }
 
         /// The rows among `rowIDs` that are shown after a commit, in order, each with the item of
@@ -240,13 +203,5 @@
         var column: Int
 
         var description: String { "column \(column): \(value) is not a \(type)" }
-    }
-
-    extension SnapshotError {
-        /// The identifier a duplicate error names, if it is one.
-        var duplicateItem: (any Hashable & Sendable)? {
-            if case .duplicateItem(let item, _) = self { return item }
-            return nil
-        }
     }
 #endif

@@ -3,6 +3,7 @@
     import DiffableGRDB
     import DiffableStore
     import DiffableTesting
+    import StoreTestSupport
     import Foundation
     import GRDB
     import Synchronization
@@ -18,37 +19,6 @@
     func favoriteItems(_ db: Database) throws -> [[Int64]] {
         let ids = try Int64.fetchAll(db, sql: "SELECT id FROM recipe WHERE isFavorite ORDER BY title, rowid")
         return ids.isEmpty ? [] : [ids]
-    }
-
-    /// A data source and the view it drives.
-    @MainActor
-    struct DrivenView {
-        let view = ValidatingCollectionView()
-        let dataSource: CollectionViewDiffableDataSource<String, Int64>
-
-        init() {
-            let registration = CellRegistration<ValidatingCollectionView.Cell, Int64> { cell, _, id in
-                cell.text = "\(id)"
-            }
-            dataSource = CollectionViewDiffableDataSource(collectionView: view) { view, indexPath, id in
-                view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: id)
-            }
-        }
-
-        /// The items reconfigured since the view's records were last cleared.
-        func reconfiguredItems() -> Set<Int64> {
-            Set(
-                view.cellConfigurations.filter { $0.kind == .reconfigured }.compactMap {
-                    dataSource.itemIdentifier(for: $0.indexPath)
-                })
-        }
-    }
-
-    /// Collects what a feed reports.
-    final class Diagnostics: Sendable {
-        private let messages = Mutex<[String]>([])
-        func append(_ message: String) { messages.withLock { $0.append(message) } }
-        var all: [String] { messages.withLock { $0 } }
     }
 
     @MainActor

@@ -3,6 +3,7 @@
     import DiffableGRDB
     import DiffableStore
     import DiffableTesting
+    import StoreTestSupport
     import Foundation
     import GRDB
     import Testing

@@ -85,48 +85,6 @@
         }
     }
 
-    /// Waits, on the main actor, until `condition` holds; fails the test after `timeout`.
-    @MainActor
-    func eventually(
-        timeout: Duration = .seconds(10), _ comment: @autoclosure () -> Comment? = nil,
-        sourceLocation: SourceLocation = #_sourceLocation, _ condition: () throws -> Bool
-    ) async rethrows {
-        let clock = ContinuousClock()
-        let deadline = clock.now + timeout
-        while clock.now < deadline {
-            if try condition() { return }
-            try? await Task.sleep(for: .milliseconds(2))
-        }
-        Issue.record(comment() ?? "condition not met in time", sourceLocation: sourceLocation)
-    }
-
-    /// Waits, on the main actor, until an asynchronous `condition` holds; fails the test after
-    /// `timeout`.
-    @MainActor
-    func eventuallyAsync(
-        timeout: Duration = .seconds(10), _ comment: @autoclosure () -> Comment? = nil,
-        sourceLocation: SourceLocation = #_sourceLocation, _ condition: () async throws -> Bool
-    ) async rethrows {
-        let clock = ContinuousClock()
-        let deadline = clock.now + timeout
-        while clock.now < deadline {
-            if try await condition() { return }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        Issue.record(comment() ?? "condition not met in time", sourceLocation: sourceLocation)
-    }
-
-    /// The view's items, by section.
-    @MainActor
-    func shownItems(_ view: ValidatingCollectionView) -> [[Int64]] {
-        view.itemIdentifiers(as: Int64.self)
-    }
-
-    /// What a snapshot shows, by section.
-    func items(of snapshot: DiffableDataSourceSnapshot<String, Int64>) -> [[Int64]] {
-        snapshot.sectionIdentifiers.map { snapshot.itemIdentifiers(inSection: $0) }
-    }
-
     /// The path of the helper executable that writes from another process.
     var storeWriterPath: String {
         let executable =

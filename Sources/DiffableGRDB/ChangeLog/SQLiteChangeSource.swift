@@ -151,7 +151,7 @@
 
         func read<Result: Sendable>(
             after position: Int64?,
-            _ body: @Sendable (_ChangeRead, any _FeedReader) throws(FetchedResultsError) -> Result
+            _ body: @escaping @Sendable (_ChangeRead, any _FeedReader) throws(FetchedResultsError) -> Result
         ) async throws(FetchedResultsError) -> Result {
             do {
                 return try await database.read { db in

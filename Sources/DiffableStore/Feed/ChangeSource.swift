@@ -27,7 +27,7 @@ package protocol _ChangeSource: AnyObject, Sendable {
     /// position only (a new subscriber's first read).
     func read<Result: Sendable>(
         after position: Int64?,
-        _ body: @Sendable (_ChangeRead, any _FeedReader) throws(FetchedResultsError) -> Result
+        _ body: @escaping @Sendable (_ChangeRead, any _FeedReader) throws(FetchedResultsError) -> Result
     ) async throws(FetchedResultsError) -> Result
 
     /// Everything at or before `position` has been read by every subscriber of this process: the

@@ -95,3 +95,79 @@ extension _RowIndex {
         return changes
     }
 }
+
+/// Builds the rows of a whole read, row by row in the request's order, into a snapshot and its
+/// row index: what every backend's first read and whole reads do with the rows they read.
+package struct _FetchedRowsBuilder<
+    SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
+> {
+    private var snapshot = DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>()
+    private var rowIDs: [Int64] = []
+    private var fingerprints: [Int] = []
+    private var section: SectionIdentifierType?
+    private var items: [ItemIdentifierType] = []
+
+    package init() {}
+
+    /// The rows that follow are in `section`, until the next call.
+    ///
+    /// - Throws: ``FetchedResultsError/duplicateSection(_:)`` when the section came before, or
+    ///   ``FetchedResultsError/duplicateItem(_:)`` when the section just ended repeats an item.
+    package mutating func startSection(_ section: SectionIdentifierType) throws(FetchedResultsError) {
+        try flush()
+        self.section = section
+    }
+
+    /// The next row of the current section.
+    package mutating func append(rowID: Int64, item: ItemIdentifierType, fingerprint: Int) {
+        rowIDs.append(rowID)
+        items.append(item)
+        fingerprints.append(fingerprint)
+    }
+
+    /// The snapshot and row index of the rows appended.
+    ///
+    /// - Throws: ``FetchedResultsError/duplicateItem(_:)`` when two rows show one item.
+    /// - Complexity: O(n) for the n rows: one hash of each identifier.
+    package mutating func finish() throws(FetchedResultsError) -> _FetchedRows<
+        SectionIdentifierType, ItemIdentifierType
+    > {
+        try flush()
+        if snapshot.numberOfItems != rowIDs.count {
+            // An item came twice, in two sections: the second took it from the first.
+            var seen = Set<ItemIdentifierType>()
+            for item in snapshot.itemIdentifiers where !seen.insert(item).inserted {
+                throw .duplicateItem(item)
+            }
+            throw .duplicateItem("an item")
+        }
+        var rows = _RowIndex<ItemIdentifierType>()
+        rows.fingerprints = _RowIDTable(rowIDs: rowIDs, values: fingerprints)
+        if !Self.itemsAreRowIDs(snapshot.itemIdentifiers, rowIDs) {
+            rows.items = (
+                Dictionary(zip(rowIDs, snapshot.itemIdentifiers), uniquingKeysWith: { first, _ in first }),
+                Dictionary(zip(snapshot.itemIdentifiers, rowIDs), uniquingKeysWith: { first, _ in first })
+            )
+        }
+        return _FetchedRows(snapshot: snapshot, rows: rows)
+    }
+
+    private mutating func flush() throws(FetchedResultsError) {
+        guard let section else { return }
+        if snapshot.contains(section: section) { throw .duplicateSection(section) }
+        snapshot.appendSections([section])
+        do {
+            try snapshot.checkedAppendItems(items, toSection: section)
+        } catch {
+            if case .duplicateItem(let item, _) = error { throw .duplicateItem(item) }
+            throw .duplicateItem("an item")
+        }
+        items.removeAll(keepingCapacity: true)
+    }
+
+    /// Whether every item is the rowid of its row (items and rowids in the same order).
+    static func itemsAreRowIDs(_ items: [ItemIdentifierType], _ rowIDs: [Int64]) -> Bool {
+        guard let items = items as? [Int64] else { return false }
+        return items == rowIDs
+    }
+}

@@ -1,0 +1,494 @@
+#if Postgres
+    import DiffableStore
+    import Dispatch
+    import Logging
+    import NIOCore
+    import PostgresNIO
+    import Synchronization
+
+    /// Where a PostgreSQL database's `ChangeFeed` gets its changes: logical decoding, through a
+    /// temporary replication slot that this process's feed owns.
+    ///
+    /// - The feed keeps one connection of its own. On it: a temporary slot with the `pgoutput`
+    ///   plugin over the publication `diffable` (the tables controllers follow), a `LISTEN` that a
+    ///   statement trigger on each followed table notifies, payload-free, to wake the feed, and
+    ///   every read. PostgreSQL drops a temporary slot when its session ends, so a server that
+    ///   stops or is killed holds no write-ahead log; one that reconnects makes a new slot and
+    ///   every controller reads everything once.
+    /// - A read is one `REPEATABLE READ` transaction: the snapshot, the decoded transactions still
+    ///   in the slot (`pg_logical_slot_peek_binary_changes`), then the subscribers' rows. A decoded
+    ///   transaction is the feed's only if the snapshot sees it: the feed's position is the end of
+    ///   the last transaction of the first run the snapshot sees, so rows are always read at a
+    ///   state that includes exactly the changes handed over (a commit whose record is written but
+    ///   that is not yet visible waits for the next read). The slot is advanced to what every
+    ///   subscriber has read at the next read or poll.
+    /// - Everything runs on one serial queue, off Swift's cooperative threads, and waits for each
+    ///   query: the feed's subscribers read synchronously inside the read.
+    final class _PostgresChangeSource: _ChangeSource {
+        static let publication = "diffable"
+        static let channel = "diffable_change"
+        /// A read that finds more changed rows than this tells every subscriber to read everything.
+        static let changeLimit = 4096
+
+        /// The feed's connection and what lives on it.
+        private final class Session: Sendable {
+            let connection: PostgresConnection
+            let slot: String
+            /// Where the slot began: changes after it are decoded.
+            let start: Int64
+            let listener: PostgresListenContext
+            /// Touched on the source's queue only.
+            let decoder = Mutex(_PgOutputDecoder())
+
+            init(connection: PostgresConnection, slot: String, start: Int64, listener: PostgresListenContext)
+            {
+                self.connection = connection
+                self.slot = slot
+                self.start = start
+                self.listener = listener
+            }
+        }
+
+        private struct State {
+            var wake: (@Sendable () -> Void)?
+            var session: Session?
+            /// The tables whose publication membership and trigger are known to be there.
+            var followed: Set<String> = []
+            /// The position of the last state read.
+            var position: Int64?
+            /// What the slot was advanced to, and what every subscriber has read.
+            var advanced: Int64?
+            var acknowledged: Int64?
+            /// The write-ahead log's position at the last poll.
+            var walPosition: String?
+            var connections = 0
+        }
+
+        let store: PostgresStore
+        let diagnose: @Sendable (String) -> Void
+        private let state = Mutex(State())
+        private let queue = DispatchQueue(label: "diffable.postgres.feed")
+
+        init(store: PostgresStore, diagnose: @escaping @Sendable (String) -> Void) {
+            self.store = store
+            self.diagnose = diagnose
+        }
+
+        // MARK: _ChangeSource
+
+        func start(wake: @escaping @Sendable () -> Void) throws(FetchedResultsError) {
+            state.withLock { $0.wake = wake }
+        }
+
+        func stop() {
+            let session = state.withLock { state in
+                defer {
+                    state.wake = nil
+                    state.session = nil
+                    state.position = nil
+                    state.advanced = nil
+                    state.acknowledged = nil
+                }
+                return state.session
+            }
+            // Closing the session drops its temporary slot.
+            if let session { queue.async { Self.close(session) } }
+        }
+
+        func follow(table: String) async throws(FetchedResultsError) {
+            try await onQueue { [self] () throws(FetchedResultsError) in
+                guard !state.withLock({ $0.followed.contains(table) }) else { return }
+                let session = try openSession()
+                try install(table: table, on: session.connection)
+                state.withLock { _ = $0.followed.insert(table) }
+            }
+        }
+
+        func poll() async -> Bool {
+            (try? await onQueue { [self] () throws(FetchedResultsError) -> Bool in
+                let isNew = state.withLock { $0.session == nil }
+                let session: Session
+                do { session = try openSession() } catch {
+                    diagnose("the PostgreSQL change feed cannot connect: \(error)")
+                    return false
+                }
+                if isNew { return true }
+                try advance(session)
+                let wal = try Self.string(
+                    session.connection, "SELECT pg_current_wal_lsn()::text", logger: store.logger)
+                return state.withLock { state in
+                    defer { state.walPosition = wal }
+                    return state.walPosition != wal
+                }
+            }) ?? false
+        }
+
+        func read<Result: Sendable>(
+            after position: Int64?,
+            _ body: @escaping @Sendable (_ChangeRead, any _FeedReader) throws(FetchedResultsError) -> Result
+        ) async throws(FetchedResultsError) -> Result {
+            try await onQueue { [self] () throws(FetchedResultsError) -> Result in
+                let session = try openSession()
+                do throws(FetchedResultsError) {
+                    return try read(session, after: position, body)
+                } catch {
+                    if session.connection.isClosed || error.isConnectionLost { forget(session) }
+                    throw error
+                }
+            }
+        }
+
+        func acknowledge(_ position: Int64) {
+            state.withLock { $0.acknowledged = max($0.acknowledged ?? position, position) }
+        }
+
+        // MARK: Reading
+
+        private func read<Result>(
+            _ session: Session, after position: Int64?,
+            _ body: @Sendable (_ChangeRead, any _FeedReader) throws(FetchedResultsError) -> Result
+        ) throws(FetchedResultsError) -> Result {
+            let connection = session.connection
+            let logger = store.logger
+            try advance(session)
+            _ = try Self.rows(connection, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
+            do throws(FetchedResultsError) {
+                let snapshotText = try Self.string(
+                    connection, "SELECT pg_current_snapshot()::text", logger: logger)
+                guard let snapshotText, let snapshot = _Snapshot(snapshotText) else {
+                    throw FetchedResultsError.read(
+                        PostgresStoreError(
+                            kind: .other, message: "unreadable snapshot \(snapshotText ?? "nil")"))
+                }
+                let messages = try Self.rows(
+                    connection,
+                    """
+                    SELECT data FROM pg_logical_slot_peek_binary_changes(\(session.slot), NULL, NULL,
+                        'proto_version', '1', 'publication_names', \(Self.publication))
+                    """, logger: logger
+                )
+                .compactMap { $0.first?.bytes }
+                let transactions: [_DecodedTransaction]
+                do {
+                    transactions = try session.decoder.withLock {
+                        decoder throws(_PgOutputDecoder.DecodingError) in
+                        try decoder.decode(messages)
+                    }
+                } catch {
+                    diagnose("the PostgreSQL change feed could not decode a change: \(error)")
+                    throw FetchedResultsError.read(error)
+                }
+                let read = changeRead(session, transactions, visibleIn: snapshot)
+                let result = try body(read, _PostgresReader(connection: connection, logger: logger))
+                _ = try Self.rows(connection, "COMMIT", logger: logger)
+                state.withLock { $0.position = read.position }
+                return result
+            } catch {
+                _ = try? Self.rows(connection, "ROLLBACK", logger: logger)
+                throw error
+            }
+        }
+
+        /// The changes of the decoded transactions the snapshot sees, and the position of the
+        /// state it reads: the end of the first run of transactions it sees. A transaction it sees
+        /// after one it does not is handed over too (its rows are in the state), and again with
+        /// the next read: reading a row twice changes nothing.
+        private func changeRead(
+            _ session: Session, _ transactions: [_DecodedTransaction], visibleIn snapshot: _Snapshot
+        ) -> _ChangeRead {
+            var end = state.withLock { max($0.position ?? session.start, session.start) }
+            var inFirstRun = true
+            var changes: [_RowChange] = []
+            var knowsRows = true
+            for transaction in transactions {
+                guard snapshot.sees(transaction.xid) else {
+                    inFirstRun = false
+                    continue
+                }
+                if inFirstRun { end = max(end, transaction.end) }
+                knowsRows = knowsRows && !transaction.changesUnknownRows
+                for row in transaction.rows {
+                    changes.append(_RowChange(position: transaction.end, table: row.table, rowID: row.rowID))
+                }
+            }
+            return _ChangeRead(
+                position: end, completeAfter: session.start,
+                changes: knowsRows && changes.count <= Self.changeLimit ? changes : nil)
+        }
+
+        /// Moves the slot past what every subscriber has read, so that the server can recycle
+        /// the log behind it.
+        private func advance(_ session: Session) throws(FetchedResultsError) {
+            let target = state.withLock { state -> Int64? in
+                guard let acknowledged = state.acknowledged, acknowledged > (state.advanced ?? session.start)
+                else {
+                    return nil
+                }
+                return acknowledged
+            }
+            guard let target else { return }
+            _ = try Self.rows(
+                session.connection,
+                "SELECT pg_replication_slot_advance(\(session.slot), \(_LSN.text(target))::pg_lsn)",
+                logger: store.logger)
+            state.withLock { $0.advanced = target }
+        }
+
+        // MARK: The session
+
+        /// The feed's connection, its listener and its slot: made if there is none.
+        private func openSession() throws(FetchedResultsError) -> Session {
+            if let session = state.withLock({ $0.session }), !session.connection.isClosed { return session }
+            if let old = state.withLock({ $0.session }) { forget(old) }
+            let logger = store.logger
+            let id = state.withLock {
+                $0.connections += 1
+                return $0.connections
+            }
+            let connection: PostgresConnection
+            do {
+                connection = try PostgresConnection.connect(
+                    on: PostgresConnection.defaultEventLoopGroup.any(),
+                    configuration: store.configuration.connection, id: id, logger: logger
+                ).wait()
+            } catch {
+                throw .database(PostgresStoreError(error))
+            }
+            do throws(FetchedResultsError) {
+                let level = try Self.string(connection, "SHOW wal_level", logger: logger)
+                guard level == "logical" else {
+                    throw FetchedResultsError.database(
+                        PostgresStoreError(
+                            kind: .logicalDecodingUnavailable,
+                            message: "wal_level is \(level ?? "unknown"), not logical"))
+                }
+                let listener = connection.addListener(channel: Self.channel) { [weak self] _, _ in
+                    self?.state.withLock { $0.wake }?()
+                }
+                let slot = "diffable_" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
+                let created = try Self.string(
+                    connection,
+                    "SELECT lsn::text FROM pg_create_logical_replication_slot(\(slot), 'pgoutput', true)",
+                    logger: logger)
+                guard let created, let start = _LSN.value(created) else {
+                    throw FetchedResultsError.read(
+                        PostgresStoreError(kind: .other, message: "no slot was made"))
+                }
+                let session = Session(connection: connection, slot: slot, start: start, listener: listener)
+                state.withLock { state in
+                    state.session = session
+                    state.followed = []
+                    state.advanced = nil
+                    state.walPosition = nil
+                }
+                // Tables followed over the lost connection are published already; the trigger
+                // and publication are checked again as controllers follow.
+                return session
+            } catch {
+                Self.close(connection)
+                throw error
+            }
+        }
+
+        private func forget(_ session: Session) {
+            state.withLock { state in
+                if state.session === session { state.session = nil }
+            }
+            Self.close(session)
+        }
+
+        private static func close(_ session: Session) {
+            session.listener.stop()
+            close(session.connection)
+        }
+
+        private static func close(_ connection: PostgresConnection) {
+            try? connection.close().wait()
+        }
+
+        /// Puts `table` in the publication and gives it the trigger that wakes the feeds, once,
+        /// whichever server comes first (an advisory lock keeps two from doing it at once).
+        private func install(table: String, on connection: PostgresConnection) throws(FetchedResultsError) {
+            let logger = store.logger
+            let (schema, name) = Self.split(table)
+            let keys = try Self.rows(
+                connection,
+                """
+                SELECT a.attname, format_type(a.atttypid, a.atttypmod)
+                FROM pg_index i
+                JOIN pg_class c ON c.oid = i.indrelid
+                JOIN pg_namespace n ON n.oid = c.relnamespace
+                JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = ANY(i.indkey)
+                WHERE i.indisprimary AND n.nspname = \(schema) AND c.relname = \(name)
+                """, logger: logger)
+            let exists = try Self.rows(
+                connection,
+                """
+                SELECT 1 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+                WHERE n.nspname = \(schema) AND c.relname = \(name) AND c.relkind IN ('r', 'p')
+                """, logger: logger)
+            guard !exists.isEmpty else {
+                throw .database(
+                    PostgresStoreError(
+                        kind: .missingTable, message: "table \(table) does not exist", sqlState: "42P01"))
+            }
+            let keyTypes: [String]
+            do { keyTypes = try keys.map { try $0.decode((String, String).self).1 } } catch {
+                throw .read(error)
+            }
+            guard keyTypes.count == 1, ["bigint", "integer", "smallint"].contains(keyTypes[0]) else {
+                throw .changeLogUnavailable(
+                    table: table,
+                    reason:
+                        "PostgreSQL tables are followed by their primary key, which must be one integer column (bigint, integer or smallint); \(table)'s is \(keyTypes.isEmpty ? "missing" : keyTypes.joined(separator: ", "))"
+                )
+            }
+            let trigger = "diffable_notify_\(name)"
+            let qualified = "\(Self.quote(schema)).\(Self.quote(name))"
+            let statements: [String] = [
+                "BEGIN",
+                "SELECT pg_advisory_xact_lock(hashtext('diffable_install'))",
+                """
+                CREATE OR REPLACE FUNCTION diffable_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN PERFORM pg_notify('\(Self.channel)', ''); RETURN NULL; END $$
+                """,
+                """
+                CREATE OR REPLACE TRIGGER \(Self.quote(trigger)) AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE
+                ON \(qualified) FOR EACH STATEMENT EXECUTE FUNCTION diffable_notify()
+                """,
+                """
+                DO $$ BEGIN
+                    IF NOT EXISTS (SELECT 1 FROM pg_publication WHERE pubname = '\(Self.publication)') THEN
+                        CREATE PUBLICATION \(Self.publication) FOR TABLE \(qualified);
+                    ELSIF NOT EXISTS (SELECT 1 FROM pg_publication_tables
+                        WHERE pubname = '\(Self.publication)' AND schemaname = '\(schema)' AND tablename = '\(name)') THEN
+                        ALTER PUBLICATION \(Self.publication) ADD TABLE \(qualified);
+                    END IF;
+                END $$
+                """,
+                "COMMIT",
+            ]
+            do {
+                for statement in statements {
+                    _ = try connection.query(PostgresQuery(unsafeSQL: statement), logger: logger).wait()
+                }
+            } catch {
+                _ = try? connection.query("ROLLBACK", logger: logger).wait()
+                throw .changeLogUnavailable(table: table, reason: "\(PostgresStoreError(error))")
+            }
+        }
+
+        /// `schema.table`, or `public` and the table.
+        static func split(_ table: String) -> (schema: String, name: String) {
+            let parts = table.split(separator: ".", maxSplits: 1).map(String.init)
+            return parts.count == 2 ? (parts[0], parts[1]) : ("public", table)
+        }
+
+        static func quote(_ identifier: String) -> String {
+            "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        }
+
+        // MARK: Waiting
+
+        /// Runs `work` on the source's queue, where waiting for a query blocks no Swift task.
+        private func onQueue<T: Sendable>(
+            _ work: @escaping @Sendable () throws(FetchedResultsError) -> T
+        ) async throws(FetchedResultsError) -> T {
+            let result: Swift.Result<T, FetchedResultsError> = await withCheckedContinuation { continuation in
+                queue.async {
+                    continuation.resume(
+                        returning: Swift.Result { () throws(FetchedResultsError) in try work() })
+                }
+            }
+            return try result.get()
+        }
+
+        /// Runs a query and waits for the text in its first column of its first row.
+        static func string(_ connection: PostgresConnection, _ query: PostgresQuery, logger: Logger)
+            throws(FetchedResultsError) -> String?
+        {
+            do {
+                return try rows(connection, query, logger: logger).first?.decode(String.self)
+            } catch let error as FetchedResultsError {
+                throw error
+            } catch {
+                throw .read(error)
+            }
+        }
+
+        /// Runs a query and waits for its rows.
+        static func rows(_ connection: PostgresConnection, _ query: PostgresQuery, logger: Logger)
+            throws(FetchedResultsError) -> [PostgresRow]
+        {
+            do {
+                return try connection.query(query, logger: logger).wait().rows
+            } catch {
+                throw .database(PostgresStoreError(error))
+            }
+        }
+    }
+
+    /// The feed's connection inside its read transaction, for the subscribers' queries.
+    struct _PostgresReader: _FeedReader {
+        let connection: PostgresConnection
+        let logger: Logger
+
+        func rows(_ query: PostgresQuery) throws(FetchedResultsError) -> [PostgresRow] {
+            try _PostgresChangeSource.rows(connection, query, logger: logger)
+        }
+    }
+
+    /// A `pg_snapshot`: which transactions a read sees.
+    struct _Snapshot: Equatable {
+        var xmin: UInt64
+        var xmax: UInt64
+        var running: Set<UInt64>
+
+        /// `xmin:xmax:xip,xip`, as `pg_current_snapshot()::text` writes it.
+        init?(_ text: String) {
+            let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count == 3, let xmin = UInt64(parts[0]), let xmax = UInt64(parts[1]) else {
+                return nil
+            }
+            self.xmin = xmin
+            self.xmax = xmax
+            running = Set(parts[2].split(separator: ",").compactMap { UInt64($0) })
+        }
+
+        /// Whether the snapshot sees the committed transaction `xid` (32 bits, as decoding gives
+        /// it): extended to 64 bits next to `xmax`, since a decoded transaction is recent.
+        func sees(_ xid: UInt32) -> Bool {
+            let offset = Int64(Int32(bitPattern: xid &- UInt32(truncatingIfNeeded: xmax)))
+            let full = UInt64(Int64(xmax) + offset)
+            return full < xmin || (full < xmax && !running.contains(full))
+        }
+    }
+
+    /// Write-ahead log positions, as PostgreSQL writes them (`16/B374D848`) and as the feed keeps
+    /// them.
+    enum _LSN {
+        static func value(_ text: String) -> Int64? {
+            let parts = text.split(separator: "/")
+            guard parts.count == 2, let high = UInt32(parts[0], radix: 16),
+                let low = UInt32(parts[1], radix: 16)
+            else { return nil }
+            return Int64(UInt64(high) << 32 | UInt64(low))
+        }
+
+        static func text(_ value: Int64) -> String {
+            let bits = UInt64(bitPattern: value)
+            return
+                "\(String(bits >> 32, radix: 16, uppercase: true))/\(String(bits & 0xFFFF_FFFF, radix: 16, uppercase: true))"
+        }
+    }
+
+    extension FetchedResultsError {
+        /// Whether the error is a lost connection, after which the feed makes a new session.
+        var isConnectionLost: Bool {
+            if case .database(let error) = self, let error = error as? PostgresStoreError {
+                return error.kind == .connectionLost || error.kind == .connectionRefused
+            }
+            return false
+        }
+    }
+#endif

@@ -1,0 +1,52 @@
+#if Postgres
+    public import DiffableStore
+    public import PostgresNIO
+
+    extension FetchedResultsController
+    where SectionIdentifierType: PostgresDecodable, ItemIdentifierType: PostgresDecodable {
+        /// Creates a controller of a request's rows in a PostgreSQL database, following the
+        /// database's change feed (`ChangeFeed/feed(for:)`); nothing is read until
+        /// `FetchedResultsController/performFetch()`.
+        ///
+        /// - Parameters:
+        ///   - store: The database.
+        ///   - request: The rows to show.
+        ///   - incrementalChangeLimit: Changes to more rows are read by reading every row.
+        ///   - onError: Called, on any thread, when the rows cannot be shown.
+        public convenience init(
+            store: PostgresStore,
+            request: PostgresFetchedResultsRequest<SectionIdentifierType, ItemIdentifierType>,
+            incrementalChangeLimit: Int = 256,
+            onError: @escaping @Sendable (FetchedResultsError) -> Void = { _ in }
+        ) {
+            self.init(
+                feed: .feed(for: store), rows: request, incrementalChangeLimit: incrementalChangeLimit,
+                onError: onError)
+        }
+
+        /// The controller of a request's rows that everyone who asks for an equal request shares:
+        /// fetched the first time, and kept while anyone holds it (it stops when the last one
+        /// lets it go).
+        ///
+        /// `onError` is the first caller's; later callers share its errors through it.
+        ///
+        /// - Throws: `FetchedResultsError` when the rows cannot be read.
+        public static func shared(
+            store: PostgresStore,
+            request: PostgresFetchedResultsRequest<SectionIdentifierType, ItemIdentifierType>,
+            onError: @escaping @Sendable (FetchedResultsError) -> Void = { _ in }
+        ) async throws(FetchedResultsError) -> FetchedResultsController {
+            try await ChangeFeed.feed(for: store).shared(key: request) {
+                () async throws(FetchedResultsError) in
+                let controller = FetchedResultsController(store: store, request: request, onError: onError)
+                try await controller.performFetch()
+                return controller
+            }
+        }
+
+        /// The rows shown.
+        public var postgresRequest: PostgresFetchedResultsRequest<SectionIdentifierType, ItemIdentifierType> {
+            rows as! PostgresFetchedResultsRequest<SectionIdentifierType, ItemIdentifierType>
+        }
+    }
+#endif

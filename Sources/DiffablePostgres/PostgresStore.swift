@@ -1,0 +1,129 @@
+#if Postgres
+    import Foundation
+    public import Logging
+    public import PostgresNIO
+    import Synchronization
+
+    /// A PostgreSQL database that live queries follow: where to connect, a pool of connections
+    /// for the app's own reads and writes (``client``), and the database's one ``ChangeFeed`` in
+    /// this process.
+    ///
+    /// ```swift
+    /// let store = try PostgresStore(url: "postgres://app:secret@db.internal/recipes")
+    /// try await store.write { connection in
+    ///     try await connection.query("UPDATE recipe SET is_favorite = true WHERE id = \(id)", logger: store.logger)
+    /// }
+    /// ```
+    ///
+    /// Writes made through ``write(_:)`` reach this process's controllers as soon as they commit;
+    /// writes from anywhere else (another server, `psql`) arrive through logical decoding.
+    public final class PostgresStore: Sendable {
+        /// Where the database is, and who connects.
+        public struct Configuration: Sendable, Equatable {
+            public var host: String
+            public var port: Int
+            public var username: String
+            public var password: String?
+            public var database: String?
+
+            public init(
+                host: String, port: Int = 5432, username: String, password: String? = nil,
+                database: String? = nil
+            ) {
+                self.host = host
+                self.port = port
+                self.username = username
+                self.password = password
+                self.database = database
+            }
+
+            /// A `postgres://user:password@host:port/database` URL (or `postgresql://`).
+            ///
+            /// - Throws: ``PostgresStoreError`` of kind `other` naming what is missing.
+            public init(url: String) throws(PostgresStoreError) {
+                guard let components = URLComponents(string: url),
+                    components.scheme == "postgres" || components.scheme == "postgresql"
+                else {
+                    throw PostgresStoreError(
+                        kind: .other,
+                        message: "\(url) is not a postgres://user:password@host:port/database URL")
+                }
+                guard let host = components.host, !host.isEmpty else {
+                    throw PostgresStoreError(kind: .other, message: "\(url) names no host")
+                }
+                let database =
+                    components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
+                self.init(
+                    host: host, port: components.port ?? 5432, username: components.user ?? "postgres",
+                    password: components.password, database: database.isEmpty ? nil : database)
+            }
+
+            /// The configuration of one connection, without TLS (a database on a private network).
+            var connection: PostgresConnection.Configuration {
+                PostgresConnection.Configuration(
+                    host: host, port: port, username: username, password: password, database: database,
+                    tls: .disable)
+            }
+        }
+
+        public let configuration: Configuration
+        /// A pool of connections for the app's own queries.
+        public let client: PostgresClient
+        /// Where the store's connections log.
+        public let logger: Logger
+        private let runner: Task<Void, Never>
+        /// The database's feed in this process, while anyone uses it.
+        let feedReference = Mutex<WeakFeed>(WeakFeed())
+
+        struct WeakFeed {
+            weak var feed: ChangeFeed?
+        }
+
+        /// A store of the database at `configuration`; connects when first used.
+        public init(configuration: Configuration, logger: Logger = Logger(label: "diffable.postgres")) {
+            self.configuration = configuration
+            self.logger = logger
+            let client = PostgresClient(
+                configuration: PostgresClient.Configuration(
+                    host: configuration.host, port: configuration.port, username: configuration.username,
+                    password: configuration.password, database: configuration.database, tls: .disable),
+                backgroundLogger: logger)
+            self.client = client
+            runner = Task { await client.run() }
+        }
+
+        /// A store of the database at a `postgres://` URL.
+        public convenience init(url: String, logger: Logger = Logger(label: "diffable.postgres"))
+            throws(PostgresStoreError)
+        {
+            self.init(configuration: try Configuration(url: url), logger: logger)
+        }
+
+        deinit {
+            runner.cancel()
+        }
+
+        /// Runs `body` in a transaction on one of the pool's connections; once it commits, this
+        /// process's controllers read the change at once, before any notification comes back.
+        ///
+        /// - Throws: ``PostgresStoreError``, or what `body` throws; the transaction is then
+        ///   rolled back.
+        public func write<Result>(
+            isolation: isolated (any Actor)? = #isolation,
+            _ body: (PostgresConnection) async throws -> sending Result
+        ) async throws -> sending Result {
+            let result: Result
+            do {
+                result = try await client.withTransaction(logger: logger, isolation: isolation, body)
+            } catch let error as PostgresTransactionError {
+                throw error.closureError
+                    ?? PostgresStoreError(
+                        error.beginError ?? error.commitError ?? error.rollbackError ?? error)
+            } catch let error as PSQLError {
+                throw PostgresStoreError(error)
+            }
+            feedReference.withLock { $0.feed }?.wake()
+            return result
+        }
+    }
+#endif

@@ -1,0 +1,235 @@
+#if Postgres
+    import Diffable
+    @testable import DiffablePostgres
+    import DiffableTesting
+    import Foundation
+    import PostgresNIO
+    import StoreTestSupport
+    import Synchronization
+    import Testing
+
+    /// The recipes table of these tests, and what the requests on it show.
+    enum Recipes {
+        static let schema = """
+            CREATE TABLE recipe (
+                id bigint PRIMARY KEY, collection text NOT NULL, title text NOT NULL,
+                minutes integer NOT NULL DEFAULT 10, is_favorite boolean NOT NULL DEFAULT false,
+                is_archived boolean NOT NULL DEFAULT false);
+            CREATE INDEX recipe_order ON recipe (collection, title, id);
+            """
+
+        /// Every recipe not archived, by collection, then title.
+        static let all = PostgresFetchedResultsRequest<String, Int64>(
+            table: "recipe", item: "id", section: "collection", content: ["title", "minutes", "is_favorite"],
+            filter: "NOT is_archived", ordering: [.ascending("title")])
+
+        /// The favorites, by title, in one section; the filter binds its value.
+        static let favorites = PostgresFetchedResultsRequest<String, Int64>(
+            table: "recipe", item: "id", section: "''", content: ["title", "minutes", "is_favorite"],
+            filter: "is_favorite = \(true)", ordering: [.ascending("title")])
+
+        static let collections = ["Breakfast", "Dinner", "Lunch", "Quick"]
+        static let titles = ["Apple", "Bean", "Curry", "Dal", "Egg", "Fig"]
+    }
+
+    /// A database of its own on the tests' cluster, with the recipes table.
+    struct PostgresFixture {
+        let cluster: TestCluster
+        let configuration: PostgresStore.Configuration
+        let store: PostgresStore
+
+        init(cluster: TestCluster = .shared, rows: Int, seed: UInt64 = 1) async throws {
+            self.cluster = cluster
+            configuration = try cluster.makeDatabase()
+            store = PostgresStore(configuration: configuration)
+            var rng = SeededRandom(seed: seed)
+            var inserts: [String] = []
+            for id in 1...max(rows, 1) where rows > 0 {
+                inserts.append(
+                    "(\(id), '\(Recipes.collections.randomElement(using: &rng)!)', '\(Recipes.titles.randomElement(using: &rng)!)', 10, \(id % 3 == 0))"
+                )
+            }
+            try psql(
+                Recipes.schema
+                    + (inserts.isEmpty
+                        ? ""
+                        : "INSERT INTO recipe (id, collection, title, minutes, is_favorite) VALUES \(inserts.joined(separator: ", "))")
+            )
+        }
+
+        @discardableResult
+        func psql(_ sql: String) throws -> String {
+            try cluster.psql(configuration.database!, sql)
+        }
+
+        /// What `Recipes.all` shows, read by `psql`: sections and their items.
+        func expectedAll() throws -> (sections: [String], items: [[Int64]]) {
+            var sections: [String] = []
+            var items: [[Int64]] = []
+            let rows = try psql(
+                "SELECT collection || '|' || id FROM recipe WHERE NOT is_archived ORDER BY collection, title, id"
+            )
+            for line in rows.split(separator: "\n") {
+                let parts = line.split(separator: "|")
+                if sections.last != String(parts[0]) {
+                    sections.append(String(parts[0]))
+                    items.append([])
+                }
+                items[items.count - 1].append(Int64(parts[1])!)
+            }
+            return (sections, items)
+        }
+
+        /// What `Recipes.favorites` shows.
+        func expectedFavorites() throws -> [[Int64]] {
+            let ids = try psql("SELECT id FROM recipe WHERE is_favorite ORDER BY title, id")
+                .split(separator: "\n").map { Int64($0)! }
+            return ids.isEmpty ? [] : [ids]
+        }
+
+        /// Every row's content, by id.
+        func contents() throws -> [Int64: String] {
+            var contents: [Int64: String] = [:]
+            for line in try psql(
+                "SELECT id || '|' || title || '|' || minutes || '|' || is_favorite FROM recipe"
+            )
+            .split(separator: "\n") {
+                contents[Int64(line.prefix { $0 != "|" })!] = String(line)
+            }
+            return contents
+        }
+    }
+
+    /// Collects a controller's errors.
+    final class ErrorLog: Sendable {
+        private let errors = Mutex<[FetchedResultsError]>([])
+        func append(_ error: FetchedResultsError) { errors.withLock { $0.append(error) } }
+        var all: [FetchedResultsError] { errors.withLock { $0 } }
+    }
+
+    @MainActor
+    @Suite("The store on PostgreSQL")
+    struct PostgresStoreTests {
+        @Test func theFirstSnapshotIsTheQuery() async throws {
+            let fixture = try await PostgresFixture(rows: 50)
+            let controller = FetchedResultsController(store: fixture.store, request: Recipes.all)
+            try await controller.performFetch()
+            let expected = try fixture.expectedAll()
+            #expect(controller.snapshot.sectionIdentifiers == expected.sections)
+            #expect(items(of: controller.snapshot) == expected.items)
+            let favorites = FetchedResultsController(store: fixture.store, request: Recipes.favorites)
+            try await favorites.performFetch()
+            #expect(items(of: favorites.snapshot) == (try fixture.expectedFavorites()))
+            #expect(controller.statistics.wholeReads == 1)
+        }
+
+        /// Random inserts, updates (content, order, section, filter, and the same values again) and
+        /// deletes, on two data sources on each of two shared controllers, by three writers: this
+        /// server (`PostgresStore.write`), a second server (another store with its own feed and
+        /// slot), and `psql`. After every change has settled, every view equals a fresh `SELECT`,
+        /// exactly the rows whose content changed were reconfigured, and no change was read by
+        /// reading everything.
+        @Test func threeWritersKeepEveryViewEqualToTheQuery() async throws {
+            let seed = SeededRandom.baseSeed()
+            var rng = SeededRandom(seed: seed)
+            let fixture = try await PostgresFixture(rows: 24, seed: seed)
+            let errors = ErrorLog()
+            ChangeFeed.feed(for: fixture.store).pollInterval = .milliseconds(5)
+            let all = try await FetchedResultsController.shared(store: fixture.store, request: Recipes.all) {
+                errors.append($0)
+            }
+            let favorites = try await FetchedResultsController.shared(
+                store: fixture.store, request: Recipes.favorites
+            ) { errors.append($0) }
+            let secondServer = PostgresStore(configuration: fixture.configuration)
+            let secondServerView = try await FetchedResultsController.shared(
+                store: secondServer, request: Recipes.all)
+            let allViews = (0..<2).map { _ in DrivenView() }
+            let favoriteViews = (0..<2).map { _ in DrivenView() }
+            for view in allViews { all.drive(view.dataSource) }
+            for view in favoriteViews { favorites.drive(view.dataSource) }
+            var nextID: Int64 = 100
+            for step in 0..<40 {
+                let ids = try fixture.contents().keys.sorted()
+                var statements: [String] = []
+                for _ in 0..<Int.random(in: 1...3, using: &rng) {
+                    let id = ids.randomElement(using: &rng) ?? 1
+                    let collection = Recipes.collections.randomElement(using: &rng)!
+                    let title = Recipes.titles.randomElement(using: &rng)!
+                    switch Int.random(in: 0..<8, using: &rng) {
+                    case 0:
+                        nextID += 1
+                        statements.append(
+                            "INSERT INTO recipe (id, collection, title, is_favorite) VALUES (\(nextID), '\(collection)', '\(title)', \(Bool.random(using: &rng)))"
+                        )
+                    case 1: statements.append("DELETE FROM recipe WHERE id = \(id)")
+                    case 2: statements.append("UPDATE recipe SET minutes = minutes + 1 WHERE id = \(id)")
+                    case 3: statements.append("UPDATE recipe SET title = '\(title)' WHERE id = \(id)")
+                    case 4:
+                        statements.append("UPDATE recipe SET is_favorite = NOT is_favorite WHERE id = \(id)")
+                    case 5:
+                        statements.append("UPDATE recipe SET is_archived = NOT is_archived WHERE id = \(id)")
+                    case 6: statements.append("UPDATE recipe SET minutes = minutes WHERE id = \(id)")
+                    default:
+                        statements.append("UPDATE recipe SET collection = '\(collection)' WHERE id = \(id)")
+                    }
+                }
+                let writer = Int.random(in: 0..<3, using: &rng)
+                let comment = Comment(
+                    rawValue: "DIFFABLE_SEED=\(seed) step \(step), writer \(writer): \(statements)")
+                for view in allViews + favoriteViews { view.view.clearRecords() }
+                let before = try fixture.contents()
+                let shownAll = all.snapshot
+                let shownFavorites = favorites.snapshot
+                switch writer {
+                case 0, 1:
+                    try await (writer == 0 ? fixture.store : secondServer).write { [statements] connection in
+                        for statement in statements {
+                            try await connection.query(
+                                PostgresQuery(unsafeSQL: statement), logger: fixture.store.logger)
+                        }
+                    }
+                default:
+                    try fixture.psql("BEGIN; " + statements.joined(separator: "; ") + "; COMMIT")
+                }
+                let after = try fixture.contents()
+                let expectedAll = try fixture.expectedAll()
+                let expectedFavorites = try fixture.expectedFavorites()
+                /// The rows shown before and after, in sections shown before and after, whose
+                /// content changed: what a view reconfigures.
+                func reconfigured(
+                    _ shown: DiffableDataSourceSnapshot<String, Int64>, _ expected: [[Int64]],
+                    sections: [String]
+                ) -> Set<Int64> {
+                    Set(
+                        expected.joined().filter { id in
+                            guard before[id] != after[id],
+                                let old = shown.sectionIdentifier(containingItem: id)
+                            else { return false }
+                            let new = sections[expected.firstIndex { $0.contains(id) }!]
+                            return sections.contains(old) && shown.contains(section: new)
+                        })
+                }
+                let reconfiguredAll = reconfigured(
+                    shownAll, expectedAll.items, sections: expectedAll.sections)
+                let reconfiguredFavorites = reconfigured(
+                    shownFavorites, expectedFavorites, sections: expectedFavorites.isEmpty ? [] : [""])
+                await eventually(comment) {
+                    allViews.allSatisfy {
+                        shownItems($0.view) == expectedAll.items && !$0.dataSource.hasPendingUpdates
+                            && $0.reconfiguredItems() == reconfiguredAll
+                    }
+                        && favoriteViews.allSatisfy {
+                            shownItems($0.view) == expectedFavorites && !$0.dataSource.hasPendingUpdates
+                                && $0.reconfiguredItems() == reconfiguredFavorites
+                        }
+                        && items(of: secondServerView.snapshot) == expectedAll.items
+                }
+                for view in allViews + favoriteViews { #expect(view.view.violations.isEmpty, comment) }
+            }
+            #expect(errors.all.isEmpty, "\(errors.all)")
+            #expect(all.statistics.wholeReads == 1, "every change read row by row")
+            #expect(favorites.statistics.wholeReads == 1)
+        }
+    }
+#endif
