@@ -63,6 +63,10 @@ let package = Package(
             name: "diffable-store-writer",
             dependencies: [.product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["GRDB"]))],
             path: "Tests/StoreWriter"),
+        // Follows a PostgreSQL database from another process, for the store's tests.
+        .executableTarget(
+            name: "diffable-postgres-follower", dependencies: ["DiffablePostgres"],
+            path: "Tests/PostgresFollower"),
         // The browser view: the view, its cells and its messages build without the trait (the fuzz
         // target and the sanitizer runs use them); the server on Hummingbird needs `Web`.
         .target(
@@ -91,7 +95,10 @@ let package = Package(
             ]),
         .testTarget(
             name: "DiffablePostgresTests",
-            dependencies: ["DiffablePostgres", "DiffableStore", "DiffableTesting", "StoreTestSupport"]),
+            dependencies: [
+                "DiffablePostgres", "DiffableStore", "DiffableTesting", "StoreTestSupport",
+                "diffable-postgres-follower",
+            ]),
         .testTarget(
             name: "DiffableTerminalTests",
             dependencies: ["DiffableTerminal", "DiffableGallery", "DiffableTesting"],

@@ -15,7 +15,7 @@
     /// }
     /// ```
     ///
-    /// Writes made through ``write(_:)`` reach this process's controllers as soon as they commit;
+    /// Writes made through ``write(isolation:_:)`` reach this process's controllers as soon as they commit;
     /// writes from anywhere else (another server, `psql`) arrive through logical decoding.
     public final class PostgresStore: Sendable {
         /// Where the database is, and who connects.

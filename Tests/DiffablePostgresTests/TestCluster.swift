@@ -124,6 +124,14 @@
                     asServerUser: true), "pg_ctl restart")
         }
 
+        /// Stops the server; its folder goes at exit.
+        func stop() throws {
+            try Self.check(
+                Self.run(
+                    [Self.binaries + "/pg_ctl", "-D", directory + "/data", "-m", "immediate", "-w", "stop"],
+                    asServerUser: true), "pg_ctl stop")
+        }
+
         struct ClusterError: Error, CustomStringConvertible {
             var description: String
             init(_ description: String) { self.description = description }

@@ -9,19 +9,23 @@
     /// Where a PostgreSQL database's `ChangeFeed` gets its changes: logical decoding, through a
     /// temporary replication slot that this process's feed owns.
     ///
-    /// - The feed keeps one connection of its own. On it: a temporary slot with the `pgoutput`
-    ///   plugin over the publication `diffable` (the tables controllers follow), a `LISTEN` that a
-    ///   statement trigger on each followed table notifies, payload-free, to wake the feed, and
-    ///   every read. PostgreSQL drops a temporary slot when its session ends, so a server that
-    ///   stops or is killed holds no write-ahead log; one that reconnects makes a new slot and
-    ///   every controller reads everything once.
-    /// - A read is one `REPEATABLE READ` transaction: the snapshot, the decoded transactions still
-    ///   in the slot (`pg_logical_slot_peek_binary_changes`), then the subscribers' rows. A decoded
-    ///   transaction is the feed's only if the snapshot sees it: the feed's position is the end of
-    ///   the last transaction of the first run the snapshot sees, so rows are always read at a
-    ///   state that includes exactly the changes handed over (a commit whose record is written but
-    ///   that is not yet visible waits for the next read). The slot is advanced to what every
-    ///   subscriber has read at the next read or poll.
+    /// - The feed keeps two connections of its own. On the first: a temporary slot with the
+    ///   `pgoutput` plugin over the publication `diffable` (the tables controllers follow), and a
+    ///   `LISTEN` that a statement trigger on each followed table notifies, payload-free, to wake
+    ///   the feed. PostgreSQL drops a temporary slot when its session ends, so a server that stops
+    ///   or is killed holds no write-ahead log; one that reconnects makes a new slot and every
+    ///   controller reads everything once. PostgreSQL also drops it after any error in its
+    ///   session, so the subscribers' queries, which can fail (a column renamed), run on the
+    ///   second connection.
+    /// - A read: a `REPEATABLE READ` transaction on the first connection takes a snapshot,
+    ///   exports it, and peeks at the decoded transactions still in the slot
+    ///   (`pg_logical_slot_peek_binary_changes`); the second connection imports the snapshot and
+    ///   the subscribers read their rows there. A decoded transaction is the feed's only if the
+    ///   snapshot sees it: the feed's position is the end of the last transaction of the first run
+    ///   the snapshot sees, so rows are always read at a state that includes exactly the changes
+    ///   handed over (a commit whose record is written but that is not yet visible waits for the
+    ///   next read). The slot is advanced to what every subscriber has read at the next read or
+    ///   poll.
     /// - Everything runs on one serial queue, off Swift's cooperative threads, and waits for each
     ///   query: the feed's subscribers read synchronously inside the read.
     final class _PostgresChangeSource: _ChangeSource {
@@ -30,9 +34,12 @@
         /// A read that finds more changed rows than this tells every subscriber to read everything.
         static let changeLimit = 4096
 
-        /// The feed's connection and what lives on it.
+        /// The feed's connections and what lives on them.
         private final class Session: Sendable {
+            /// The slot's, which runs nothing that can fail on the app's schema.
             let connection: PostgresConnection
+            /// The subscribers', and the installs'.
+            let reader: PostgresConnection
             let slot: String
             /// Where the slot began: changes after it are decoded.
             let start: Int64
@@ -40,13 +47,19 @@
             /// Touched on the source's queue only.
             let decoder = Mutex(_PgOutputDecoder())
 
-            init(connection: PostgresConnection, slot: String, start: Int64, listener: PostgresListenContext)
-            {
+            init(
+                connection: PostgresConnection, reader: PostgresConnection, slot: String, start: Int64,
+                listener: PostgresListenContext
+            ) {
                 self.connection = connection
+                self.reader = reader
                 self.slot = slot
                 self.start = start
                 self.listener = listener
             }
+
+            /// Whether a connection is gone, and the slot with it.
+            var isBroken: Bool { connection.isClosed || reader.isClosed }
         }
 
         private struct State {
@@ -74,6 +87,11 @@
             self.diagnose = diagnose
         }
 
+        deinit {
+            // A session opened by a poll or read that ended after `stop()`.
+            if let session = state.withLock({ $0.session }) { queue.async { Self.close(session) } }
+        }
+
         // MARK: _ChangeSource
 
         func start(wake: @escaping @Sendable () -> Void) throws(FetchedResultsError) {
@@ -99,7 +117,7 @@
             try await onQueue { [self] () throws(FetchedResultsError) in
                 guard !state.withLock({ $0.followed.contains(table) }) else { return }
                 let session = try openSession()
-                try install(table: table, on: session.connection)
+                try install(table: table, on: session.reader)
                 state.withLock { _ = $0.followed.insert(table) }
             }
         }
@@ -132,7 +150,10 @@
                 do throws(FetchedResultsError) {
                     return try read(session, after: position, body)
                 } catch {
-                    if session.connection.isClosed || error.isConnectionLost { forget(session) }
+                    // The subscribers' own errors stay with them: this is the connections, the
+                    // slot (gone after any error on its connection) or the decoding. A new session
+                    // and a whole read set every subscriber right.
+                    forget(session)
                     throw error
                 }
             }
@@ -152,41 +173,39 @@
             let logger = store.logger
             try advance(session)
             _ = try Self.rows(connection, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
-            do throws(FetchedResultsError) {
-                let snapshotText = try Self.string(
-                    connection, "SELECT pg_current_snapshot()::text", logger: logger)
-                guard let snapshotText, let snapshot = _Snapshot(snapshotText) else {
-                    throw FetchedResultsError.read(
-                        PostgresStoreError(
-                            kind: .other, message: "unreadable snapshot \(snapshotText ?? "nil")"))
-                }
-                let messages = try Self.rows(
-                    connection,
-                    """
-                    SELECT data FROM pg_logical_slot_peek_binary_changes(\(session.slot), NULL, NULL,
-                        'proto_version', '1', 'publication_names', \(Self.publication))
-                    """, logger: logger
-                )
-                .compactMap { $0.first?.bytes }
-                let transactions: [_DecodedTransaction]
-                do {
-                    transactions = try session.decoder.withLock {
-                        decoder throws(_PgOutputDecoder.DecodingError) in
-                        try decoder.decode(messages)
-                    }
-                } catch {
-                    diagnose("the PostgreSQL change feed could not decode a change: \(error)")
-                    throw FetchedResultsError.read(error)
-                }
-                let read = changeRead(session, transactions, visibleIn: snapshot)
-                let result = try body(read, _PostgresReader(connection: connection, logger: logger))
-                _ = try Self.rows(connection, "COMMIT", logger: logger)
-                state.withLock { $0.position = read.position }
-                return result
-            } catch {
-                _ = try? Self.rows(connection, "ROLLBACK", logger: logger)
-                throw error
+            defer { _ = try? Self.rows(connection, "COMMIT", logger: logger) }
+            let snapshotRow = try Self.rows(
+                connection, "SELECT pg_export_snapshot(), pg_current_snapshot()::text", logger: logger
+            ).first
+            let texts: (String, String)?
+            do { texts = try snapshotRow?.decode((String, String).self) } catch { throw .read(error) }
+            guard let (exported, snapshotText) = texts, let snapshot = _Snapshot(snapshotText) else {
+                throw .read(PostgresStoreError(kind: .other, message: "unreadable snapshot"))
             }
+            let messages = try Self.rows(
+                connection,
+                """
+                SELECT data FROM pg_logical_slot_peek_binary_changes(\(session.slot), NULL, NULL,
+                    'proto_version', '1', 'publication_names', \(Self.publication))
+                """, logger: logger
+            )
+            .compactMap { $0.first?.bytes }
+            let transactions: [_DecodedTransaction]
+            do {
+                transactions = try session.decoder.withLock {
+                    decoder throws(_PgOutputDecoder.DecodingError) in
+                    try decoder.decode(messages)
+                }
+            } catch {
+                diagnose("the PostgreSQL change feed could not decode a change: \(error)")
+                throw .read(error)
+            }
+            let read = changeRead(session, transactions, visibleIn: snapshot)
+            let reader = try _PostgresReader(connection: session.reader, snapshot: exported, logger: logger)
+            let result = try body(read, reader)
+            _ = try Self.rows(session.reader, "COMMIT", logger: logger)
+            state.withLock { $0.position = read.position }
+            return result
         }
 
         /// The changes of the decoded transactions the snapshot sees, and the position of the
@@ -238,7 +257,7 @@
 
         /// The feed's connection, its listener and its slot: made if there is none.
         private func openSession() throws(FetchedResultsError) -> Session {
-            if let session = state.withLock({ $0.session }), !session.connection.isClosed { return session }
+            if let session = state.withLock({ $0.session }), !session.isBroken { return session }
             if let old = state.withLock({ $0.session }) { forget(old) }
             let logger = store.logger
             let id = state.withLock {
@@ -246,12 +265,16 @@
                 return $0.connections
             }
             let connection: PostgresConnection
+            let reader: PostgresConnection
             do {
-                connection = try PostgresConnection.connect(
-                    on: PostgresConnection.defaultEventLoopGroup.any(),
-                    configuration: store.configuration.connection, id: id, logger: logger
-                ).wait()
+                connection = try connect(id: id)
             } catch {
+                throw .database(PostgresStoreError(error))
+            }
+            do {
+                reader = try connect(id: id)
+            } catch {
+                Self.close(connection)
                 throw .database(PostgresStoreError(error))
             }
             do throws(FetchedResultsError) {
@@ -274,7 +297,8 @@
                     throw FetchedResultsError.read(
                         PostgresStoreError(kind: .other, message: "no slot was made"))
                 }
-                let session = Session(connection: connection, slot: slot, start: start, listener: listener)
+                let session = Session(
+                    connection: connection, reader: reader, slot: slot, start: start, listener: listener)
                 state.withLock { state in
                     state.session = session
                     state.followed = []
@@ -286,8 +310,16 @@
                 return session
             } catch {
                 Self.close(connection)
+                Self.close(reader)
                 throw error
             }
+        }
+
+        private func connect(id: Int) throws -> PostgresConnection {
+            try PostgresConnection.connect(
+                on: PostgresConnection.defaultEventLoopGroup.any(),
+                configuration: store.configuration.connection, id: id, logger: store.logger
+            ).wait()
         }
 
         private func forget(_ session: Session) {
@@ -300,6 +332,7 @@
         private static func close(_ session: Session) {
             session.listener.stop()
             close(session.connection)
+            close(session.reader)
         }
 
         private static func close(_ connection: PostgresConnection) {
@@ -428,13 +461,42 @@
         }
     }
 
-    /// The feed's connection inside its read transaction, for the subscribers' queries.
-    struct _PostgresReader: _FeedReader {
+    /// The subscribers' connection inside a transaction on the read's snapshot, for their
+    /// queries. A query that fails ends the transaction; the next query gets a new one on the
+    /// same snapshot, so one subscriber's error does not fail the others.
+    final class _PostgresReader: _FeedReader {
         let connection: PostgresConnection
+        let snapshot: String
         let logger: Logger
+        private var isAborted = false
+
+        init(connection: PostgresConnection, snapshot: String, logger: Logger) throws(FetchedResultsError) {
+            self.connection = connection
+            self.snapshot = snapshot
+            self.logger = logger
+            try begin()
+        }
+
+        private func begin() throws(FetchedResultsError) {
+            _ = try _PostgresChangeSource.rows(
+                connection, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
+            _ = try _PostgresChangeSource.rows(
+                connection, PostgresQuery(unsafeSQL: "SET TRANSACTION SNAPSHOT '\(snapshot)'"), logger: logger
+            )
+        }
 
         func rows(_ query: PostgresQuery) throws(FetchedResultsError) -> [PostgresRow] {
-            try _PostgresChangeSource.rows(connection, query, logger: logger)
+            if isAborted {
+                _ = try _PostgresChangeSource.rows(connection, "ROLLBACK", logger: logger)
+                try begin()
+                isAborted = false
+            }
+            do {
+                return try _PostgresChangeSource.rows(connection, query, logger: logger)
+            } catch {
+                isAborted = true
+                throw error
+            }
         }
     }
 
@@ -479,16 +541,6 @@
             let bits = UInt64(bitPattern: value)
             return
                 "\(String(bits >> 32, radix: 16, uppercase: true))/\(String(bits & 0xFFFF_FFFF, radix: 16, uppercase: true))"
-        }
-    }
-
-    extension FetchedResultsError {
-        /// Whether the error is a lost connection, after which the feed makes a new session.
-        var isConnectionLost: Bool {
-            if case .database(let error) = self, let error = error as? PostgresStoreError {
-                return error.kind == .connectionLost || error.kind == .connectionRefused
-            }
-            return false
         }
     }
 #endif

@@ -1,0 +1,219 @@
+#if Postgres
+    import Diffable
+    @testable import DiffablePostgres
+    import DiffableTesting
+    import Foundation
+    import StoreTestSupport
+    import Testing
+
+    /// What goes wrong, and what comes back: bad input, a lost database, a killed server.
+    @MainActor
+    @Suite("The store on PostgreSQL, when things go wrong")
+    struct PostgresFailureTests {
+        /// The kind of PostgreSQL error `performFetch` throws for `configuration` and `request`.
+        func fetchError(
+            _ configuration: PostgresStore.Configuration,
+            _ request: PostgresFetchedResultsRequest<String, Int64> = Recipes.all
+        ) async -> PostgresStoreError? {
+            let controller = FetchedResultsController(
+                store: PostgresStore(configuration: configuration), request: request)
+            do {
+                try await controller.performFetch()
+                return nil
+            } catch {
+                guard case .database(let error) = error else { return nil }
+                return error as? PostgresStoreError
+            }
+        }
+
+        @Test func badInputIsATypedErrorThatSaysWhatToFix() async throws {
+            let fixture = try await PostgresFixture(rows: 3)
+            var refused = fixture.configuration
+            refused.port = 1
+            let refusal = await fetchError(refused)
+            #expect(refusal?.kind == .connectionRefused)
+            #expect(
+                refusal?.description.contains("is the server running") == true,
+                "\(String(describing: refusal))")
+
+            var wrongPassword = fixture.configuration
+            wrongPassword.password = "not the password"
+            let denial = await fetchError(wrongPassword)
+            #expect(denial?.kind == .authenticationFailed, "\(String(describing: denial))")
+            #expect(denial?.description.contains("password") == true)
+
+            var missingDatabase = fixture.configuration
+            missingDatabase.database = "no_such_database"
+            #expect(await fetchError(missingDatabase)?.kind == .databaseMissing)
+
+            var missingTable = Recipes.all
+            missingTable.table = "no_such_table"
+            let missing = await fetchError(fixture.configuration, missingTable)
+            #expect(missing?.kind == .missingTable)
+            #expect(missing?.description.contains("no_such_table") == true)
+
+            #expect(throws: PostgresStoreError.self) { try PostgresStore.Configuration(url: "mysql://x/y") }
+            let parsed = try PostgresStore.Configuration(
+                url: "postgres://app:secret@db.internal:6543/recipes")
+            #expect(
+                parsed
+                    == .init(
+                        host: "db.internal", port: 6543, username: "app", password: "secret",
+                        database: "recipes"))
+
+            try fixture.psql("CREATE TABLE tag (name text PRIMARY KEY)")
+            var keyedByText = Recipes.all
+            keyedByText.table = "tag"
+            let controller = FetchedResultsController(store: fixture.store, request: keyedByText)
+            await #expect {
+                try await controller.performFetch()
+            } throws: { error in
+                guard case .changeLogUnavailable(let table, let reason)? = error as? FetchedResultsError
+                else {
+                    return false
+                }
+                return table == "tag" && reason.contains("one integer column")
+            }
+        }
+
+        @Test func aServerWithoutLogicalDecodingSaysHowToTurnItOn() async throws {
+            let cluster = try TestCluster(walLevel: "replica")
+            let fixture = try await PostgresFixture(cluster: cluster, rows: 3)
+            let error = await fetchError(fixture.configuration)
+            #expect(error?.kind == .logicalDecodingUnavailable)
+            #expect(
+                error?.description.contains("wal_level = logical") == true, "\(String(describing: error))")
+            try cluster.stop()
+        }
+
+        /// A column the request reads goes away: the error names it, the controller keeps its
+        /// last snapshot, and once the column is back the next change brings it up to date.
+        @Test func theLastGoodSnapshotStaysWhenTheQueryFails() async throws {
+            let fixture = try await PostgresFixture(rows: 6)
+            let errors = ErrorLog()
+            let controller = FetchedResultsController(store: fixture.store, request: Recipes.all) {
+                errors.append($0)
+            }
+            try await controller.performFetch()
+            let shown = controller.snapshot
+            try fixture.psql("ALTER TABLE recipe RENAME COLUMN title TO name; UPDATE recipe SET minutes = 99")
+            await eventually { !errors.all.isEmpty }
+            guard case .database(let error)? = errors.all.first else {
+                Issue.record("\(errors.all)")
+                return
+            }
+            #expect((error as? PostgresStoreError)?.kind == .missingTable, "\(error)")
+            #expect(controller.snapshot == shown)
+            try fixture.psql(
+                "ALTER TABLE recipe RENAME COLUMN name TO title; UPDATE recipe SET collection = 'Zzz' WHERE id = 1"
+            )
+            let expected = try fixture.expectedAll().items
+            #expect(expected != items(of: shown))
+            await eventually("\(errors.all)") { items(of: controller.snapshot) == expected }
+        }
+
+        /// PostgreSQL restarted under a running server: the feed reconnects, makes a new slot,
+        /// and every controller reads everything once, with what was written meanwhile.
+        @Test func aDatabaseRestartedUnderTheServerIsFollowedAgain() async throws {
+            let cluster = try TestCluster(walLevel: "logical")
+            let fixture = try await PostgresFixture(cluster: cluster, rows: 6)
+            let errors = ErrorLog()
+            let controller = FetchedResultsController(store: fixture.store, request: Recipes.all) {
+                errors.append($0)
+            }
+            try await controller.performFetch()
+            try cluster.restart()
+            try fixture.psql(
+                "UPDATE recipe SET title = 'Zest' WHERE id = 2; INSERT INTO recipe (id, collection, title) VALUES (50, 'Quick', 'Apple')"
+            )
+            await eventually(timeout: .seconds(20)) {
+                (try? fixture.expectedAll().items) == items(of: controller.snapshot)
+            }
+            #expect(controller.statistics.wholeReads >= 2, "a new slot: everything read once")
+            try fixture.psql("UPDATE recipe SET title = 'Aardvark' WHERE id = 50")
+            await eventually { (try? fixture.expectedAll().items) == items(of: controller.snapshot) }
+            try cluster.stop()
+        }
+
+        /// A feed that no one follows any more drops its replication slot.
+        @Test func aFeedNoOneFollowsDropsItsSlot() async throws {
+            let fixture = try await PostgresFixture(rows: 3)
+            let database = fixture.configuration.database!
+            let slots = "SELECT count(*) FROM pg_replication_slots WHERE database = '\(database)'"
+            var controller: FetchedResultsController<String, Int64>? = FetchedResultsController(
+                store: fixture.store, request: Recipes.all)
+            try await controller?.performFetch()
+            #expect(try fixture.psql(slots).trimmingCharacters(in: .whitespacesAndNewlines) == "1")
+            controller = nil
+            await eventually {
+                (try? fixture.psql(slots).trimmingCharacters(in: .whitespacesAndNewlines)) == "0"
+            }
+        }
+
+        /// A server killed with SIGKILL leaves no slot behind; started again, it shows what was
+        /// written while it was down, and then each change once.
+        @Test func aServerKilledAndStartedAgainCatchesUp() async throws {
+            let fixture = try await PostgresFixture(rows: 3)
+            let database = fixture.configuration.database!
+            let slots = "SELECT count(*) FROM pg_replication_slots WHERE database = '\(database)'"
+            var follower = try Follower(fixture)
+            try await follower.waitForLine { $0 == "ready" }
+            try fixture.psql("UPDATE recipe SET title = 'Aaa' WHERE id = 3")
+            try await follower.waitForLine { $0.hasPrefix("items 3 ") }
+            kill(follower.process.processIdentifier, SIGKILL)
+            follower.process.waitUntilExit()
+            await eventually {
+                (try? fixture.psql(slots).trimmingCharacters(in: .whitespacesAndNewlines)) == "0"
+            }
+            try fixture.psql("UPDATE recipe SET title = 'Aab' WHERE id = 2")
+            follower = try Follower(fixture)
+            try await follower.waitForLine { $0 == "items 3 2 1" }
+            try fixture.psql("DELETE FROM recipe WHERE id = 3")
+            try await follower.waitForLine { $0 == "items 2 1" }
+            #expect(follower.lines.filter { $0 == "items 2 1" }.count == 1)
+            follower.process.terminate()
+        }
+    }
+
+    /// `diffable-postgres-follower` in another process, and the lines it printed.
+    @MainActor
+    final class Follower {
+        let process = Process()
+        private let output = Pipe()
+        /// What it printed, as it came.
+        private let chunks = Diagnostics()
+
+        init(_ fixture: PostgresFixture) throws {
+            let executable =
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+                ?? CommandLine.arguments[0]
+            var directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
+            while !FileManager.default.fileExists(
+                atPath: directory.appendingPathComponent("diffable-postgres-follower").path),
+                directory.pathComponents.count > 1
+            {
+                directory.deleteLastPathComponent()
+            }
+            process.executableURL = directory.appendingPathComponent("diffable-postgres-follower")
+            let configuration = fixture.configuration
+            process.arguments = [
+                configuration.host, "\(configuration.port)", configuration.database!, configuration.password!,
+            ]
+            process.standardOutput = output
+            let chunks = chunks
+            output.fileHandleForReading.readabilityHandler = { handle in
+                chunks.append(String(decoding: handle.availableData, as: UTF8.self))
+            }
+            try process.run()
+        }
+
+        var lines: [String] { chunks.all.joined().split(separator: "\n").map(String.init) }
+
+        /// Waits until a line satisfies `condition`.
+        func waitForLine(_ condition: @escaping (String) -> Bool) async throws {
+            await eventually(timeout: .seconds(20), "no line as expected in \(lines)") {
+                lines.contains(where: condition)
+            }
+        }
+    }
+#endif
