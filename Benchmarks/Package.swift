@@ -6,6 +6,7 @@
 //   swift run -c release --package-path Benchmarks diffable-scroll    # terminal view: frame time, bytes
 //   swift run -c release --package-path Benchmarks diffable-edits     # single edits against Array
 //   swift run -c release --package-path Benchmarks diffable-store     # the store on SQLite
+//   swift run -c release --package-path Benchmarks diffable-postgres  # the store on PostgreSQL
 //   swift run -c release --package-path Benchmarks recipes-latency    # the Recipes app: key to frame
 //   swift run -c release --package-path Benchmarks recipes-load       # recipes serve: many pages, writes
 //   Benchmarks/web/run.sh                                             # the browser view in Chromium
@@ -16,7 +17,8 @@ let package = Package(
     name: "DiffableBenchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(name: "Diffable", path: "..", traits: ["GRDB", "Web"]),
+        .package(name: "Diffable", path: "..", traits: ["GRDB", "Web", "Postgres"]),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(name: "Recipes", path: "../Examples/Recipes"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
@@ -45,6 +47,13 @@ let package = Package(
             dependencies: [
                 "BenchmarkScenarios", "CMallocInfo", .product(name: "DiffableGRDB", package: "Diffable"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
+        .executableTarget(
+            name: "diffable-postgres",
+            dependencies: [
+                "BenchmarkScenarios", .product(name: "DiffablePostgres", package: "Diffable"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]),
         .executableTarget(
             name: "recipes-latency",

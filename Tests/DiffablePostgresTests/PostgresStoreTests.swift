@@ -233,3 +233,48 @@
         }
     }
 #endif
+
+#if Postgres
+    extension PostgresStoreTests {
+        /// Many commits in a row, from this server and four connections of another at once, with
+        /// nothing waiting between them: the feed reads them in large batches, and the view ends
+        /// equal to the query.
+        @Test func aBurstOfConcurrentCommitsEndsEqualToTheQuery() async throws {
+            let seed = SeededRandom.baseSeed()
+            let fixture = try await PostgresFixture(rows: 400, seed: seed)
+            let errors = ErrorLog()
+            let controller = FetchedResultsController(
+                store: fixture.store, request: Recipes.all, incrementalChangeLimit: 100_000
+            ) { errors.append($0) }
+            try await controller.performFetch()
+            let view = DrivenView()
+            controller.drive(view.dataSource)
+            let other = PostgresStore(configuration: fixture.configuration)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for writer in 0..<4 {
+                    group.addTask {
+                        var rng = SeededRandom(seed: seed &+ UInt64(writer))
+                        for _ in 0..<150 {
+                            let id = Int.random(in: 1...400, using: &rng)
+                            let title = Recipes.titles.randomElement(using: &rng)!
+                            let collection = Recipes.collections.randomElement(using: &rng)!
+                            try await other.write { connection in
+                                _ = try await connection.query(
+                                    "UPDATE recipe SET title = \(title), collection = \(collection) WHERE id = \(id)",
+                                    logger: other.logger)
+                            }
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            let expected = try fixture.expectedAll()
+            await eventually("DIFFABLE_SEED=\(seed)") {
+                shownItems(view.view) == expected.items && !view.dataSource.hasPendingUpdates
+            }
+            #expect(view.view.violations.isEmpty)
+            #expect(errors.all.isEmpty, "\(errors.all)")
+            #expect(controller.statistics.rowReads > 1, "read row by row")
+        }
+    }
+#endif

@@ -24,24 +24,6 @@ import Foundation
 import GRDB
 import Synchronization
 
-/// A view that takes each batch update at once and notes when it came.
-@MainActor
-final class ArrivalView: DiffableCollectionView {
-    typealias Cell = ArrivalView
-    typealias SupplementaryView = ArrivalView
-    weak var dataSource: (any CollectionViewDataSource)?
-    var arrivals: [ContinuousClock.Instant] = []
-
-    func reloadData() {}
-
-    func performBatchUpdates(
-        _ update: BatchUpdate, animatingDifferences: Bool, completion: (@MainActor (Bool) -> Void)?
-    ) {
-        arrivals.append(.now)
-        completion?(true)
-    }
-}
-
 extension Duration {
     var milliseconds: Double { Double(components.seconds) * 1e3 + Double(components.attoseconds) / 1e15 }
 }

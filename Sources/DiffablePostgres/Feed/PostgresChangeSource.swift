@@ -174,13 +174,33 @@
             try advance(session)
             _ = try Self.rows(connection, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
             defer { _ = try? Self.rows(connection, "COMMIT", logger: logger) }
+            // The snapshot, and how far the log was written and flushed once it was taken: every
+            // commit it sees is written before `inserted`.
             let snapshotRow = try Self.rows(
-                connection, "SELECT pg_export_snapshot(), pg_current_snapshot()::text", logger: logger
+                connection,
+                """
+                SELECT pg_export_snapshot(), pg_current_snapshot()::text,
+                    pg_current_wal_insert_lsn()::text, pg_current_wal_flush_lsn()::text
+                """, logger: logger
             ).first
-            let texts: (String, String)?
-            do { texts = try snapshotRow?.decode((String, String).self) } catch { throw .read(error) }
-            guard let (exported, snapshotText) = texts, let snapshot = _Snapshot(snapshotText) else {
+            let texts: (String, String, String, String)?
+            do { texts = try snapshotRow?.decode((String, String, String, String).self) } catch {
+                throw .read(error)
+            }
+            guard let (exported, snapshotText, insertedText, flushedText) = texts,
+                let snapshot = _Snapshot(snapshotText), let inserted = _LSN.value(insertedText),
+                let flushed = _LSN.value(flushedText)
+            else {
                 throw .read(PostgresStoreError(kind: .other, message: "unreadable snapshot"))
+            }
+            // Decoding reads only flushed log, and a commit made with `synchronous_commit = off`
+            // is seen before it is flushed: a commit of our own that writes to the log (a
+            // message no publication carries), made synchronously, flushes everything before it,
+            // so that every commit the snapshot sees is decoded.
+            if flushed < inserted {
+                _ = try Self.rows(
+                    session.reader, "SELECT pg_logical_emit_message(true, 'diffable_flush', '')",
+                    logger: logger)
             }
             let messages = try Self.rows(
                 connection,
@@ -285,6 +305,7 @@
                             kind: .logicalDecodingUnavailable,
                             message: "wal_level is \(level ?? "unknown"), not logical"))
                 }
+                _ = try Self.rows(reader, "SET synchronous_commit = on", logger: logger)
                 let listener = connection.addListener(channel: Self.channel) { [weak self] _, _ in
                     self?.state.withLock { $0.wake }?()
                 }

@@ -42,20 +42,30 @@
             let reader = try Self.reader(reader)
             let termColumns = (3 + content.count)..<(3 + content.count + sortTerms.count)
             var read: [_ReadRow<SectionIdentifierType, ItemIdentifierType>] = []
+            // The rows' ordering values, grouped by which of them are NULL.
+            var groups: [[Bool]: [(index: Int, values: [PostgresCell], rowID: Int64)]] = [:]
             for row in try reader.rows(fetchRows(Array(rowIDs))) {
                 let cells = row.makeRandomAccess()
                 let rowID: Int64 = try Self.decode(cells[0])
-                var successor: ItemIdentifierType?
-                for query in successorQueries(values: termColumns.map { cells[$0] }, rowID: rowID) {
-                    if let next = try reader.rows(query).first {
-                        successor = try Self.decode(next.makeRandomAccess()[0])
-                        break
-                    }
-                }
+                let values = termColumns.map { cells[$0] }
+                groups[values.map { $0.bytes == nil }, default: []].append((read.count, values, rowID))
                 read.append(
                     _ReadRow(
                         rowID: rowID, item: try Self.decode(cells[1]), section: try Self.decode(cells[2]),
-                        fingerprint: fingerprint(cells), successor: successor))
+                        fingerprint: fingerprint(cells), successor: nil))
+            }
+            // Their successors: one statement for up to 1,000 rows of a group.
+            for group in groups.values {
+                for start in stride(from: 0, to: group.count, by: 1_000) {
+                    let chunk = Array(group[start..<min(start + 1_000, group.count)])
+                    for row in try reader.rows(successorQuery(rows: chunk)) {
+                        let cells = row.makeRandomAccess()
+                        let index = Int(try Self.decode(cells[0]) as Int32)
+                        if let level = (1..<cells.count).first(where: { cells[$0].bytes != nil }) {
+                            read[index].successor = try Self.decode(cells[level])
+                        }
+                    }
+                }
             }
             return read
         }
@@ -80,7 +90,11 @@
             do {
                 return try cell.decode(Value.self)
             } catch {
-                throw .read(error)
+                throw .read(
+                    PostgresStoreError(
+                        kind: .other,
+                        message:
+                            "column \(cell.columnName) (\(cell.dataType)) does not decode as \(Value.self)"))
             }
         }
 

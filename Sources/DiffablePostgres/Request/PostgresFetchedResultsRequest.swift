@@ -157,51 +157,73 @@
                 binds: binds)
         }
 
-        /// The item of the first row shown after the row whose ordering values are `values` and
-        /// whose key is `rowID`, found one ordering level at a time: rows equal on the first k
-        /// terms and after it on the next. Each level is an index seek when an index covers the
-        /// ordering.
+        /// For each row, the items of the first rows shown after it at each ordering level, in
+        /// one statement planned once: for the row whose ordering values are `values` and whose
+        /// key is `rowID`, level 0 is the rows equal on every term with a larger key, and level k
+        /// the rows equal on the first (terms − k) terms and after it on the next. A row's
+        /// successor is its lowest level's item. Each level is an index seek when an index covers
+        /// the ordering.
         ///
-        /// - Returns: The queries, from the innermost level (same values, larger key) out.
-        func successorQueries(values: [PostgresCell], rowID: Int64) -> [PostgresQuery] {
-            var queries: [PostgresQuery] = []
+        /// The rows must agree on which of their ordering values are `NULL` (the conditions
+        /// differ): ``readRows(_:rowIDs:)`` groups them.
+        ///
+        /// - Returns: A query whose rows are the row's index in `rows`, then the item found at
+        ///   each level (`NULL` where none is).
+        func successorQuery(rows: [(index: Int, values: [PostgresCell], rowID: Int64)]) -> PostgresQuery {
+            var binds = bindings
             let terms = sortTerms
-            for level in stride(from: terms.count, through: 0, by: -1) {
-                var binds = bindings
-                func bind(_ cell: PostgresCell) -> String {
+            let nulls = rows[0].values.map { $0.bytes == nil }
+            let alias = "diffable_row"
+            var tuples: [String] = []
+            for row in rows {
+                var placeholders: [String] = []
+                binds.append(Int32(row.index))
+                placeholders.append("$\(binds.count)")
+                binds.append(row.rowID)
+                placeholders.append("$\(binds.count)")
+                for cell in row.values where cell.bytes != nil {
                     binds.append(
                         PostgresData(type: cell.dataType, formatCode: cell.format, value: cell.bytes))
-                    return "$\(binds.count)"
+                    placeholders.append("$\(binds.count)")
                 }
-                var conditions: [String] = []
-                for (term, value) in zip(terms.prefix(level), values) {
-                    conditions.append(
-                        value.bytes == nil
-                            ? "\(term.expression) IS NULL" : "\(term.expression) = \(bind(value))")
-                }
-                if level == terms.count {
-                    binds.append(rowID)
-                    conditions.append("\(key) > $\(binds.count)")
-                } else {
-                    let term = terms[level]
-                    let value = values[level]
-                    let expression = term.expression
-                    let after =
-                        switch (term.isAscending, value.bytes == nil) {
-                        case (true, true): "FALSE"
-                        case (true, false): "(\(expression) > \(bind(value)) OR \(expression) IS NULL)"
-                        case (false, true): "\(expression) IS NOT NULL"
-                        case (false, false): "\(expression) < \(bind(value))"
-                        }
-                    conditions.append(after)
-                }
-                queries.append(
-                    PostgresQuery(
-                        unsafeSQL:
-                            "SELECT \(item) FROM \(from) WHERE \(conditions.joined(separator: " AND "))\(filterCondition) \(orderClause) LIMIT 1",
-                        binds: binds))
+                tuples.append("(" + placeholders.joined(separator: ", ") + ")")
             }
-            return queries
+            var columns = ["i", "k"]
+            var valueColumn: [String?] = []
+            for (index, isNull) in nulls.enumerated() {
+                valueColumn.append(isNull ? nil : "\(alias).v\(index)")
+                if !isNull { columns.append("v\(index)") }
+            }
+            // From the innermost level out; each condition is one index range, so an ascending
+            // term's "after" (larger, then NULL, which PostgreSQL sorts last) is two levels.
+            var levels: [String] = []
+            for level in 0...terms.count {
+                let equal = terms.count - level
+                var prefix: [String] = []
+                for (term, value) in zip(terms.prefix(equal), valueColumn) {
+                    prefix.append(value.map { "\(term.expression) = \($0)" } ?? "\(term.expression) IS NULL")
+                }
+                var afters: [String] = []
+                if level == 0 {
+                    afters = ["\(key) > \(alias).k"]
+                } else {
+                    let expression = terms[equal].expression
+                    switch (terms[equal].isAscending, valueColumn[equal]) {
+                    case (true, nil): afters = []
+                    case (true, let value?): afters = ["\(expression) > \(value)", "\(expression) IS NULL"]
+                    case (false, nil): afters = ["\(expression) IS NOT NULL"]
+                    case (false, let value?): afters = ["\(expression) < \(value)"]
+                    }
+                }
+                for after in afters {
+                    levels.append(
+                        "(SELECT \(item) FROM \(from) WHERE \((prefix + [after]).joined(separator: " AND "))\(filterCondition) \(orderClause) LIMIT 1)"
+                    )
+                }
+            }
+            let sql =
+                "SELECT \(alias).i, \(levels.joined(separator: ", ")) FROM (VALUES \(tuples.joined(separator: ", "))) AS \(alias)(\(columns.joined(separator: ", ")))"
+            return PostgresQuery(unsafeSQL: sql, binds: binds)
         }
     }
 #endif

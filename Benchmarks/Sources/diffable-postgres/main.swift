@@ -1,0 +1,375 @@
+// The store on PostgreSQL: a FetchedResultsController on a table of 10,000, 100,000 and
+// 1,000,000 rows of a throwaway PostgreSQL 15 server this benchmark starts (initdb in a temporary
+// folder, wal_level=logical, loopback), against the same database read the plain ways, in one
+// run. A change is a one-row UPDATE that moves a row under the ordering.
+//
+// - select_id_ms: `SELECT id` in the request's order, through postgres-nio: the least any first
+//   snapshot costs;
+// - first_snapshot_ms: the controller's performFetch(), until its first snapshot is ready (the
+//   feed and its slot already running);
+// - local_change_p50_ms: a change through `PostgresStore.write`, until the view has its batch
+//   update;
+// - remote_change_p50_ms, remote_change_p99_ms: a change committed by another process (this
+//   executable as a writer, told over a pipe), until the view has its batch update;
+// - sustained_changes_per_s: the highest rate of one-row commits from another process (four
+//   connections, `synchronous_commit = off` and the server's `wal_writer_delay = 10ms`, since
+//   logical decoding reads only flushed WAL) that the feed follows for the whole duration with
+//   the view equal to `SELECT` at the end; the rates tried are 2,500, 5,000, 10,000 and 20,000;
+// - lost: rows out of place at the end of the best sustained rate (0 when equal);
+// - requery_change_ms: the naive way, in the same run: after the same remote change, the query
+//   run again and diffed against the snapshot before.
+//
+//   swift run -c release --package-path Benchmarks diffable-postgres [--sizes 10000,100000]
+//       [--runs N] [--duration SECONDS]
+
+import BenchmarkScenarios
+import Diffable
+import DiffablePostgres
+import Foundation
+import Logging
+import PostgresNIO
+
+extension Duration {
+    var milliseconds: Double { Double(components.seconds) * 1e3 + Double(components.attoseconds) / 1e15 }
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("diffable-postgres: \(message)\n".utf8))
+    exit(1)
+}
+
+func format(_ value: Double) -> String { String(format: value < 10 ? "%.2f" : "%.1f", value) }
+
+func percentile(_ samples: [Double], _ fraction: Double) -> Double {
+    let sorted = samples.sorted()
+    return sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
+}
+
+let password = "diffable-bench"
+let request = PostgresFetchedResultsRequest<String, Int64>(
+    table: "item", item: "id", section: "''", content: ["title"], ordering: [.ascending("position")])
+
+// MARK: The writer, in its own process
+
+/// Reads commands on standard input and commits them; answers each on standard output:
+///
+///   move ID POSITION          one UPDATE; answers "ok" once committed
+///   sustain RATE SECONDS ROWS  RATE one-row commits a second for SECONDS; answers "done N"
+func runWriter(_ configuration: PostgresStore.Configuration) async throws {
+    let store = PostgresStore(configuration: configuration)
+    func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+    while let line = readLine() {
+        let words = line.split(separator: " ")
+        switch words.first {
+        case "move":
+            let id = Int64(words[1])!
+            let position = Int64(words[2])!
+            try await store.client.query("UPDATE item SET position = \(position) WHERE id = \(id)")
+            say("ok")
+        case "sustain":
+            let rate = Double(words[1])!
+            let seconds = Double(words[2])!
+            let rows = Int64(words[3])!
+            let total = Int(rate * seconds)
+            let start = ContinuousClock.now
+            let done = try await withThrowingTaskGroup(of: Int.self) { group in
+                let writers = 4
+                for writer in 0..<writers {
+                    group.addTask {
+                        try await store.client.withConnection { connection in
+                            // The disk cannot flush 10,000 commits a second: the server's WAL
+                            // writer flushes them every `wal_writer_delay` instead.
+                            try await connection.query("SET synchronous_commit = off", logger: store.logger)
+                            var committed = 0
+                            var index = writer
+                            while index < total {
+                                let due = start + .seconds(Double(index) / rate)
+                                if ContinuousClock.now < due { try await Task.sleep(until: due) }
+                                let id = Int64.random(in: 1...rows)
+                                let position = Int64.random(in: 0...1_000_000_000_000)
+                                try await connection.query(
+                                    "UPDATE item SET position = \(position) WHERE id = \(id)",
+                                    logger: store.logger)
+                                committed += 1
+                                index += writers
+                            }
+                            return committed
+                        }
+                    }
+                }
+                return try await group.reduce(0, +)
+            }
+            say("done \(done) \(format((ContinuousClock.now - start).milliseconds))")
+        default:
+            say("?")
+        }
+    }
+}
+
+// MARK: The server this benchmark starts
+
+/// A throwaway cluster in a temporary folder, stopped at exit.
+struct Cluster {
+    let directory = NSTemporaryDirectory() + "diffable-postgres-bench-" + UUID().uuidString.prefix(8)
+    let port = Int.random(in: 20_000..<60_000)
+
+    static let binaries: String = {
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
+        return versions.sorted(by: >).map { "/usr/lib/postgresql/\($0)/bin" }
+            .first { FileManager.default.fileExists(atPath: $0 + "/initdb") } ?? "/usr/lib/postgresql/15/bin"
+    }()
+
+    /// Runs a shell command, as the `postgres` user when this runs as root (PostgreSQL's programs
+    /// refuse root); `system` waits for the command alone, not for the server it starts.
+    func run(_ command: String) {
+        let prefix = getuid() == 0 ? "/usr/sbin/runuser -u postgres -- " : ""
+        guard system("\(prefix)\(command) >>\(directory)/setup.log 2>&1 </dev/null") == 0 else {
+            fail("\(command) failed; see \(directory)/setup.log")
+        }
+    }
+
+    func start() throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: directory)
+        try password.write(toFile: directory + "/password", atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o644], ofItemAtPath: directory + "/password")
+        run(
+            "\(Self.binaries)/initdb -D \(directory)/data -U postgres --auth-local=trust --auth-host=scram-sha-256 --pwfile=\(directory)/password"
+        )
+        let settings =
+            "-c wal_level=logical -c listen_addresses=127.0.0.1 -p \(port) -k \(directory) -c shared_buffers=1GB -c max_wal_size=4GB -c wal_writer_delay=10ms"
+        run("\(Self.binaries)/pg_ctl -D \(directory)/data -l \(directory)/log -w -o '\(settings)' start")
+    }
+
+    func stop() {
+        run("\(Self.binaries)/pg_ctl -D \(directory)/data -m fast -w stop")
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    func psql(_ database: String, _ sql: String) {
+        run(
+            "\(Self.binaries)/psql -X -q -v ON_ERROR_STOP=1 -h \(directory) -p \(port) -d \(database) -c \"\(sql)\""
+        )
+    }
+
+    func configuration(_ database: String) -> PostgresStore.Configuration {
+        .init(host: "127.0.0.1", port: port, username: "postgres", password: password, database: database)
+    }
+}
+
+/// The writer process, and a line-at-a-time conversation with it.
+///
+/// `@unchecked Sendable`: the main actor sends, and one detached task at a time reads (each is
+/// awaited before the next line is asked for), so `buffer` is never touched by two at once.
+final class Writer: @unchecked Sendable {
+    let process = Process()
+    private let input = Pipe()
+    private let output = Pipe()
+    private var buffer = Data()
+
+    init(_ configuration: PostgresStore.Configuration) throws {
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        process.arguments = [
+            "write", configuration.host, "\(configuration.port)", configuration.database!, password,
+        ]
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+    }
+
+    func send(_ line: String) {
+        input.fileHandleForWriting.write(Data((line + "\n").utf8))
+    }
+
+    /// The next line the writer says (blocking: call it off the main actor).
+    func nextLine() -> String {
+        while true {
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                buffer.removeSubrange(...newline)
+                return line
+            }
+            let data = output.fileHandleForReading.availableData
+            if data.isEmpty { fail("the writer stopped") }
+            buffer.append(data)
+        }
+    }
+}
+
+// MARK: Measuring
+
+/// The ids in the request's order, read the plain way.
+func selectIDs(_ store: PostgresStore) async throws -> [Int64] {
+    var ids: [Int64] = []
+    for try await id in try await store.client.query("SELECT id FROM item ORDER BY position, id").decode(
+        Int64.self)
+    {
+        ids.append(id)
+    }
+    return ids
+}
+
+@MainActor
+func measure(cluster: Cluster, count: Int, runs: Int, duration: Int) async throws -> String {
+    let database = "bench_\(count)"
+    cluster.psql("postgres", "CREATE DATABASE \(database)")
+    cluster.psql(
+        database,
+        "CREATE TABLE item (id bigint PRIMARY KEY, position bigint NOT NULL, title text NOT NULL); INSERT INTO item SELECT g, (random() * 1e12)::bigint, 'Item ' || g FROM generate_series(1, \(count)) g; CREATE INDEX item_order ON item (position, id)"
+    )
+    cluster.psql(database, "VACUUM ANALYZE item")
+    let configuration = cluster.configuration(database)
+    let store = PostgresStore(configuration: configuration)
+    let writer = try Writer(configuration)
+    defer { writer.process.terminate() }
+
+    var selects: [Double] = []
+    for _ in 0..<3 {
+        let start = ContinuousClock.now
+        consume(try await selectIDs(store))
+        selects.append((ContinuousClock.now - start).milliseconds)
+    }
+
+    // The controller the views follow: it keeps the feed and its slot running.
+    let controller = FetchedResultsController(store: store, request: request) { error in
+        FileHandle.standardError.write(Data("diffable-postgres: the controller: \(error)\n".utf8))
+    }
+    ChangeFeed.feed(for: store).diagnosticHandler = { message in
+        FileHandle.standardError.write(Data("diffable-postgres: the feed: \(message)\n".utf8))
+    }
+    try await controller.performFetch()
+    var firsts: [Double] = []
+    for _ in 0..<3 {
+        let other = FetchedResultsController(store: store, request: request)
+        let start = ContinuousClock.now
+        try await other.performFetch()
+        firsts.append((ContinuousClock.now - start).milliseconds)
+        other.stop()
+    }
+
+    let view = ArrivalView()
+    let dataSource = CollectionViewDiffableDataSource<String, Int64>(collectionView: view) { _, _, _ in view }
+    controller.drive(dataSource)
+    while dataSource.snapshot().numberOfItems == 0 { try await Task.sleep(for: .milliseconds(1)) }
+
+    /// Runs `write` and waits for the view's next batch update; the milliseconds between them.
+    func change(_ write: () async throws -> Void) async throws -> Double {
+        let arrived = view.arrivals.count
+        let start = ContinuousClock.now
+        try await write()
+        while view.arrivals.count == arrived { try await Task.sleep(for: .microseconds(100)) }
+        return (view.arrivals[arrived] - start).milliseconds
+    }
+    func randomMove() -> (Int64, Int64) {
+        (Int64.random(in: 1...Int64(count)), Int64.random(in: 0...1_000_000_000_000))
+    }
+
+    var local: [Double] = []
+    for _ in 0..<runs {
+        let (id, position) = randomMove()
+        local.append(
+            try await change {
+                try await store.write { connection in
+                    _ = try await connection.query(
+                        "UPDATE item SET position = \(position) WHERE id = \(id)", logger: store.logger)
+                }
+            })
+    }
+    var remote: [Double] = []
+    for _ in 0..<runs {
+        let (id, position) = randomMove()
+        remote.append(
+            try await change {
+                writer.send("move \(id) \(position)")
+                _ = await Task.detached { writer.nextLine() }.value
+            })
+    }
+
+    // The naive way: after the same kind of change, the query again and a diff.
+    var requery: [Double] = []
+    for _ in 0..<3 {
+        let before = controller.snapshot
+        let (id, position) = randomMove()
+        let start = ContinuousClock.now
+        writer.send("move \(id) \(position)")
+        _ = await Task.detached { writer.nextLine() }.value
+        var after = DiffableDataSourceSnapshot<String, Int64>()
+        after.appendSections([""])
+        after.appendItems(try await selectIDs(store), toSection: "")
+        consume(BatchUpdate(from: before, to: after))
+        requery.append((ContinuousClock.now - start).milliseconds)
+        try await Task.sleep(for: .milliseconds(200))
+    }
+
+    // Sustained: rising rates, until one is not followed.
+    var best = 0
+    var lostAtBest = 0
+    for rate in [2_500, 5_000, 10_000, 20_000] {
+        let readsBefore = controller.statistics
+        writer.send("sustain \(rate) \(duration) \(count)")
+        let done = await Task.detached { writer.nextLine() }.value.split(separator: " ")
+        let committed = Int(done[1]) ?? 0
+        let seconds = (Double(done[2]) ?? 0) / 1000
+        // Settled: the view equals SELECT, or 10 s passed.
+        let expected = try await selectIDs(store)
+        let deadline = ContinuousClock.now + .seconds(10)
+        var shown = dataSource.snapshot().itemIdentifiers
+        while shown != expected, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+            shown = dataSource.snapshot().itemIdentifiers
+        }
+        let lost = zip(shown, expected).filter { $0 != $1 }.count + abs(shown.count - expected.count)
+        let reads = controller.statistics
+        let achieved = Double(committed) / max(seconds, 0.001)
+        print(
+            "rows=\(count) rate=\(rate): committed \(committed) in \(format(seconds)) s (\(Int(achieved))/s), "
+                + "out of place \(lost), whole reads \(reads.wholeReads - readsBefore.wholeReads), "
+                + "row reads \(reads.rowReads - readsBefore.rowReads)")
+        guard lost == 0, achieved >= Double(rate) * 0.95 else { break }
+        best = rate
+        lostAtBest = lost
+    }
+    controller.stop()
+
+    print(
+        "rows=\(count): first snapshot / SELECT id = \(format(percentile(firsts, 0.5) / percentile(selects, 0.5))); "
+            + "requery / remote = \(format(percentile(requery, 0.5) / percentile(remote, 0.5)))")
+    return "pg rows=\(count) select_id_ms=\(format(percentile(selects, 0.5))) "
+        + "first_snapshot_ms=\(format(percentile(firsts, 0.5))) local_change_p50_ms=\(format(percentile(local, 0.5))) "
+        + "remote_change_p50_ms=\(format(percentile(remote, 0.5))) "
+        + "remote_change_p99_ms=\(format(percentile(remote, 0.99))) sustained_changes_per_s=\(best) "
+        + "lost=\(lostAtBest) requery_change_ms=\(format(percentile(requery, 0.5)))"
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "write" {
+    guard arguments.count == 5, let port = Int(arguments[2]) else {
+        fail("usage: diffable-postgres write HOST PORT DATABASE PASSWORD")
+    }
+    try await runWriter(
+        .init(
+            host: arguments[1], port: port, username: "postgres", password: arguments[4],
+            database: arguments[3]))
+    exit(0)
+}
+var runs = 100
+var duration = 30
+var sizes = [10_000, 100_000, 1_000_000]
+var iterator = arguments.makeIterator()
+while let argument = iterator.next() {
+    switch argument {
+    case "--runs": runs = iterator.next().flatMap(Int.init) ?? runs
+    case "--duration": duration = iterator.next().flatMap(Int.init) ?? duration
+    case "--sizes": sizes = iterator.next()?.split(separator: ",").compactMap { Int($0) } ?? sizes
+    default: fail("unknown argument \(argument)")
+    }
+}
+let cluster = Cluster()
+try cluster.start()
+var lines: [String] = []
+for size in sizes {
+    lines.append(try await measure(cluster: cluster, count: size, runs: runs, duration: duration))
+}
+cluster.stop()
+for line in lines { print(line) }
