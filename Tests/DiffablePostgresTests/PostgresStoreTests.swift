@@ -278,3 +278,92 @@
         }
     }
 #endif
+
+#if Postgres
+    extension PostgresStoreTests {
+        /// Orderings with `NULL`s, descending and ascending terms mixed: each change is read row
+        /// by row, and the view equals PostgreSQL's own order (`NULL` first when descending, last
+        /// when ascending).
+        @Test func nullsAndDescendingTermsKeepTheQuerysOrder() async throws {
+            let seed = SeededRandom.baseSeed()
+            var rng = SeededRandom(seed: seed)
+            let fixture = try await PostgresFixture(rows: 0)
+            func value(_ choices: [String]) -> String {
+                Int.random(in: 0..<3, using: &rng) == 0 ? "NULL" : choices.randomElement(using: &rng)!
+            }
+            var inserts: [String] = []
+            for id in 1...30 {
+                inserts.append("(\(id), \(value(["'a'", "'b'", "'c'"])), \(value(["1", "2"])))")
+            }
+            try fixture.psql(
+                "CREATE TABLE note (id bigint PRIMARY KEY, title text, rank integer); CREATE INDEX note_order ON note (title DESC, rank, id); INSERT INTO note VALUES \(inserts.joined(separator: ", "))"
+            )
+            let request = PostgresFetchedResultsRequest<String, Int64>(
+                table: "note", item: "id", section: "''", content: ["title", "rank"],
+                ordering: [.descending("title"), .ascending("rank")])
+            let controller = FetchedResultsController(store: fixture.store, request: request)
+            try await controller.performFetch()
+            let view = DrivenView()
+            controller.drive(view.dataSource)
+            func expected() throws -> [[Int64]] {
+                let ids = try fixture.psql("SELECT id FROM note ORDER BY title DESC, rank ASC, id ASC")
+                    .split(separator: "\n").map { Int64($0)! }
+                return ids.isEmpty ? [] : [ids]
+            }
+            #expect(items(of: controller.snapshot) == (try expected()))
+            var nextID = 100
+            for step in 0..<30 {
+                let id = Int.random(in: 1...30, using: &rng)
+                let statement =
+                    switch Int.random(in: 0..<4, using: &rng) {
+                    case 0: "UPDATE note SET title = \(value(["'a'", "'b'", "'c'"])) WHERE id = \(id)"
+                    case 1: "UPDATE note SET rank = \(value(["1", "2"])) WHERE id = \(id)"
+                    case 2: "DELETE FROM note WHERE id = \(id)"
+                    default:
+                        "INSERT INTO note VALUES (\(nextID), \(value(["'a'", "'b'"])), \(value(["1", "2"])))"
+                    }
+                nextID += 1
+                try fixture.psql(statement)
+                let wanted = try expected()
+                await eventually("DIFFABLE_SEED=\(seed) step \(step): \(statement)") {
+                    shownItems(view.view) == wanted && !view.dataSource.hasPendingUpdates
+                }
+            }
+            #expect(view.view.violations.isEmpty)
+            #expect(controller.statistics.wholeReads == 1, "every change read row by row")
+        }
+    }
+#endif
+
+#if Postgres
+    /// The example of DiffablePostgres's DocC article.
+    @MainActor
+    @Suite("DiffablePostgres's article")
+    struct PostgresDocCTests {
+        let fixture: PostgresFixture
+        let url: String
+        let dataSource: CollectionViewDiffableDataSource<String, Int64>
+        let driven = DrivenView()
+
+        init() async throws {
+            fixture = try await PostgresFixture(rows: 10)
+            let configuration = fixture.configuration
+            url =
+                "postgres://\(configuration.username):\(configuration.password!)@\(configuration.host):\(configuration.port)/\(configuration.database!)"
+            dataSource = driven.dataSource
+        }
+
+        @Test func overview() async throws {
+            let store = try PostgresStore(url: url)  // "postgres://app:secret@db.internal/recipes"
+            let request = PostgresFetchedResultsRequest<String, Int64>(
+                table: "recipe", item: "id", section: "collection",
+                content: ["title", "minutes", "is_favorite"], ordering: [.ascending("title")])
+            let controller = try await FetchedResultsController.shared(store: store, request: request)
+            controller.drive(dataSource)  // on the main actor
+
+            let expected = try fixture.psql("SELECT id FROM recipe ORDER BY collection, title, id")
+                .split(separator: "\n").map { Int64($0)! }
+            await eventually { driven.view.itemIdentifiers(as: Int64.self).joined().elementsEqual(expected) }
+        }
+    }
+#endif

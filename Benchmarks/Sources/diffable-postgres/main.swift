@@ -20,7 +20,7 @@
 //   run again and diffed against the snapshot before.
 //
 //   swift run -c release --package-path Benchmarks diffable-postgres [--sizes 10000,100000]
-//       [--runs N] [--duration SECONDS]
+//       [--runs N] [--duration SECONDS] [--rates 2500,5000,10000,20000]
 
 import BenchmarkScenarios
 import Diffable
@@ -211,7 +211,7 @@ func selectIDs(_ store: PostgresStore) async throws -> [Int64] {
 }
 
 @MainActor
-func measure(cluster: Cluster, count: Int, runs: Int, duration: Int) async throws -> String {
+func measure(cluster: Cluster, count: Int, runs: Int, duration: Int, rates: [Int]) async throws -> String {
     let database = "bench_\(count)"
     cluster.psql("postgres", "CREATE DATABASE \(database)")
     cluster.psql(
@@ -305,7 +305,7 @@ func measure(cluster: Cluster, count: Int, runs: Int, duration: Int) async throw
     // Sustained: rising rates, until one is not followed.
     var best = 0
     var lostAtBest = 0
-    for rate in [2_500, 5_000, 10_000, 20_000] {
+    for rate in rates {
         let readsBefore = controller.statistics
         writer.send("sustain \(rate) \(duration) \(count)")
         let done = await Task.detached { writer.nextLine() }.value.split(separator: " ")
@@ -356,12 +356,14 @@ if arguments.first == "write" {
 var runs = 100
 var duration = 30
 var sizes = [10_000, 100_000, 1_000_000]
+var rates = [2_500, 5_000, 10_000, 20_000]
 var iterator = arguments.makeIterator()
 while let argument = iterator.next() {
     switch argument {
     case "--runs": runs = iterator.next().flatMap(Int.init) ?? runs
     case "--duration": duration = iterator.next().flatMap(Int.init) ?? duration
     case "--sizes": sizes = iterator.next()?.split(separator: ",").compactMap { Int($0) } ?? sizes
+    case "--rates": rates = iterator.next()?.split(separator: ",").compactMap { Int($0) } ?? rates
     default: fail("unknown argument \(argument)")
     }
 }
@@ -369,7 +371,8 @@ let cluster = Cluster()
 try cluster.start()
 var lines: [String] = []
 for size in sizes {
-    lines.append(try await measure(cluster: cluster, count: size, runs: runs, duration: duration))
+    lines.append(
+        try await measure(cluster: cluster, count: size, runs: runs, duration: duration, rates: rates))
 }
 cluster.stop()
 for line in lines { print(line) }

@@ -474,8 +474,22 @@
         static func rows(_ connection: PostgresConnection, _ query: PostgresQuery, logger: Logger)
             throws(FetchedResultsError) -> [PostgresRow]
         {
+            let collected = Mutex<[PostgresRow]>([])
+            try forEachRow(connection, query, logger: logger) { row in collected.withLock { $0.append(row) } }
+            return collected.withLock { $0 }
+        }
+
+        /// Runs a query, hands `body` each row as it comes (on the connection's event loop), and
+        /// waits for the last: taking rows as they come overlaps reading them with the server's
+        /// sending (postgres-nio's collecting path took ten times as long for a million rows).
+        static func forEachRow(
+            _ connection: PostgresConnection, _ query: PostgresQuery, logger: Logger,
+            _ body: @escaping @Sendable (PostgresRow) throws(FetchedResultsError) -> Void
+        ) throws(FetchedResultsError) {
             do {
-                return try connection.query(query, logger: logger).wait().rows
+                _ = try connection.query(query, logger: logger) { row in try body(row) }.wait()
+            } catch let error as FetchedResultsError {
+                throw error
             } catch {
                 throw .database(PostgresStoreError(error))
             }
@@ -507,13 +521,23 @@
         }
 
         func rows(_ query: PostgresQuery) throws(FetchedResultsError) -> [PostgresRow] {
+            let collected = Mutex<[PostgresRow]>([])
+            try forEachRow(query) { row in collected.withLock { $0.append(row) } }
+            return collected.withLock { $0 }
+        }
+
+        /// Runs a query and hands `body` each row as it comes, on another thread.
+        func forEachRow(
+            _ query: PostgresQuery,
+            _ body: @escaping @Sendable (PostgresRow) throws(FetchedResultsError) -> Void
+        ) throws(FetchedResultsError) {
             if isAborted {
                 _ = try _PostgresChangeSource.rows(connection, "ROLLBACK", logger: logger)
                 try begin()
                 isAborted = false
             }
             do {
-                return try _PostgresChangeSource.rows(connection, query, logger: logger)
+                try _PostgresChangeSource.forEachRow(connection, query, logger: logger, body)
             } catch {
                 isAborted = true
                 throw error

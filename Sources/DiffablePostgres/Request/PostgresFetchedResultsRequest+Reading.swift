@@ -2,6 +2,7 @@
     import DiffableStore
     import NIOCore
     import PostgresNIO
+    import Synchronization
 
     /// A request reads its rows inside the change feed's read transaction.
     extension PostgresFetchedResultsRequest: _RowReader {
@@ -12,19 +13,30 @@
         package func fetchAll(_ reader: any _FeedReader) throws(FetchedResultsError) -> _FetchedRows<
             SectionIdentifierType, ItemIdentifierType
         > {
-            let rows = try Self.reader(reader).rows(fetchAll)
-            var builder = _FetchedRowsBuilder<SectionIdentifierType, ItemIdentifierType>()
-            var section: ByteBuffer??
-            for row in rows {
-                let cells = row.makeRandomAccess()
-                if section != .some(cells[2].bytes) {
-                    section = .some(cells[2].bytes)
-                    try builder.startSection(try Self.decode(cells[2]))
+            // Rows are taken as they come, on the connection's thread, while the server sends
+            // the next.
+            let building = Mutex(
+                (
+                    builder: _FetchedRowsBuilder<SectionIdentifierType, ItemIdentifierType>(),
+                    section: ByteBuffer??.none
+                ))
+            try Self.reader(reader).forEachRow(fetchAll) { row throws(FetchedResultsError) in
+                var cells = row.makeIterator()
+                guard let key = cells.next(), let item = cells.next(), let sectionCell = cells.next() else {
+                    return
                 }
-                builder.append(
-                    rowID: try Self.decode(cells[0]), item: try Self.decode(cells[1]),
-                    fingerprint: fingerprint(cells))
+                let rowID = try Self.int64(key)
+                let itemIdentifier = try Self.item(item)
+                let fingerprint = Self.fingerprint(&cells)
+                try building.withLock { building throws(FetchedResultsError) in
+                    if building.section != .some(sectionCell.bytes) {
+                        building.section = .some(sectionCell.bytes)
+                        try building.builder.startSection(try Self.decode(sectionCell))
+                    }
+                    building.builder.append(rowID: rowID, item: itemIdentifier, fingerprint: fingerprint)
+                }
             }
+            var builder = building.withLock { $0.builder }
             return try builder.finish()
         }
 
@@ -46,13 +58,15 @@
             var groups: [[Bool]: [(index: Int, values: [PostgresCell], rowID: Int64)]] = [:]
             for row in try reader.rows(fetchRows(Array(rowIDs))) {
                 let cells = row.makeRandomAccess()
-                let rowID: Int64 = try Self.decode(cells[0])
+                let rowID = try Self.int64(cells[0])
                 let values = termColumns.map { cells[$0] }
+                var contentCells = row.makeIterator()
+                for _ in 0..<3 { _ = contentCells.next() }
                 groups[values.map { $0.bytes == nil }, default: []].append((read.count, values, rowID))
                 read.append(
                     _ReadRow(
-                        rowID: rowID, item: try Self.decode(cells[1]), section: try Self.decode(cells[2]),
-                        fingerprint: fingerprint(cells), successor: nil))
+                        rowID: rowID, item: try Self.item(cells[1]), section: try Self.decode(cells[2]),
+                        fingerprint: Self.fingerprint(&contentCells, count: content.count), successor: nil))
             }
             // Their successors: one statement for up to 1,000 rows of a group.
             for group in groups.values {
@@ -70,11 +84,14 @@
             return read
         }
 
-        /// A hash of the content columns' bytes: equal values, equal hashes.
-        private func fingerprint(_ cells: PostgresRandomAccessRow) -> Int {
+        /// A hash of the next `count` columns' bytes (all that remain by default): equal values,
+        /// equal hashes.
+        private static func fingerprint(_ cells: inout PostgresRow.Iterator, count: Int = .max) -> Int {
             var hasher = Hasher()
-            for column in 3..<(3 + content.count) {
-                if let bytes = cells[column].bytes {
+            var remaining = count
+            while remaining > 0, let cell = cells.next() {
+                remaining -= 1
+                if let bytes = cell.bytes {
                     hasher.combine(1)
                     bytes.withUnsafeReadableBytes { hasher.combine(bytes: $0) }
                 } else {
@@ -82,6 +99,23 @@
                 }
             }
             return hasher.finalize()
+        }
+
+        /// A key: its eight bytes read straight (`bigint` in binary, as every query asks), or
+        /// decoded.
+        private static func int64(_ cell: PostgresCell) throws(FetchedResultsError) -> Int64 {
+            if cell.dataType == .int8, cell.format == .binary, let bytes = cell.bytes,
+                bytes.readableBytes == 8
+            {
+                return bytes.getInteger(at: bytes.readerIndex, as: Int64.self)!
+            }
+            return try decode(cell)
+        }
+
+        /// An item identifier, read straight when it is an `Int64` key.
+        private static func item(_ cell: PostgresCell) throws(FetchedResultsError) -> ItemIdentifierType {
+            if ItemIdentifierType.self == Int64.self { return try int64(cell) as! ItemIdentifierType }
+            return try decode(cell)
         }
 
         private static func decode<Value: PostgresDecodable>(_ cell: PostgresCell) throws(FetchedResultsError)
