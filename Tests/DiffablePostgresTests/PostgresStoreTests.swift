@@ -367,3 +367,37 @@
         }
     }
 #endif
+
+#if Postgres
+    /// A recipe's title, as a cell shows it.
+    struct RecipeTitle: Identifiable, Sendable {
+        var id: Int64
+        var title: String
+    }
+
+    extension PostgresStoreTests {
+        /// Records a page at a time around the row asked for; a record whose row changes is read
+        /// again.
+        @Test func recordsComeAPageAtATimeAndFollowTheirRows() async throws {
+            let fixture = try await PostgresFixture(rows: 200)
+            let controller = FetchedResultsController(store: fixture.store, request: Recipes.all)
+            try await controller.performFetch()
+            let titles = RecordCache<String, Int64, RecipeTitle>(
+                controller: controller, pageSize: 50, columns: "id, title"
+            ) { row in
+                let (id, title) = try row.decode((Int64, String).self)
+                return RecipeTitle(id: id, title: title)
+            }
+            let item = controller.snapshot.itemIdentifiers[75]
+            let title = try fixture.psql("SELECT title FROM recipe WHERE id = \(item)")
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(titles.record(for: item)?.title == title)
+            #expect(titles.statistics.pagesRead == 1 && titles.count == 50, "the page around it")
+            #expect(titles.record(for: controller.snapshot.itemIdentifiers[60])?.id != nil)
+            #expect(titles.statistics.hits == 1)
+            try fixture.psql("UPDATE recipe SET title = 'Zucchini' WHERE id = \(item)")
+            await eventually { titles.statistics.invalidated == 1 }
+            #expect(titles.record(for: item)?.title == "Zucchini")
+        }
+    }
+#endif
