@@ -21,7 +21,7 @@
     /// then by `ordering`, then by `rowid`, so the order is total and every section's rows are
     /// together, as `NSFetchedResultsController` asks of its first sort descriptor. Only item identifiers (and
     /// section identifiers) go into snapshots; the content columns decide which rows are
-    /// reconfigured when they change. A ``RecordCache`` fetches whole records for cells.
+    /// reconfigured when they change. A `RecordCache` fetches whole records for cells.
     ///
     /// The table must be a rowid table (not `WITHOUT ROWID`): row changes are followed by rowid.
     /// With an index on the section and ordering expressions, placing a changed row costs a few index

@@ -11,6 +11,7 @@
         /// table, by its item expression.
         ///
         /// - Parameters:
+        ///   - controller: The controller whose rows the records belong to.
         ///   - pageSize: How many rows a page holds.
         ///   - pageLimit: How many pages stay cached around the rows asked for last.
         public convenience init(

@@ -23,6 +23,7 @@
         /// provider), not from a task of Swift's concurrency pool. Pages read ahead do not wait.
         ///
         /// - Parameters:
+        ///   - controller: The controller whose rows the records belong to.
         ///   - pageSize: How many rows a page holds.
         ///   - pageLimit: How many pages stay cached around the rows asked for last.
         ///   - columns: The columns `decode` reads, in SQL.

@@ -1,4 +1,4 @@
-public import Diffable
+import Diffable
 import Synchronization
 
 /// Whole records for the cells of a `FetchedResultsController`'s rows, by item identifier:
