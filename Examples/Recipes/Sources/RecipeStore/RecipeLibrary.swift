@@ -1,6 +1,6 @@
 public import DiffableGRDB
 public import Foundation
-public import GRDB
+import GRDB
 public import RecipeKit
 
 /// What every session of the app on one database shares, in the terminal or on a server with a
