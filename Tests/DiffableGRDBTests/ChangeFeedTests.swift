@@ -186,25 +186,12 @@
                 let after = try await pool.read { try Recipe.contents($0) }
                 let expectedAll = try await pool.read { try Recipe.expectedSnapshot($0) }
                 let expectedFavorites = try await pool.read { try favoriteItems($0) }
-                func reconfigured(
-                    _ shown: DiffableDataSourceSnapshot<String, Int64>, _ expected: [[Int64]],
-                    sections: [String]
-                )
-                    -> Set<Int64>
-                {
-                    Set(
-                        expected.joined().filter { id in
-                            guard before[id] != after[id],
-                                let old = shown.sectionIdentifier(containingItem: id)
-                            else { return false }
-                            let new = sections[expected.firstIndex { $0.contains(id) }!]
-                            return sections.contains(old) && shown.contains(section: new)
-                        })
-                }
-                let reconfiguredAll = reconfigured(
-                    shownAll, items(of: expectedAll), sections: expectedAll.sectionIdentifiers)
-                let reconfiguredFavorites = reconfigured(
-                    shownFavorites, expectedFavorites, sections: expectedFavorites.isEmpty ? [] : [""])
+                let reconfiguredAll = reconfiguredItems(
+                    shown: shownAll, expected: items(of: expectedAll),
+                    sections: expectedAll.sectionIdentifiers, before: before, after: after)
+                let reconfiguredFavorites = reconfiguredItems(
+                    shown: shownFavorites, expected: expectedFavorites,
+                    sections: expectedFavorites.isEmpty ? [] : [""], before: before, after: after)
                 await eventually(comment) {
                     allViews.allSatisfy {
                         shownItems($0.view) == items(of: expectedAll) && !$0.dataSource.hasPendingUpdates

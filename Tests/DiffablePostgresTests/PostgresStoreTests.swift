@@ -195,25 +195,12 @@
                 let after = try fixture.contents()
                 let expectedAll = try fixture.expectedAll()
                 let expectedFavorites = try fixture.expectedFavorites()
-                /// The rows shown before and after, in sections shown before and after, whose
-                /// content changed: what a view reconfigures.
-                func reconfigured(
-                    _ shown: DiffableDataSourceSnapshot<String, Int64>, _ expected: [[Int64]],
-                    sections: [String]
-                ) -> Set<Int64> {
-                    Set(
-                        expected.joined().filter { id in
-                            guard before[id] != after[id],
-                                let old = shown.sectionIdentifier(containingItem: id)
-                            else { return false }
-                            let new = sections[expected.firstIndex { $0.contains(id) }!]
-                            return sections.contains(old) && shown.contains(section: new)
-                        })
-                }
-                let reconfiguredAll = reconfigured(
-                    shownAll, expectedAll.items, sections: expectedAll.sections)
-                let reconfiguredFavorites = reconfigured(
-                    shownFavorites, expectedFavorites, sections: expectedFavorites.isEmpty ? [] : [""])
+                let reconfiguredAll = reconfiguredItems(
+                    shown: shownAll, expected: expectedAll.items, sections: expectedAll.sections,
+                    before: before, after: after)
+                let reconfiguredFavorites = reconfiguredItems(
+                    shown: shownFavorites, expected: expectedFavorites,
+                    sections: expectedFavorites.isEmpty ? [] : [""], before: before, after: after)
                 await eventually(comment) {
                     allViews.allSatisfy {
                         shownItems($0.view) == expectedAll.items && !$0.dataSource.hasPendingUpdates

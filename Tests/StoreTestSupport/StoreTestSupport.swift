@@ -78,3 +78,24 @@ public func shownItems(_ view: ValidatingCollectionView) -> [[Int64]] {
 public func items(of snapshot: DiffableDataSourceSnapshot<String, Int64>) -> [[Int64]] {
     snapshot.sectionIdentifiers.map { snapshot.itemIdentifiers(inSection: $0) }
 }
+
+/// The items a view reconfigures for a change: those shown before and after, in sections that
+/// exist before and after, whose content changed (`before` and `after` are every row's content by
+/// id).
+///
+/// - Parameters:
+///   - shown: The snapshot before the change.
+///   - expected: The items after it, by section; `sections` are their sections.
+public func reconfiguredItems<Content: Equatable>(
+    shown: DiffableDataSourceSnapshot<String, Int64>, expected: [[Int64]], sections: [String],
+    before: [Int64: Content], after: [Int64: Content]
+) -> Set<Int64> {
+    Set(
+        expected.joined().filter { id in
+            guard before[id] != after[id], let old = shown.sectionIdentifier(containingItem: id) else {
+                return false
+            }
+            let new = sections[expected.firstIndex { $0.contains(id) }!]
+            return sections.contains(old) && shown.contains(section: new)
+        })
+}

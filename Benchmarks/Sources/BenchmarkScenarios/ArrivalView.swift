@@ -18,4 +18,15 @@ public final class ArrivalView: DiffableCollectionView {
     }
 
     public init() {}
+
+    /// Runs `write` and waits for the next batch update; the milliseconds between them. The view
+    /// notes the time itself, so the wait's own granularity does not count.
+    public func milliseconds(until write: () async throws -> Void) async throws -> Double {
+        let arrived = arrivals.count
+        let start = ContinuousClock.now
+        try await write()
+        while arrivals.count == arrived { try await Task.sleep(for: .microseconds(100)) }
+        let elapsed = arrivals[arrived] - start
+        return Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15
+    }
 }

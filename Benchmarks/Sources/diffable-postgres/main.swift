@@ -253,14 +253,6 @@ func measure(cluster: Cluster, count: Int, runs: Int, duration: Int, rates: [Int
     controller.drive(dataSource)
     while dataSource.snapshot().numberOfItems == 0 { try await Task.sleep(for: .milliseconds(1)) }
 
-    /// Runs `write` and waits for the view's next batch update; the milliseconds between them.
-    func change(_ write: () async throws -> Void) async throws -> Double {
-        let arrived = view.arrivals.count
-        let start = ContinuousClock.now
-        try await write()
-        while view.arrivals.count == arrived { try await Task.sleep(for: .microseconds(100)) }
-        return (view.arrivals[arrived] - start).milliseconds
-    }
     func randomMove() -> (Int64, Int64) {
         (Int64.random(in: 1...Int64(count)), Int64.random(in: 0...1_000_000_000_000))
     }
@@ -269,7 +261,7 @@ func measure(cluster: Cluster, count: Int, runs: Int, duration: Int, rates: [Int
     for _ in 0..<runs {
         let (id, position) = randomMove()
         local.append(
-            try await change {
+            try await view.milliseconds {
                 try await store.write { connection in
                     _ = try await connection.query(
                         "UPDATE item SET position = \(position) WHERE id = \(id)", logger: store.logger)
@@ -280,7 +272,7 @@ func measure(cluster: Cluster, count: Int, runs: Int, duration: Int, rates: [Int
     for _ in 0..<runs {
         let (id, position) = randomMove()
         remote.append(
-            try await change {
+            try await view.milliseconds {
                 writer.send("move \(id) \(position)")
                 _ = await Task.detached { writer.nextLine() }.value
             })

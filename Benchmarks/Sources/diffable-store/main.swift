@@ -177,25 +177,16 @@ func measure(count: Int, runs: Int) async throws -> String {
     while dataSource.snapshot().numberOfItems == 0 { try await Task.sleep(for: .milliseconds(1)) }
     let bytesPerRow = (allocatedBytes() - memoryBefore) / count
 
-    /// Runs `write` and waits for the view's next batch update; the milliseconds between them.
-    /// The view notes the time itself, so the wait's own granularity does not count.
-    func change(_ write: () async throws -> Void) async throws -> Double {
-        let arrived = view.arrivals.count
-        let start = ContinuousClock.now
-        try await write()
-        while view.arrivals.count == arrived { try await Task.sleep(for: .microseconds(200)) }
-        return (view.arrivals[arrived] - start).milliseconds
-    }
     var inProcess: [Double] = []
     for run in 0..<runs {
         inProcess.append(
-            try await change { try await bumpMinutes(of: Int64(count / 2 + run), through: pool) })
+            try await view.milliseconds { try await bumpMinutes(of: Int64(count / 2 + run), through: pool) })
     }
     var external: [Double] = []
     let other = try DatabaseQueue(path: path)
     for run in 0..<runs {
         external.append(
-            try await change { try await bumpMinutes(of: Int64(count / 3 + run), through: other) })
+            try await view.milliseconds { try await bumpMinutes(of: Int64(count / 3 + run), through: other) })
     }
     let snapshot = controller.snapshot
     controller.stop()

@@ -129,7 +129,9 @@ final class Bench {
         }
         app.sidebarView.scrollToItem(at: IndexPath(item: row, section: 0))
         let elapsed = await time([.enter]) {
-            guard app.session.shownList == list, let entry = app.session.library.loaded(list) else { return false }
+            guard app.session.shownList == list, let entry = app.session.library.loaded(list) else {
+                return false
+            }
             return !app.listView.hasPendingUpdates && shownCount == entry.controller.snapshot.numberOfItems
         }
         await settle()
@@ -165,7 +167,9 @@ func measure(count: Int, runs: Int, actions: [String]) async throws -> [String] 
     // favorite: f on recipes spread over the list; the frame with the row's heart changed.
     for run in 0..<runs where actions.contains("favorite") {
         await bench.focusList(item: (run * 7919) % (bench.shownCount - 1))
-        guard let id = app.session.selectedID, let before = app.session.selectedRecipe?.isFavorite else { continue }
+        guard let id = app.session.selectedID, let before = app.session.selectedRecipe?.isFavorite else {
+            continue
+        }
         let path = app.session.listDataSource.indexPath(for: id)!
         let elapsed = await bench.time([.character("f")]) {
             guard let cell = app.listView.cellForItem(at: path) as? TerminalListCell else { return false }
@@ -194,7 +198,8 @@ func measure(count: Int, runs: Int, actions: [String]) async throws -> [String] 
         app.application.step(keys: title.map { Key.character($0) })
         let before = app.session.selectedID
         let elapsed = await bench.time([.enter]) {
-            guard let id = app.session.selectedID, id != before, let path = app.session.listDataSource.indexPath(for: id)
+            guard let id = app.session.selectedID, id != before,
+                let path = app.session.listDataSource.indexPath(for: id)
             else {
                 return false
             }
@@ -219,11 +224,14 @@ func measure(count: Int, runs: Int, actions: [String]) async throws -> [String] 
             text.append(letter)
             let query = text
             let elapsed = await bench.time([.character(letter)]) {
-                guard app.session.shownList == .search(query), let entry = app.session.library.loaded(.search(query)) else {
+                guard app.session.shownList == .search(query),
+                    let entry = app.session.library.loaded(.search(query))
+                else {
                     return false
                 }
                 return !app.listView.hasPendingUpdates
-                    && app.session.listDataSource.snapshot().numberOfItems == entry.controller.snapshot.numberOfItems
+                    && app.session.listDataSource.snapshot().numberOfItems
+                        == entry.controller.snapshot.numberOfItems
             }
             results["search", default: []].append(elapsed)
             typed += 1
