@@ -112,6 +112,22 @@
             await eventually("\(errors.all)") { items(of: controller.snapshot) == expected }
         }
 
+        /// A request whose first read fails (a column that is not there) gets its error; the
+        /// controllers already running keep their slot and read the next change row by row.
+        @Test func oneRequestsErrorLeavesTheOthersAlone() async throws {
+            let fixture = try await PostgresFixture(rows: 6)
+            let running = FetchedResultsController(store: fixture.store, request: Recipes.all)
+            try await running.performFetch()
+            var broken = Recipes.all
+            broken.content = ["no_such_column"]
+            let failing = FetchedResultsController(store: fixture.store, request: broken)
+            await #expect(throws: FetchedResultsError.self) { try await failing.performFetch() }
+            try fixture.psql("UPDATE recipe SET collection = 'Zzz' WHERE id = 1")
+            let expected = try fixture.expectedAll().items
+            await eventually { items(of: running.snapshot) == expected }
+            #expect(running.statistics.wholeReads == 1, "the same slot: the change read row by row")
+        }
+
         /// PostgreSQL restarted under a running server: the feed reconnects, makes a new slot,
         /// and every controller reads everything once, with what was written meanwhile.
         @Test func aDatabaseRestartedUnderTheServerIsFollowedAgain() async throws {

@@ -147,15 +147,18 @@
         ) async throws(FetchedResultsError) -> Result {
             try await onQueue { [self] () throws(FetchedResultsError) -> Result in
                 let session = try openSession()
+                let outcome: Swift.Result<Result, FetchedResultsError>
                 do throws(FetchedResultsError) {
-                    return try read(session, after: position, body)
+                    outcome = try read(session, after: position, body)
                 } catch {
-                    // The subscribers' own errors stay with them: this is the connections, the
-                    // slot (gone after any error on its connection) or the decoding. A new session
-                    // and a whole read set every subscriber right.
+                    // The connections, the slot (gone after any error on its connection) or the
+                    // decoding: a new session and a whole read set every subscriber right.
                     forget(session)
                     throw error
                 }
+                // A subscriber's own error (a first read of a column that is not there) stays
+                // with it.
+                return try outcome.get()
             }
         }
 
@@ -165,10 +168,11 @@
 
         // MARK: Reading
 
+        /// One read; throws what went wrong with the session, and returns what `body` did.
         private func read<Result>(
             _ session: Session, after position: Int64?,
             _ body: @Sendable (_ChangeRead, any _FeedReader) throws(FetchedResultsError) -> Result
-        ) throws(FetchedResultsError) -> Result {
+        ) throws(FetchedResultsError) -> Swift.Result<Result, FetchedResultsError> {
             let connection = session.connection
             let logger = store.logger
             try advance(session)
@@ -222,10 +226,13 @@
             }
             let read = changeRead(session, transactions, visibleIn: snapshot)
             let reader = try _PostgresReader(connection: session.reader, snapshot: exported, logger: logger)
-            let result = try body(read, reader)
+            let outcome: Swift.Result<Result, FetchedResultsError>
+            do throws(FetchedResultsError) { outcome = .success(try body(read, reader)) } catch {
+                outcome = .failure(error)
+            }
             _ = try Self.rows(session.reader, "COMMIT", logger: logger)
-            state.withLock { $0.position = read.position }
-            return result
+            if case .success = outcome { state.withLock { $0.position = read.position } }
+            return outcome
         }
 
         /// The changes of the decoded transactions the snapshot sees, and the position of the
