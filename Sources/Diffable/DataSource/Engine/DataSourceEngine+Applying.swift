@@ -47,13 +47,7 @@ extension _DataSourceEngine {
             if committed.snapshot._replaceItems(inSection: index, with: items) {
                 committed.sectionSnapshots[section] = sectionSnapshot
                 let update = specialized.sectionDiff(before, items, index, isContentEqual)
-                requestCount += 1
-                let request = Request(
-                    number: requestCount, target: committed,
-                    presentation: .batchUpdate(animated: animatingDifferences),
-                    completions: completion.map { [$0] } ?? [])
-                present(update, of: request)
-                startWaitingRequests()
+                presentCommitted(update, animated: animatingDifferences, completion: completion)
                 return
             }
         }
@@ -96,13 +90,7 @@ extension _DataSourceEngine {
         }
         assert(waiting.isEmpty && ahead == nil, "an idle engine has nothing waiting")
         committed = State(snapshot: snapshot.withoutMarks, sectionSnapshots: target.sectionSnapshots)
-        requestCount += 1
-        let request = Request(
-            number: requestCount, target: committed,
-            presentation: .batchUpdate(animated: animatingDifferences),
-            completions: completion.map { [$0] } ?? [])
-        present(update, of: request)
-        startWaitingRequests()
+        presentCommitted(update, animated: animatingDifferences, completion: completion)
     }
 
     /// Applies a change its maker knows exactly (a store that saw which rows changed): `edit`
@@ -134,10 +122,17 @@ extension _DataSourceEngine {
         if !committed.sectionSnapshots.isEmpty {
             committed.sectionSnapshots = specialized.rebase(committed.sectionSnapshots, committed.snapshot)
         }
+        presentCommitted(update, animated: animatingDifferences, completion: completion)
+    }
+
+    /// Hands the view `update` to the state just committed, as a request of its own: the idle
+    /// engine's paths that know their update without a diff.
+    private func presentCommitted(
+        _ update: BatchUpdate, animated: Bool, completion: (@MainActor () -> Void)?
+    ) {
         requestCount += 1
         let request = Request(
-            number: requestCount, target: committed,
-            presentation: .batchUpdate(animated: animatingDifferences),
+            number: requestCount, target: committed, presentation: .batchUpdate(animated: animated),
             completions: completion.map { [$0] } ?? [])
         present(update, of: request)
         startWaitingRequests()
