@@ -21,29 +21,18 @@
                 // A feed holds its database, so while it lives no other database has this key.
                 if let feed = feeds[key]?.feed { return feed }
                 feeds = feeds.filter { $0.value.feed != nil }
-                let diagnostics = Diagnostics()
-                let source = _SQLiteChangeSource(database: database) { diagnostics.feed?.diagnose($0) }
+                let diagnostics = _FeedReference()
+                let source = _SQLiteChangeSource(database: database) { diagnostics.diagnose($0) }
                 let feed = ChangeFeed(source: source, pollInterval: .milliseconds(50))
                 diagnostics.feed = feed
-                feeds[key] = WeakFeed(feed: feed)
+                let reference = _FeedReference()
+                reference.feed = feed
+                feeds[key] = reference
                 return feed
             }
         }
 
         /// The feeds alive, by database.
-        private static let feeds = Mutex<[ObjectIdentifier: WeakFeed]>([:])
-
-        private struct WeakFeed {
-            weak var feed: ChangeFeed?
-        }
-
-        /// Lets the source report to its feed, made after it.
-        private final class Diagnostics: Sendable {
-            private let weakFeed = Mutex<WeakFeed>(WeakFeed())
-            var feed: ChangeFeed? {
-                get { weakFeed.withLock { $0.feed } }
-                set { weakFeed.withLock { $0.feed = newValue } }
-            }
-        }
+        private static let feeds = Mutex<[ObjectIdentifier: _FeedReference]>([:])
     }
 #endif

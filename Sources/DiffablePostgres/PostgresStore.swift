@@ -73,11 +73,7 @@
         public let logger: Logger
         private let runner: Task<Void, Never>
         /// The database's feed in this process, while anyone uses it.
-        let feedReference = Mutex<WeakFeed>(WeakFeed())
-
-        struct WeakFeed {
-            weak var feed: ChangeFeed?
-        }
+        let feedReference = _FeedReference()
 
         /// A store of the database at `configuration`; connects when first used.
         public init(configuration: Configuration, logger: Logger = Logger(label: "diffable.postgres")) {
@@ -122,7 +118,7 @@
             } catch let error as PSQLError {
                 throw PostgresStoreError(error)
             }
-            feedReference.withLock { $0.feed }?.wake()
+            feedReference.feed?.wake()
             return result
         }
     }
