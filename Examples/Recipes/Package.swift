@@ -1,10 +1,11 @@
 // swift-tools-version: 6.1
-// Recipes: the diffable data source sample app, in the terminal, on the store. A package of its
-// own, so that the library's users never fetch GRDB.
+// Recipes: the diffable data source sample app, in the terminal and the browser, on SQLite or
+// PostgreSQL. A package of its own, so that the library's users never fetch GRDB or postgres-nio.
 //
 //   swift run --package-path Examples/Recipes recipes                # the app
 //   swift run --package-path Examples/Recipes recipes --help         # import, export, generate
 //   swift run --package-path Examples/Recipes recipes serve --port 8080   # the app in the browser
+//   swift run --package-path Examples/Recipes recipes --postgres postgres://… serve   # on PostgreSQL
 //   swift test --package-path Examples/Recipes
 import PackageDescription
 
@@ -19,19 +20,23 @@ let package = Package(
         .library(name: "RecipesWeb", targets: ["RecipesWeb"]),
     ],
     dependencies: [
-        .package(name: "Diffable", path: "../..", traits: ["GRDB", "Web"]),
+        .package(name: "Diffable", path: "../..", traits: ["GRDB", "Postgres", "Web"]),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // The recipe value, its validation, the import file's parser, the seed recipes and the
         // synthetic ones: no database, so the fuzzer can take the parser alone.
         .target(name: "RecipeKit", resources: [.copy("Resources/seed-recipes.json")]),
-        // The database: schema and migrations, writes, the requests each sidebar choice shows.
+        // The database, SQLite or PostgreSQL: schema and migrations, writes, the requests each
+        // sidebar choice shows.
         .target(
             name: "RecipeStore",
             dependencies: [
                 "RecipeKit", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "DiffableGRDB", package: "Diffable"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "DiffablePostgres", package: "Diffable"),
             ]),
         // What one person's app holds, whatever draws it: the data sources, the list shown, the
         // selection, the counts, the writes.
@@ -39,9 +44,8 @@ let package = Package(
             name: "RecipesCore",
             dependencies: [
                 "RecipeStore", .product(name: "Diffable", package: "Diffable"),
-                .product(name: "DiffableGRDB", package: "Diffable"),
+                .product(name: "DiffableStore", package: "Diffable"),
                 .product(name: "DiffableTerminal", package: "Diffable"),
-                .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         // The app's screens, a library so tests and the latency benchmark drive it headless.
         .target(

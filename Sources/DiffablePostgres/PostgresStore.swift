@@ -85,7 +85,8 @@
                     password: configuration.password, database: configuration.database, tls: .disable),
                 backgroundLogger: logger)
             self.client = client
-            runner = Task { await client.run() }
+            // Started at once, so that a first query does not find the pool not yet running.
+            runner = Task.immediate { await client.run() }
         }
 
         /// A store of the database at a `postgres://` URL.
@@ -97,6 +98,21 @@
 
         deinit {
             runner.cancel()
+        }
+
+        /// Opens one connection and closes it, so that a server that is down, a wrong password or a
+        /// missing database is an error now, saying what to fix, rather than the pool's retries
+        /// for a minute before its first query fails.
+        ///
+        /// - Throws: ``PostgresStoreError``.
+        public func checkConnection() async throws(PostgresStoreError) {
+            do {
+                let connection = try await PostgresConnection.connect(
+                    configuration: configuration.connection, id: 0, logger: logger)
+                try await connection.close()
+            } catch {
+                throw PostgresStoreError(error)
+            }
         }
 
         /// Runs `body` in a transaction on one of the pool's connections; once it commits, this

@@ -11,7 +11,9 @@ public struct RecipeSummary: FetchableRecord, Identifiable, Sendable {
     public var isFavorite: Bool
     /// `Prep 10 min · Cook 20 min · Serves 4`.
     public var subtitle: String
+}
 
+extension RecipeSummary {
     /// Reads a `SELECT *` row of `recipe`.
     public init(row: Row) {
         id = row["id"]
@@ -125,24 +127,13 @@ extension RecipeDatabase {
 
     /// Writes every recipe, oldest first, as an import file (``RecipeFile``) to `output`, a page
     /// at a time, so that a million recipes do not sit in memory at once.
-    public func export(to output: FileHandle) throws {
-        var last: Int64 = 0
-        var first = true
-        output.write(Data("{\n  \"recipes\": [".utf8))
-        while true {
-            let page = try pool.read { db in
+    public func export(to output: FileHandle) async throws {
+        try await Self.export(to: output) { [pool] last in
+            try await pool.read { db in
                 try Row.fetchAll(
                     db, sql: "SELECT * FROM recipe WHERE id > ? ORDER BY id LIMIT 1000", arguments: [last]
                 ).map { StoredRecipe(row: $0).recipe }
             }
-            guard let end = page.last else { break }
-            last = end.id
-            let text = String(decoding: RecipeFile.data(for: page), as: UTF8.self)
-            // The recipes' objects, without the file's opening and closing lines.
-            let body = text.dropFirst("{\n  \"recipes\": [\n".count).dropLast("\n  ]\n}\n".count)
-            output.write(Data(((first ? "\n" : ",\n") + body).utf8))
-            first = false
         }
-        output.write(Data((first ? "]\n}\n" : "\n  ]\n}\n").utf8))
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+public import DiffableGRDB
+public import Foundation
 public import GRDB
 import RecipeKit
 
@@ -58,5 +59,28 @@ public final class RecipeDatabase: Sendable {
     /// `PRAGMA integrity_check`: `["ok"]` for a sound file.
     public func integrityCheck() throws -> [String] {
         try pool.read { try String.fetchAll($0, sql: "PRAGMA integrity_check") }
+    }
+}
+
+extension RecipeDatabase: RecipeStorage {
+    public var location: String { path }
+
+    public var feed: ChangeFeed { ChangeFeed.feed(for: pool) }
+
+    public func controller(
+        for list: RecipeList, now: Date, shared: Bool,
+        onError: @escaping @Sendable (FetchedResultsError) -> Void
+    ) async throws(FetchedResultsError) -> FetchedResultsController<String, Int64> {
+        let request = list.request(now: now)
+        guard shared else {
+            return FetchedResultsController(database: pool, request: request, onError: onError)
+        }
+        return try await FetchedResultsController.shared(database: pool, request: request, onError: onError)
+    }
+
+    public func records(for controller: FetchedResultsController<String, Int64>)
+        -> RecordCache<String, Int64, RecipeSummary>
+    {
+        RecordCache(controller: controller)
     }
 }

@@ -1,6 +1,5 @@
-public import DiffableGRDB
+public import DiffableStore
 public import Foundation
-import GRDB
 public import RecipeKit
 
 /// What every session of the app on one database shares, in the terminal or on a server with a
@@ -20,10 +19,12 @@ public final class RecipeLibrary {
         public let controller: FetchedResultsController<String, Int64>
         public let records: RecordCache<String, Int64, RecipeSummary>
 
-        init(list: RecipeList, controller: FetchedResultsController<String, Int64>) {
+        init(
+            list: RecipeList, controller: FetchedResultsController<String, Int64>, database: any RecipeStorage
+        ) {
             self.list = list
             self.controller = controller
-            records = RecordCache(controller: controller)
+            records = database.records(for: controller)
         }
     }
 
@@ -50,7 +51,7 @@ public final class RecipeLibrary {
         deinit { end() }
     }
 
-    public let database: RecipeDatabase
+    public let database: any RecipeStorage
     /// Whether sessions share controllers with the other libraries of the process (equal
     /// requests, one controller). `false` gives each library its own: the design before
     /// sharing, which the load benchmark measures beside it.
@@ -77,7 +78,7 @@ public final class RecipeLibrary {
     /// A library of a database. Lists are read when first asked for; the counts once
     /// ``start()`` has run.
     public init(
-        database: RecipeDatabase, sharesControllers: Bool = true,
+        database: any RecipeStorage, sharesControllers: Bool = true,
         now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.database = database
@@ -90,7 +91,7 @@ public final class RecipeLibrary {
     /// Reads the counts and follows the database's changes, once.
     public func start() async {
         guard following == nil else { return }
-        let changes = ChangeFeed.feed(for: database.pool).changes()
+        let changes = database.feed.changes()
         following = Task { [weak self] in
             for await batch in changes {
                 guard let self else { return }
@@ -142,22 +143,17 @@ public final class RecipeLibrary {
     public func list(_ list: RecipeList) async throws -> LiveList {
         if let live = lists[list]?.list { return live }
         if let task = loading[list] { return try await task.value }
-        let request = list.request(now: now())
-        let pool = database.pool
+        let date = now()
+        let database = database
         let report: @Sendable (FetchedResultsError) -> Void = { [weak self] error in
             Task { @MainActor in self?.report(error) }
         }
         let shares = sharesControllers
         let task = Task {
-            guard shares else {
-                let controller = FetchedResultsController(database: pool, request: request, onError: report)
-                try await controller.performFetch()
-                return LiveList(list: list, controller: controller)
-            }
-            return LiveList(
-                list: list,
-                controller: try await FetchedResultsController.shared(
-                    database: pool, request: request, onError: report))
+            let controller = try await database.controller(
+                for: list, now: date, shared: shares, onError: report)
+            if !shares { try await controller.performFetch() }
+            return LiveList(list: list, controller: controller, database: database)
         }
         loading[list] = task
         defer { loading[list] = nil }

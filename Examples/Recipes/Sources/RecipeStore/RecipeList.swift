@@ -1,6 +1,8 @@
 public import DiffableGRDB
+public import DiffablePostgres
 import Foundation
 import GRDB
+import PostgresNIO
 
 /// What the recipe list shows: a sidebar choice, or the results of a search. Each is a
 /// ``FetchedResultsRequest`` of recipe ids, so each has its own controller, shared by every
@@ -14,7 +16,7 @@ public enum RecipeList: Hashable, Sendable {
     /// Titles with words starting with each word typed, grouped by their first collection.
     case search(String)
 
-    /// The request: ids only, a constant section but for search (the first collection), and
+    /// The request on SQLite: ids only, a constant section but for search (the first collection), and
     /// `isFavorite` and `revision` as content, so that a row whose recipe changed in any way
     /// refreshes, and only that row.
     ///
@@ -57,6 +59,49 @@ public enum RecipeList: Hashable, Sendable {
         }
     }
 
+    /// The same request on PostgreSQL (``PostgresRecipeDatabase``): titles ordered by their
+    /// lowercase form in byte order, as SQLite's `NOCASE` orders them, and searches through a
+    /// full-text index of the titles (`simple`, so words are not stemmed).
+    public func postgresRequest(now: Date = Date()) -> PostgresFetchedResultsRequest<String, Int64> {
+        let content = ["isFavorite", "revision"]
+        let byTitle = [
+            PostgresFetchedResultsRequest<String, Int64>.SortTerm.ascending(#"lower(title) COLLATE "C""#)
+        ]
+        let oneSection = "''"
+        switch self {
+        case .all:
+            return .init(
+                table: "recipe", item: "id", section: oneSection, content: content, ordering: byTitle)
+        case .favorites:
+            return .init(
+                table: "recipe", item: "id", section: oneSection, content: content, filter: "isFavorite",
+                ordering: byTitle)
+        case .recents:
+            let since = now.addingTimeInterval(-RecipeDatabase.recentInterval).timeIntervalSince1970
+            return .init(
+                table: "recipe", item: "id", section: oneSection, content: content,
+                filter: "addedAt >= \(since)",
+                ordering: [.descending("addedAt")])
+        case .collection(let name):
+            return .init(
+                table: "recipe", item: "id", section: oneSection, content: content,
+                filter:
+                    "EXISTS (SELECT 1 FROM recipeCollection WHERE name = \(name) AND recipeId = recipe.id)",
+                ordering: byTitle)
+        case .search(let text):
+            let words = Self.searchWords(text)
+            let query = words.map { $0 + ":*" }.joined(separator: " & ")
+            let filter: PostgresQuery =
+                words.isEmpty
+                ? "FALSE"
+                : "id IN (SELECT id FROM recipe WHERE to_tsvector('simple', title) @@ to_tsquery('simple', \(query)) ORDER BY id LIMIT \(Self.searchLimit))"
+            return .init(
+                table: "recipe", item: "id", section: "coalesce(collections::jsonb ->> 0, '')",
+                content: content,
+                filter: filter, ordering: byTitle)
+        }
+    }
+
     /// The most results a search shows: a person narrows a search by typing more, and a list of
     /// every recipe with a word that starts with "c" helps nobody.
     public static let searchLimit = 1_000
@@ -64,8 +109,12 @@ public enum RecipeList: Hashable, Sendable {
     /// The FTS5 query for what was typed: each word a quoted prefix, all of them required.
     /// Quoting makes every character literal, so nothing typed is FTS syntax.
     static func matchQuery(_ text: String) -> String {
-        let words = text.split { !$0.isLetter && !$0.isNumber }
-        return words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }.joined(
+        searchWords(text).map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }.joined(
             separator: " ")
+    }
+
+    /// The words typed: runs of letters and digits.
+    static func searchWords(_ text: String) -> [String] {
+        text.split { !$0.isLetter && !$0.isNumber }.map(String.init)
     }
 }

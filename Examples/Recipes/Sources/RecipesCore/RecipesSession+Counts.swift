@@ -1,5 +1,5 @@
 import Diffable
-import DiffableGRDB
+import DiffableStore
 import RecipeStore
 
 /// The sidebar's counts and collections, kept up to date.

@@ -35,7 +35,7 @@ extension RecipesSession {
 
     /// Runs a write off the main actor, then shows `status` (or the error) and reads the counts
     /// (for every session of the library) and the selected recipe again.
-    func write(_ status: String, _ body: @escaping @Sendable (RecipeDatabase) async throws -> Void) {
+    func write(_ status: String, _ body: @escaping @Sendable (any RecipeStorage) async throws -> Void) {
         let database = database
         pendingWrites += 1
         Task {

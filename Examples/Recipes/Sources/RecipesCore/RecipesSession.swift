@@ -1,5 +1,5 @@
 public import Diffable
-import DiffableGRDB
+import DiffableStore
 public import Foundation
 public import RecipeKit
 public import RecipeStore
@@ -18,7 +18,7 @@ public import RecipeStore
 @MainActor
 public final class RecipesSession {
     public let library: RecipeLibrary
-    public var database: RecipeDatabase { library.database }
+    public var database: any RecipeStorage { library.database }
     /// The lists this session keeps alive.
     var kept = KeptLists()
     public let sidebarDataSource: CollectionViewDiffableDataSource<SidebarSection, SidebarItem>

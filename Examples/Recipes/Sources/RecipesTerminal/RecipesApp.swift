@@ -23,7 +23,8 @@ public final class RecipesApp {
 
     /// Builds the app on a terminal; call ``start()`` to load it.
     public convenience init(
-        device: any TerminalDevice, database: RecipeDatabase, now: @escaping @Sendable () -> Date = Date.init
+        device: any TerminalDevice, database: any RecipeStorage,
+        now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.init(device: device, library: RecipeLibrary(database: database, now: now))
     }

@@ -11,7 +11,7 @@ public import RecipeStore
 ///   - onServing: Called with the URL to open once the server listens.
 @MainActor
 public func serveRecipes(
-    database: RecipeDatabase, host: String, port: Int, sharing: Bool = true,
+    database: any RecipeStorage, host: String, port: Int, sharing: Bool = true,
     onServing: @escaping @Sendable (String) -> Void
 ) async throws {
     let server = WebServer(configuration: WebServerConfiguration(host: host, port: port))

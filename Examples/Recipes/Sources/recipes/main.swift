@@ -1,10 +1,11 @@
-// recipes: the diffable data source sample app in the terminal, on SQLite, and its command line.
+// recipes: the diffable data source sample app in the terminal, on SQLite or PostgreSQL, and its
+// command line. `--postgres URL` in place of `--database PATH` works with every command.
 //
 //   recipes [--database PATH] [--no-mouse]     the app (q or Ctrl-C quits)
 //   recipes [--database PATH] import FILE      add the recipes of a JSON file, all or none
 //   recipes [--database PATH] export [FILE]    write every recipe as JSON (to standard output)
 //   recipes [--database PATH] generate N       add N made-up recipes, for scale
-//   recipes [--database PATH] check            PRAGMA integrity_check, and the counts
+//   recipes [--database PATH] check            the integrity of the database, and the counts
 //   recipes [--database PATH] serve [--port P] [--host H]   the app in the browser
 
 import DiffableTerminal
@@ -15,15 +16,16 @@ import RecipesTerminal
 import RecipesWeb
 
 let usage = """
-    usage: recipes [--database PATH] [--no-mouse]
+    usage: recipes [--database PATH | --postgres URL] [--no-mouse]
            recipes [--database PATH] import FILE.json
            recipes [--database PATH] export [FILE.json]
            recipes [--database PATH] generate N
            recipes [--database PATH] check
            recipes [--database PATH] serve [--port PORT] [--host HOST]
 
-    The database is \(RecipeDatabase.defaultPath()) unless --database says otherwise;
-    a new one starts with forty recipes. serve shows the app in a browser, at the URL it
+    The database is \(RecipeDatabase.defaultPath()) unless --database says otherwise, or
+    PostgreSQL at --postgres postgres://user:password@host:port/database (with
+    wal_level=logical), which several servers may share; a new one starts with forty recipes. serve shows the app in a browser, at the URL it
     prints (port 8080 and host 127.0.0.1 unless told otherwise; another host needs the token
     in that URL).
     """
@@ -34,6 +36,7 @@ func fail(_ message: String, status: Int32 = 1) -> Never {
 }
 
 var path = RecipeDatabase.defaultPath()
+var postgresURL: String?
 var capturesMouse = true
 var command: [String] = []
 var arguments = CommandLine.arguments.dropFirst()
@@ -42,6 +45,9 @@ while let argument = arguments.popFirst() {
     case "--database":
         guard let value = arguments.popFirst() else { fail("--database needs a path\n\(usage)", status: 2) }
         path = value
+    case "--postgres":
+        guard let value = arguments.popFirst() else { fail("--postgres needs a URL\n\(usage)", status: 2) }
+        postgresURL = value
     case "--no-mouse": capturesMouse = false
     case "-h", "--help":
         print(usage)
@@ -50,12 +56,24 @@ while let argument = arguments.popFirst() {
     }
 }
 
-let database: RecipeDatabase
-do {
-    database = try RecipeDatabase(path: path)
-} catch {
-    fail("cannot open \(path): \(error)")
+/// A URL as it may be shown: without its password.
+func withoutPassword(_ url: String) -> String {
+    guard var components = URLComponents(string: url), components.password != nil else { return url }
+    components.password = nil
+    return components.string ?? url
 }
+
+let database: any RecipeStorage
+do {
+    if let postgresURL {
+        database = try await PostgresRecipeDatabase(url: postgresURL)
+    } else {
+        database = try RecipeDatabase(path: path)
+    }
+} catch {
+    fail("cannot open \(postgresURL.map(withoutPassword) ?? path): \(error)")
+}
+let location = database.location
 
 switch command.first {
 case nil:
@@ -74,8 +92,8 @@ case "import":
     let file = command[1]
     guard let data = FileManager.default.contents(atPath: file) else { fail("cannot read \(file)") }
     do {
-        let count = try database.importFile(Array(data))
-        print("Imported \(count) recipe\(count == 1 ? "" : "s") into \(path).")
+        let count = try await database.importFile(Array(data), now: Date())
+        print("Imported \(count) recipe\(count == 1 ? "" : "s") into \(location).")
     } catch let error as RecipeFileError {
         fail("\(file): \(error); nothing was imported")
     } catch {
@@ -92,15 +110,15 @@ case "export":
     } else {
         output = FileHandle.standardOutput
     }
-    do { try database.export(to: output) } catch { fail("export failed: \(error)") }
+    do { try await database.export(to: output) } catch { fail("export failed: \(error)") }
 case "generate":
     guard command.count == 2, let count = Int(command[1]), count >= 0 else {
         fail("generate takes a number of recipes\n\(usage)", status: 2)
     }
     let start = Date()
     do {
-        let first = try database.counts().all + 1
-        try database.generate(count: count, startingAt: first) { done in
+        let first = try await database.counts(now: Date()).all + 1
+        try await database.generate(count: count, startingAt: first, now: Date()) { done in
             FileHandle.standardError.write(Data("\r\(done.formatted()) of \(count.formatted())".utf8))
         }
     } catch {
@@ -111,8 +129,8 @@ case "generate":
     print("Added \(count.formatted()) recipes in \(String(format: "%.1f", seconds)) s.")
 case "check":
     do {
-        let result = try database.integrityCheck()
-        let counts = try database.counts()
+        let result = try await database.integrityCheck()
+        let counts = try await database.counts(now: Date())
         print("integrity_check: \(result.joined(separator: "; "))")
         print(
             "recipes: \(counts.all), favorites: \(counts.favorites), collections: \(counts.collections.count)"

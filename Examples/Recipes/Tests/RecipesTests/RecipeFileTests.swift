@@ -92,13 +92,13 @@ struct RecipeFileTests {
         #expect(try database.counts(now: testNow) == before, "nothing of the file was imported")
     }
 
-    @Test func anExportImportsBackAsItWas() throws {
+    @Test func anExportImportsBackAsItWas() async throws {
         let folder = try TemporaryFolder()
         let database = try RecipeDatabase(path: folder.databasePath, now: testNow)
         let exportPath = folder.url.appendingPathComponent("export.json").path
         #expect(FileManager.default.createFile(atPath: exportPath, contents: nil))
         let handle = try #require(FileHandle(forWritingAtPath: exportPath))
-        try database.export(to: handle)
+        try await database.export(to: handle)
         try handle.close()
         let exported = try RecipeFile.recipes(
             from: Array(try Data(contentsOf: URL(fileURLWithPath: exportPath))))

@@ -2,12 +2,19 @@
 """Recipes in the browser, end to end: `recipes serve` in headless Chromium through Selenium.
 
     Examples/Recipes/Tests/e2e/recipes-web.py path/to/recipes [--screenshots DIR]
+        [--postgres URL --second-host NAMESPACE ADDRESS URL]
 
 Every flow of the app through clicks and keys (sidebar, outline, detail, favorites, add with a
 validation error, edit, delete with confirmation, search grouped by collection, list and grid),
 two pages that see each other's changes, a second server, the terminal app (in tmux) and
 `recipes import` on the same database seen live, a hostile title shown as text, and a server restart that resyncs the page.
 Prints one line per check and "N passed, N failed"; exits non-zero on a failure.
+
+With --postgres, every flow runs on PostgreSQL (a fresh database) and the second server runs on
+another host: in network namespace NAMESPACE, serving at ADDRESS, reaching the database at its
+own URL (Examples/Recipes/Tests/e2e/recipes-postgres-hosts.sh sets the hosts up). The first
+server is then killed with SIGKILL rather than stopped, and each server's replication slot is
+checked: one per running server, none once they stop.
 """
 import json
 import os
@@ -37,19 +44,28 @@ def wait(condition, timeout=10, interval=0.05):
 class Server:
     """`recipes serve` on a database, in a process of its own."""
 
-    def __init__(self, binary, database, port=None):
-        self.binary, self.database, self.port = binary, database, port or free_port()
+    def __init__(self, binary, store, port=None, namespace=None, host=None):
+        """`store` is the command line's database options: `["--database", PATH]` or
+        `["--postgres", URL]`; `namespace` runs the server on another host, serving at `host`."""
+        self.binary, self.store, self.port = binary, store, port or free_port()
+        self.prefix = ["ip", "netns", "exec", namespace] if namespace else []
+        self.host = ["--host", host] if host else []
         self.process = None
         self.start()
 
     def start(self):
         self.process = subprocess.Popen(
-            [self.binary, "--database", self.database, "serve", "--port", str(self.port)],
+            self.prefix + [self.binary] + self.store + ["serve", "--port", str(self.port)] + self.host,
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         line = self.process.stdout.readline()
         if "Serving" not in line:
             raise RuntimeError(f"the server did not start: {line!r}")
         self.url = line.split(" at ", 1)[1].strip()
+
+    def kill(self):
+        """SIGKILL: no chance to drop its replication slot itself."""
+        self.process.kill()
+        self.process.wait()
 
     def stop(self):
         if self.process and self.process.poll() is None:
@@ -151,26 +167,55 @@ class Page:
         return self.texts("[data-region=dialog] .dw-field-error")
 
 
+def option(name, count=1):
+    """The values after `name` on the command line, or None."""
+    if name not in sys.argv:
+        return None
+    index = sys.argv.index(name)
+    return sys.argv[index + 1:index + 1 + count]
+
+
+def slots(url):
+    """The number of replication slots of the database at `url` (through psql)."""
+    result = subprocess.run([shutil.which("psql") or "psql", "-X", "-A", "-t", "-d", url, "-c",
+                             "SELECT count(*) FROM pg_replication_slots WHERE database = current_database()"],
+                            capture_output=True, text=True)
+    return int(result.stdout.strip() or -1)
+
+
 def main():
     binary = os.path.abspath(sys.argv[1])
-    shots = sys.argv[sys.argv.index("--screenshots") + 1] if "--screenshots" in sys.argv else None
+    shots = (option("--screenshots") or [None])[0]
     folder = tempfile.mkdtemp(prefix="recipes-web-")
-    database = os.path.join(folder, "recipes.sqlite")
-    server = Server(binary, database)
+    postgres = option("--postgres")
+    second_host = option("--second-host", 3)
+    if postgres:
+        store = ["--postgres", postgres[0]]
+        namespace, address, url = second_host
+        second_server = lambda: Server(binary, ["--postgres", url], namespace=namespace, host=address)
+    else:
+        store = ["--database", os.path.join(folder, "recipes.sqlite")]
+        second_server = lambda: Server(binary, store)
+    server = Server(binary, store)
     second = None
     drivers = []
     try:
         a_driver = chrome(1280)
         drivers.append(a_driver)
         a = Page(a_driver, server.url)
-        run(a, binary, database, server, drivers, shots)
-        second = Server(binary, database)
+        run(a, binary, store, server, drivers, shots)
+        second = second_server()
         b_driver = chrome(1280)
         drivers.append(b_driver)
         b = Page(b_driver, second.url)
-        across(a, b, binary, database, folder)
-        terminal(a, binary, database)
-        restart(a, server, binary, database, folder)
+        across(a, b, binary, store, folder)
+        if postgres:
+            sql(a, b, postgres[0])
+        terminal(a, binary, store)
+        restart(a, server, binary, store, folder, killed=bool(postgres))
+        if postgres:
+            check("each running server holds one replication slot, the killed one's is gone",
+                  wait(lambda: slots(postgres[0]) == 2), f"{slots(postgres[0])} slots")
     except Exception as error:  # a broken flow is a failure, not a crash
         check("the flows ran to the end", False, repr(error))
     finally:
@@ -180,10 +225,13 @@ def main():
         if second:
             second.stop()
         shutil.rmtree(folder, ignore_errors=True)
+    if postgres:
+        check("stopped servers leave no replication slot behind", wait(lambda: slots(postgres[0]) == 0),
+              f"{slots(postgres[0])} slots")
     summary()
 
 
-def run(a, binary, database, server, drivers, shots):
+def run(a, binary, store, server, drivers, shots):
     check("the sidebar shows the library lists and the collections",
           a.sidebar()[:4] == ["All Recipes", "Favorites", "Recents", "Collections"] and len(a.sidebar()) > 5,
           repr(a.sidebar()))
@@ -337,7 +385,7 @@ def screenshots(a, folder):
     time.sleep(0.3)
 
 
-def across(a, b, binary, database, folder):
+def across(a, b, binary, store, folder):
     """Page A on one server, page B on a second server (another process) on the same database."""
     a.click_row("All Recipes", "[data-region=sidebar]")
     wait(lambda: a.title() == "All Recipes · 40")
@@ -358,7 +406,7 @@ def across(a, b, binary, database, folder):
     with open(path, "w") as f:
         json.dump([{"title": HOSTILE, "emoji": "🧪", "prepMinutes": 1, "cookMinutes": 2, "servings": 1,
                     "collections": ["Quick"], "ingredients": [HOSTILE], "directions": ["<b>bold</b>"]}], f)
-    subprocess.run([binary, "--database", database, "import", path], check=True, stdout=subprocess.DEVNULL)
+    subprocess.run([binary] + store + ["import", path], check=True, stdout=subprocess.DEVNULL)
     check("`recipes import` from another process appears live on both pages",
           wait(lambda: HOSTILE in a.rows()) and wait(lambda: HOSTILE in b.rows()))
     a.click_row(HOSTILE)
@@ -374,7 +422,20 @@ def across(a, b, binary, database, folder):
     check("no script ran", not alerted)
 
 
-def terminal(a, binary, database):
+def sql(a, b, url):
+    """A rename through psql, the way any other client of the database writes: both pages move the
+    row to its new place."""
+    name = a.rows()[2]
+    subprocess.run([shutil.which("psql") or "psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", "-v", "old=" + name,
+                    "-d", url], input="UPDATE recipe SET title = '!! Renamed', revision = revision + 1 "
+                                      "WHERE title = :'old'", text=True, check=True)
+    check("a rename through psql moves the row on both servers' pages",
+          wait(lambda: a.rows()[:1] == ["!! Renamed"] and name not in a.rows())
+          and wait(lambda: b.rows()[:1] == ["!! Renamed"] and name not in b.rows()),
+          f"{a.rows()[:3]} {b.rows()[:3]}")
+
+
+def terminal(a, binary, store):
     """The terminal app (in tmux) and the page on one database: a favorite in one shows in the other."""
     session = f"recipes-web-{os.getpid()}"
 
@@ -384,7 +445,7 @@ def terminal(a, binary, database):
 
     env = dict(os.environ, TERM=os.environ.get("TERM", "xterm-256color"))
     subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "110", "-y", "30",
-                    f"{binary} --database {database}"], check=True, env=env)
+                    " ".join([binary] + store)], check=True, env=env)
     try:
         a.click_row("All Recipes", "[data-region=sidebar]")
         wait(lambda: a.title().startswith("All Recipes"))
@@ -407,18 +468,19 @@ def terminal(a, binary, database):
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
 
 
-def restart(a, server, binary, database, folder):
-    """The server goes away, the database changes, the server comes back: the page resyncs."""
+def restart(a, server, binary, store, folder, killed=False):
+    """The server goes away (stopped, or `killed`), the database changes, the server comes back:
+    the page resyncs."""
     a.click_row("All Recipes", "[data-region=sidebar]")
     wait(lambda: a.title().startswith("All Recipes"))
     before = a.count()
-    server.stop()
+    server.kill() if killed else server.stop()
     check("the page says it lost the server",
           wait(lambda: a.js("return document.body.dataset.status") == "offline"))
     path = os.path.join(folder, "restart.json")
     with open(path, "w") as f:
         json.dump([{"title": "Restart Soup", "prepMinutes": 5, "cookMinutes": 30, "servings": 2}], f)
-    subprocess.run([binary, "--database", database, "import", path], check=True, stdout=subprocess.DEVNULL)
+    subprocess.run([binary] + store + ["import", path], check=True, stdout=subprocess.DEVNULL)
     server.start()
     check("after a restart the page reconnects and shows what changed",
           wait(lambda: a.js("return document.body.dataset.status") == "online", timeout=15)
