@@ -23,6 +23,7 @@ let package = Package(
         .package(name: "Diffable", path: "../..", traits: ["GRDB", "Postgres", "Web"]),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         // The recipe value, its validation, the import file's parser, the seed recipes and the
@@ -55,7 +56,12 @@ let package = Package(
         .target(
             name: "RecipesWeb",
             dependencies: ["RecipesCore", .product(name: "DiffableWeb", package: "Diffable")]),
-        .executableTarget(name: "recipes", dependencies: ["RecipesTerminal", "RecipesWeb"]),
+        .executableTarget(
+            name: "recipes",
+            dependencies: [
+                "RecipesTerminal", "RecipesWeb",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .testTarget(
             name: "RecipesTests",
             dependencies: [

@@ -183,6 +183,26 @@ struct RecipesAppTests {
         }
     }
 
+    @Test func aBadCommandLineIsAUsageErrorThatTouchesNoDatabase() throws {
+        let folder = try TemporaryFolder()
+        let database = ["--database", folder.databasePath]
+        for (arguments, message) in [
+            (database + ["serve", "--port", "99999"], "--port needs a port number"),
+            (database + ["serve", "--port", "eighty"], "--port"),
+            (database + ["generate", "--", "-5"], "cannot be negative"),
+            (["--postgres", "mysql://db/recipes", "check"], "postgres://"),
+            (database + ["--postgres", "postgres://db/recipes", "check"], "not both"),
+            (database + ["frobnicate"], "Unexpected argument 'frobnicate'"),
+        ] {
+            let result = try runRecipes(arguments)
+            #expect(result.status == 64, "\(arguments): exit status \(result.status)")
+            #expect(result.output.contains(message), "\(arguments): \(result.output)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.databasePath), "no database was made")
+        let help = try runRecipes(["serve", "--help"])
+        #expect(help.status == 0 && help.output.contains("--port <port>"), "\(help.output)")
+    }
+
     @Test func aBadImportFromTheCommandLineSaysWhereAndChangesNothing() throws {
         let folder = try TemporaryFolder()
         let file = folder.url.appendingPathComponent("bad.json").path
