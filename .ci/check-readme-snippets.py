@@ -28,7 +28,8 @@ for code, end in blocks:
     body = source[start:].split("\n")
     indent = re.match(r" *", body[0]).group(0)
     lines = [l[len(indent):] if l.startswith(indent) else l for l in body]
-    if lines[0].startswith("// The README"): lines = lines[1:]
+    # A first comment that says where the snippet is shown ("// The README's first example").
+    if re.match(r"// (The README|Documentation/)", lines[0]): lines = lines[1:]
     snippet = code.rstrip("\n").split("\n")
     imports = []
     while snippet and snippet[0].startswith("import "):

@@ -9,7 +9,7 @@
     import Testing
 
     @MainActor
-    @Suite("The README's store example")
+    @Suite("The store article's example (Documentation/Store.md)")
     final class StoreReadmeTests {
         let file: TemporaryDatabase
         var path: String { file.path }

@@ -285,10 +285,10 @@ extension TerminalCollectionView {
 }
 
 @MainActor
-@Suite("README terminal example")
+@Suite("The views article's terminal example (Documentation/Views.md)")
 struct ReadmeTerminalExampleTests {
     @Test func readmeTerminalExample() {
-        // The README's terminal example, verbatim.
+        // Documentation/Views.md's terminal example, verbatim.
         let view = TerminalCollectionView(
             layout: .list(using: .init(appearance: .plain)), width: 40, height: 5)
         let registration = TerminalCollectionView.CellRegistration<TerminalListCell, String> {

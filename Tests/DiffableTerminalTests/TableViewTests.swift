@@ -522,10 +522,10 @@ func listSnapshotOfStrings(_ items: [String]) -> DiffableDataSourceSnapshot<Stri
 }
 
 @MainActor
-@Suite("README table example")
+@Suite("The views article's table example (Documentation/Views.md)")
 struct ReadmeTableExampleTests {
     @Test func readmeTableExample() {
-        // The README's table example, verbatim.
+        // Documentation/Views.md's table example, verbatim.
         final class Groceries: TableViewDiffableDataSource<String, String> {
             override func tableView(_ tableView: any DiffableTableView, titleForHeaderInSection section: Int)
                 -> String?

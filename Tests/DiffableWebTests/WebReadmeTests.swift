@@ -6,7 +6,7 @@
     @testable import DiffableWeb
 
     @MainActor
-    @Suite("The README's web example")
+    @Suite("The web article's example (Documentation/Web.md)")
     struct WebReadmeTests {
         @Test func readmeWebPage() async throws {
             let server = WebServer(configuration: WebServerConfiguration(port: 8080))
