@@ -107,6 +107,35 @@ struct ReorderTests {
         #expect(view.violations.isEmpty)
     }
 
+    /// Regression: a drag to a place where, in the snapshot waiting behind an animation, the row
+    /// had no neighbour (an empty section, or one it is alone in) was made by deleting and
+    /// appending the row there, which dropped the waiting reconfigure or reload of that row:
+    /// `snapshot()` was right, and the cell kept its stale content.
+    @Test(arguments: [(false, false), (false, true), (true, false), (true, true)])
+    func aDragKeepsTheWaitingReconfigureOfItsRow(aloneInSection: Bool, reload: Bool) {
+        let (view, dataSource, _) = makeReorderingDataSource(animationMode: .manual)
+        dataSource.apply(
+            snapshotOf(["A": [1, 2, 3], "B": aloneInSection ? [5] : []]), animatingDifferences: false)
+        dataSource.apply(snapshotOf(["A": [1, 2, 3, 4], "B": aloneInSection ? [5] : []]))  // animating
+        // Waits for the animation: the app reconfigures 2 (and, in the second case, has already
+        // moved it to B, whose 5 it deleted).
+        var waiting = snapshotOf(
+            aloneInSection ? ["A": [1, 3, 4], "B": [2]] : ["A": [1, 2, 3, 4], "B": []])
+        if reload { waiting.reloadItems([2]) } else { waiting.reconfigureItems([2]) }
+        dataSource.apply(waiting)
+        #expect(view.dragItem(from: IndexPath(item: 1, section: 0), to: IndexPath(item: 0, section: 1)))
+        let before = view.cellConfigurations.count
+        view.finishAnimations()
+        view.finishAnimations()
+        #expect(view.itemIdentifiers(as: Int.self) == [[1, 3, 4], [2]])
+        let configured = view.cellConfigurations[before...].filter {
+            $0.indexPath == IndexPath(item: 0, section: 1)
+        }
+        #expect(configured.map(\.kind) == [reload ? .new : .reconfigured], "2's cell was refreshed")
+        dataSource._engine._checkInvariants()
+        #expect(view.violations.isEmpty)
+    }
+
     // MARK: Outlines
 
     /// Regression: reordering in a section with an outline flattened its section snapshot, so the

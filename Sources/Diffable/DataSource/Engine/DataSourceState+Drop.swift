@@ -18,7 +18,8 @@ extension _DataSourceState {
 
     /// The state with the drop made in it: the item goes right before ``_Drop/before``, or right
     /// after ``_Drop/after``, or to the top or the end of the section, whichever the state allows,
-    /// in that order. A state without the item or the section is returned as it is.
+    /// in that order. A state without the item or the section is returned as it is. The
+    /// snapshot's reload and reconfigure marks are kept.
     ///
     /// Where an outline is involved (the item's section or the drop's has a section snapshot), the
     /// item moves in the outline with its whole subtree (collapsed descendants and expansion state
@@ -38,6 +39,11 @@ extension _DataSourceState {
         } else {
             dropped.moveSubtree(drop, from: from)
         }
+        // Some moves delete the rows and insert them again (into an empty section, an outline's
+        // subtree), which drops their marks; a drop removes no item, so a reload or reconfigure
+        // on its way to the view stays as it was.
+        dropped.snapshot._reloadedItems = snapshot._reloadedItems
+        dropped.snapshot._reconfiguredItems = snapshot._reconfiguredItems
         return dropped
     }
 
