@@ -42,15 +42,36 @@ extension RecipesSession {
             defer { pendingWrites -= 1 }
             do {
                 try await body(database)
-                statusMessage = status
+                lastWrite = .saved(status)
                 lastError = nil
             } catch {
-                statusMessage = "Not saved: \(error)"
+                lastWrite = .notSaved(error)
             }
             await library.refreshCounts()
             library.forgetRecipes()
             refreshCounts()
             refreshSelectedRecipe()
         }
+    }
+}
+
+/// What a write did: what the status line says it did, or the error that stopped it (nothing
+/// was written then).
+public enum WriteOutcome: Sendable {
+    case saved(String)
+    case notSaved(any Error)
+
+    /// `Favorited Banana Bread`, or `Not saved: ` and the error.
+    public var message: String {
+        switch self {
+        case .saved(let message): message
+        case .notSaved(let error): "Not saved: \(error)"
+        }
+    }
+
+    /// Whether the write failed.
+    public var failed: Bool {
+        if case .notSaved = self { return true }
+        return false
     }
 }

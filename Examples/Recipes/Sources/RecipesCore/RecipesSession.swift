@@ -38,10 +38,20 @@ public final class RecipesSession {
     /// The text searched for, as typed; empty when the list shows the sidebar's choice.
     public private(set) var searchText = ""
 
-    /// The recipe the detail shows: it stays when its row leaves the list (unfavorited in
-    /// Favorites) and is selected again when the row comes back.
-    public private(set) var selectedID: Int64?
-    public private(set) var selectedRecipe: Recipe?
+    /// The recipe selected: its id, and the recipe as last read (`nil` until read, or when it
+    /// cannot be). It stays when its row leaves the list (unfavorited in Favorites) and is
+    /// selected again when the row comes back.
+    public struct Selection: Equatable, Sendable {
+        public var id: Int64
+        public var recipe: Recipe?
+    }
+
+    /// What the detail shows.
+    public private(set) var selection: Selection?
+    /// The selected recipe's id.
+    public var selectedID: Int64? { selection?.id }
+    /// The selected recipe, as last read.
+    public var selectedRecipe: Recipe? { selection?.recipe }
 
     public internal(set) var counts = RecipeCounts()
     /// Whether the sidebar's Collections row is expanded, kept across count refreshes.
@@ -50,9 +60,9 @@ public final class RecipesSession {
     var observation: RecipeLibrary.Observation?
     /// Writes started and not yet finished (with the counts and the detail read again).
     public internal(set) var pendingWrites = 0
-    /// What the last write did (`Favorited Banana Bread`), for a status line.
-    public internal(set) var statusMessage = ""
-    /// The last error, for a status line.
+    /// What the last write did, or why it did not, for a status line.
+    public internal(set) var lastWrite: WriteOutcome?
+    /// Why a list or the detail could not be read, until a write succeeds.
     public internal(set) var lastError: String?
     let now: @Sendable () -> Date
 
@@ -128,15 +138,8 @@ public final class RecipesSession {
         }
     }
 
-    /// What an empty list says.
-    public var emptyListMessage: String {
-        switch shownList ?? chosenList {
-        case .favorites: "No favorites yet: f on a recipe."
-        case .search: "No recipe matches."
-        case .recents: "Nothing added this week."
-        default: "No recipes. a adds one."
-        }
-    }
+    /// What the list shows, for a front end's words when it is empty.
+    public var listShown: RecipeList { shownList ?? chosenList }
 
     /// Whether a list's layout has section headers: search results have one per collection.
     public static func hasHeaders(_ list: RecipeList?) -> Bool {
@@ -197,7 +200,7 @@ public final class RecipesSession {
         // The drive's first apply runs before this continues (the main actor takes tasks in order).
         await Task.yield()
         if let selectedID, listDataSource.indexPath(for: selectedID) != nil { return }
-        selectedID = nil
+        selection = nil
         if listDataSource.snapshot().numberOfItems > 0 { onShowFirstRow(IndexPath(item: 0, section: 0)) }
         onChange()
     }
@@ -207,26 +210,19 @@ public final class RecipesSession {
     /// Selects a recipe and reads it for the detail.
     public func select(_ id: Int64?) {
         if id != selectedID { onSelectionChange(id) }
-        selectedID = id
+        selection = id.map { id in Selection(id: id, recipe: selection?.id == id ? selection?.recipe : nil) }
         refreshSelectedRecipe()
     }
 
     /// Reads the selected recipe again (after any change).
     func refreshSelectedRecipe() {
-        guard let selectedID else {
-            selectedRecipe = nil
-            onChange()
-            return
-        }
+        defer { onChange() }
+        guard let id = selectedID else { return }
         do {
-            selectedRecipe = try library.recipe(id: selectedID)
-            if selectedRecipe == nil {
-                // Deleted: the front end selects the neighbour its list moved to.
-                self.selectedID = nil
-            }
+            // Deleted: no selection; the front end selects the neighbour its list moved to.
+            selection = try library.recipe(id: id).map { Selection(id: id, recipe: $0) }
         } catch {
             lastError = "\(error)"
         }
-        onChange()
     }
 }

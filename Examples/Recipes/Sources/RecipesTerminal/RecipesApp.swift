@@ -58,7 +58,7 @@ public final class RecipesApp {
         }
         session.onChange = { [weak self] in
             guard let self else { return }
-            self.application.statusMessage = self.session.statusMessage
+            self.application.statusMessage = self.session.lastWrite?.message ?? ""
             self.screen.redraw = true
         }
         session.onListHeadersChange = { [weak self] headers in

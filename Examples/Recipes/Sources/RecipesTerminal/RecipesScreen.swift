@@ -192,7 +192,7 @@ public final class RecipesScreen: TerminalContentView {
         let list = frames[.list]!
         screen.copy(app.listView.render(), toX: list.x, y: list.y, clip: clip)
         if app.session.listDataSource.snapshot().numberOfItems == 0 {
-            let message = app.session.isLoading ? "Loading…" : app.session.emptyListMessage
+            let message = app.session.isLoading ? "Loading…" : emptyListMessage
             screen.write(
                 message, x: list.x + 2, y: list.y + 1, style: TextStyle(dim: true), maxWidth: list.width - 2)
         }
@@ -221,5 +221,15 @@ public final class RecipesScreen: TerminalContentView {
         let right = displayWidth(of: trailing)
         screen.write(" " + title, x: frame.x, y: 0, style: style, maxWidth: frame.width - right - 1)
         screen.write(trailing, x: frame.x + frame.width - right - 1, y: 0, style: style)
+    }
+
+    /// What an empty list says, in the terminal's words (its keys).
+    var emptyListMessage: String {
+        switch app.session.listShown {
+        case .favorites: "No favorites yet: f on a recipe."
+        case .search: "No recipe matches."
+        case .recents: "Nothing added this week."
+        default: "No recipes. a adds one."
+        }
     }
 }

@@ -2,6 +2,13 @@ import DiffableWeb
 import RecipeKit
 import RecipesCore
 
+/// What a panel's button does: its raw value is the action the page sends back.
+enum PanelAction: String {
+    case list, grid, new, favorite, edit, delete
+    /// The dialog's.
+    case cancel, save
+}
+
 /// What the panels show: the list's title and buttons, the detail, the form, the confirmation.
 /// Every text a recipe holds goes through `displaySafe` (control characters made visible); the
 /// page puts it in as text.
@@ -10,25 +17,25 @@ extension RecipesPage {
         var blocks: [WebPanelContent.Block] = [
             .title(session.isLoading ? "Loading…" : session.listTitle),
             .buttons([
-                .init(action: "list", title: "List", isOn: !isGrid),
-                .init(action: "grid", title: "Grid", isOn: isGrid),
-                .init(action: "new", title: "New Recipe", style: .primary),
+                .init(action: PanelAction.list.rawValue, title: "List", isOn: !isGrid),
+                .init(action: PanelAction.grid.rawValue, title: "Grid", isOn: isGrid),
+                .init(action: PanelAction.new.rawValue, title: "New Recipe", style: .primary),
             ]),
         ]
         // The detail shows what a write did; the bar says only what went wrong.
         if let error = session.lastError {
             blocks.append(.text(displaySafe(error), role: .error))
-        } else if session.statusMessage.hasPrefix("Not saved") {
-            blocks.append(.text(displaySafe(session.statusMessage), role: .error))
+        } else if let write = session.lastWrite, write.failed {
+            blocks.append(.text(displaySafe(write.message), role: .error))
         } else if session.listDataSource.snapshot().numberOfItems == 0 && !session.isLoading {
             blocks.append(.text(emptyListMessage, role: .secondary))
         }
         return WebPanelContent(blocks)
     }
 
-    /// What an empty list says, in the page's words (the session's messages name the terminal's keys).
+    /// What an empty list says, in the page's words.
     var emptyListMessage: String {
-        switch session.shownList ?? session.chosenList {
+        switch session.listShown {
         case .favorites: "No favorites yet: ♡ Favorite on a recipe."
         case .search: "No recipe matches."
         case .recents: "Nothing added this week."
@@ -42,10 +49,11 @@ extension RecipesPage {
             .title(displaySafe(recipe.title), image: displaySafe(recipe.emoji)),
             .buttons([
                 .init(
-                    action: "favorite", title: recipe.isFavorite ? "♥ Favorite" : "♡ Favorite",
+                    action: PanelAction.favorite.rawValue,
+                    title: recipe.isFavorite ? "♥ Favorite" : "♡ Favorite",
                     isOn: recipe.isFavorite),
-                .init(action: "edit", title: "Edit"),
-                .init(action: "delete", title: "Delete", style: .destructive),
+                .init(action: PanelAction.edit.rawValue, title: "Edit"),
+                .init(action: PanelAction.delete.rawValue, title: "Delete", style: .destructive),
             ]),
             .facts([
                 .init("Prep", Recipe.duration(recipe.prepMinutes)),
@@ -76,8 +84,8 @@ extension RecipesPage {
                     .title("Delete recipe"),
                     .text("Delete “\(displaySafe(recipe.title))”? This cannot be undone."),
                     .buttons([
-                        .init(action: "cancel", title: "Cancel"),
-                        .init(action: "delete", title: "Delete", style: .destructive),
+                        .init(action: PanelAction.cancel.rawValue, title: "Cancel"),
+                        .init(action: PanelAction.delete.rawValue, title: "Delete", style: .destructive),
                     ]),
                 ], cancelAction: "cancel")
         case .form(let draft, let errors):
@@ -96,8 +104,8 @@ extension RecipesPage {
             }
             blocks.append(
                 .buttons([
-                    .init(action: "cancel", title: "Cancel"),
-                    .init(action: "save", title: "Save", style: .primary),
+                    .init(action: PanelAction.cancel.rawValue, title: "Cancel"),
+                    .init(action: PanelAction.save.rawValue, title: "Save", style: .primary),
                 ]))
             return WebPanelContent(blocks, submitAction: "save", cancelAction: "cancel")
         }

@@ -101,9 +101,16 @@ public final class RecipesPage {
             self.lastSelectedPath = indexPath
             self.session.select(id)
         }
-        header.actionHandler = { [weak self] action, _ in self?.perform(action) }
-        detail.actionHandler = { [weak self] action, _ in self?.perform(action) }
-        dialog.actionHandler = { [weak self] action, values in self?.dialogAction(action, values: values) }
+        // An action the page did not offer (a stale page, a forged message) does nothing.
+        header.actionHandler = { [weak self] action, _ in
+            PanelAction(rawValue: action).map { self?.perform($0) }
+        }
+        detail.actionHandler = { [weak self] action, _ in
+            PanelAction(rawValue: action).map { self?.perform($0) }
+        }
+        dialog.actionHandler = { [weak self] action, values in
+            PanelAction(rawValue: action).map { self?.dialogAction($0, values: values) }
+        }
     }
 
     // MARK: Lists and selection
@@ -176,20 +183,20 @@ public final class RecipesPage {
     // MARK: Actions
 
     /// Performs an action of the header or the detail.
-    func perform(_ action: String) {
+    func perform(_ action: PanelAction) {
         switch action {
-        case "list", "grid":
-            guard (action == "grid") != isGrid else { return }
+        case .list, .grid:
+            guard (action == .grid) != isGrid else { return }
             isGrid.toggle()
             listView.collectionViewLayout = Self.listLayout(
                 grid: isGrid, headers: RecipesSession.hasHeaders(session.shownList))
             redraw()
-        case "new": openForm(editing: nil)
-        case "favorite": session.toggleFavorite()
-        case "edit": if let recipe = session.selectedRecipe { openForm(editing: recipe) }
-        case "delete":
+        case .new: openForm(editing: nil)
+        case .favorite: session.toggleFavorite()
+        case .edit: if let recipe = session.selectedRecipe { openForm(editing: recipe) }
+        case .delete:
             if let recipe = session.selectedRecipe { showDialog(.confirmDelete(recipe)) }
-        default: break
+        case .cancel, .save: break
         }
     }
 
@@ -202,10 +209,10 @@ public final class RecipesPage {
         dialog.content = state.map(Self.dialogContent)
     }
 
-    private func dialogAction(_ action: String, values: [String: String]) {
+    private func dialogAction(_ action: PanelAction, values: [String: String]) {
         switch (action, dialogState) {
-        case ("cancel", _): showDialog(nil)
-        case ("save", .form(let draft, _)):
+        case (.cancel, _): showDialog(nil)
+        case (.save, .form(let draft, _)):
             var edited = draft
             for (name, _) in RecipeDraft.fields { edited.texts[name] = values[name] ?? "" }
             switch edited.recipe(separators: ["\n", "\r"]) {
@@ -215,7 +222,7 @@ public final class RecipesPage {
             case .failure(let errors):
                 showDialog(.form(edited, errors: errors.messages))
             }
-        case ("delete", .confirmDelete(let recipe)):
+        case (.delete, .confirmDelete(let recipe)):
             showDialog(nil)
             session.delete(recipe)
         default: break
