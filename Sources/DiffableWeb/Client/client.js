@@ -2,17 +2,19 @@
 // and what it shows, applies the server's messages, and reports scrolling and what the person
 // does. No framework; served by the server under a Content-Security-Policy without inline script.
 
-import { view, reset, patch, placeWindows } from "./patch.js";
+import { makeCollection } from "./collection.js";
+import { reset, patch, placeWindows } from "./patch.js";
 import { contentPosition } from "./scroll.js";
 import { install, settleFocus } from "./input.js";
 import { routeRegionMessage, scrollToTarget, setupRegions } from "./regions.js";
 
 const root = document.querySelector(".dw-collection");
+/** The main collection: one like any region's, and what the tests read as `window.diffable`. */
+const view = makeCollection(root);
 const status = document.querySelector(".dw-status");
 const search = document.querySelector(".dw-search");
 const location_ = window.location.pathname + window.location.search;
 const storageKey = `diffable-session:${window.location.pathname}`;
-view.root = root;
 
 let socket = null;
 let retryDelay = 250;
@@ -34,7 +36,7 @@ export function send(message) {
 function viewport() {
   const rect = root.getBoundingClientRect();
   return {
-    top: Math.max(0, Math.round(contentPosition(Math.max(0, -rect.top), window.innerHeight))),
+    top: Math.max(0, Math.round(contentPosition(view.plan, Math.max(0, -rect.top), window.innerHeight))),
     height: Math.max(1, Math.round(window.innerHeight)),
     width: Math.max(1, Math.round(root.clientWidth)),
   };
@@ -72,7 +74,7 @@ function scheduleReport() {
   frameRequested = true;
   requestAnimationFrame(() => {
     frameRequested = false;
-    placeWindows();
+    placeWindows(view);
     reportViewport(false);
   });
 }
@@ -103,16 +105,13 @@ function apply(message, started) {
       setupRegions(message.page.regions || [], send);
       if ("q" in message.page) search.value = message.page.q;
     }
-    reset(message);
+    reset(view, message);
   } else if (message.t === "patch") {
-    patch(message);
+    patch(view, message);
     if (message.scroll) scrollToTarget(null, message.scroll);
   }
   view.received = (view.received || 0) + 1;
-  settleFocus();
-  if (document.activeElement === document.body && view.focusedKey) {
-    view.items.get(view.focusedKey)?.focus({ preventScroll: true });
-  }
+  settleFocus(view);
   // For measurements (the browser benchmark): when the message arrived, once it is applied.
   if (view.afterApply) view.afterApply(started, message);
 }
@@ -145,6 +144,6 @@ function connect() {
 window.addEventListener("scroll", scheduleReport, { passive: true });
 window.addEventListener("resize", scheduleReport);
 root.addEventListener("scroll", scheduleReport, { capture: true, passive: true });
-install(root, search, send);
+install(view, search, send);
 window.diffable = view;
 connect();

@@ -1,31 +1,38 @@
 // What the person does, reported to the server by element key: select, expand and collapse,
 // drag to reorder, swipe actions, keyboard navigation, search. The server decides; the page
-// changes only when the server's update arrives.
+// changes only when the server's update arrives. Each handler works on the collection
+// (collection.js) whose element the event happened in.
 
-import { readScroll, view } from "./patch.js";
+import { readScroll } from "./patch.js";
 import { speed } from "./scroll.js";
 
-function itemOf(target) {
+/** The collection whose element holds `node`, if any. */
+function collectionAt(node) {
+  for (let el = node; el; el = el.parentElement) if (el.dwCollection) return el.dwCollection;
+  return null;
+}
+
+function itemOf(view, target) {
   const el = target.closest && target.closest(".dw-row, .dw-tile");
   return el && view.items.get(Number(el.dataset.k)) === el ? el : null;
 }
 
-function sectionOf(el) {
+function sectionOf(view, el) {
   const win = el.parentElement;
   return win ? view.sections.get(Number(win.dataset.section)) : null;
 }
 
 /** The item's index in its section. */
-function indexOf(el) {
-  const s = sectionOf(el);
+function indexOf(view, el) {
+  const s = sectionOf(view, el);
   return s ? s.desc.start + Array.prototype.indexOf.call(s.win.children, el) : -1;
 }
 
-function allItems() {
+function allItems(view) {
   return Array.from(view.root.querySelectorAll(".dw-window > .dw-row, .dw-window > .dw-tile"));
 }
 
-function focusItem(el) {
+function focusItem(view, el) {
   if (!el) return;
   for (const other of view.root.querySelectorAll('[tabindex="0"]')) if (other !== el) other.tabIndex = -1;
   el.tabIndex = 0;
@@ -40,22 +47,22 @@ function activate(el, send) {
 }
 
 /** The neighbour of an item in a direction, by position on screen. */
-function neighbour(el, key) {
-  const items = allItems();
+function neighbour(view, el, key) {
+  const items = allItems(view);
   const index = items.indexOf(el);
-  const s = sectionOf(el);
+  const s = sectionOf(view, el);
   const grid = s && s.desc.kind === "grid";
   const strip = s && s.desc.kind === "strip";
   const columns = grid ? s.desc.cols : 1;
   switch (key) {
     case "ArrowDown": {
-      if (grid && index + columns < items.length && sectionOf(items[index + columns]) === s) return items[index + columns];
-      if (strip) return items.slice(index + 1).find((other) => sectionOf(other) !== s) || null;
+      if (grid && index + columns < items.length && sectionOf(view, items[index + columns]) === s) return items[index + columns];
+      if (strip) return items.slice(index + 1).find((other) => sectionOf(view, other) !== s) || null;
       return items[index + 1] || null;
     }
     case "ArrowUp": {
-      if (grid && index - columns >= 0 && sectionOf(items[index - columns]) === s) return items[index - columns];
-      if (strip) return items.slice(0, index).reverse().find((other) => sectionOf(other) !== s) || null;
+      if (grid && index - columns >= 0 && sectionOf(view, items[index - columns]) === s) return items[index - columns];
+      if (strip) return items.slice(0, index).reverse().find((other) => sectionOf(view, other) !== s) || null;
       return items[index - 1] || null;
     }
     case "ArrowRight": return grid || strip ? items[index + 1] || null : null;
@@ -64,15 +71,15 @@ function neighbour(el, key) {
   }
 }
 
-function keyboard(event, send, search) {
+function keyboard(view, event, send, search) {
   if (event.target === search) {
     if (event.key === "Escape" || event.key === "ArrowDown") {
       event.preventDefault();
-      focusItem(allItems()[0]);
+      focusItem(view, allItems(view)[0]);
     }
     return;
   }
-  const el = itemOf(document.activeElement) || null;
+  const el = itemOf(view, document.activeElement) || null;
   if (event.key === "/" && !search.hidden) {
     event.preventDefault();
     search.focus();
@@ -81,7 +88,7 @@ function keyboard(event, send, search) {
   if (!el) {
     if (["ArrowDown", "ArrowUp", "Home", "End"].includes(event.key)) {
       event.preventDefault();
-      focusItem(allItems()[0]);
+      focusItem(view, allItems(view)[0]);
     }
     return;
   }
@@ -90,8 +97,8 @@ function keyboard(event, send, search) {
   if (event.altKey && (event.key === "ArrowUp" || event.key === "ArrowDown")) {
     event.preventDefault();
     if (!el._extras.m) return;
-    const s = sectionOf(el);
-    const target = indexOf(el) + (event.key === "ArrowUp" ? -1 : 1);
+    const s = sectionOf(view, el);
+    const target = indexOf(view, el) + (event.key === "ArrowUp" ? -1 : 1);
     if (target >= 0 && target < s.desc.count) send({ t: "move", k: key, s: s.desc.k, i: target });
     return;
   }
@@ -103,15 +110,15 @@ function keyboard(event, send, search) {
       return;
     case "ArrowRight":
     case "ArrowLeft": {
-      if (outline && !sectionOf(el).desc.kind.match(/grid|strip/)) {
+      if (outline && !sectionOf(view, el).desc.kind.match(/grid|strip/)) {
         event.preventDefault();
         const expanding = event.key === "ArrowRight";
         if (el.hasAttribute("aria-expanded") && (el.getAttribute("aria-expanded") === "true") !== expanding) {
           send({ t: "toggle", k: key });
         } else if (!expanding && outline[0] > 0) {
-          const items = allItems();
+          const items = allItems(view);
           const parent = items.slice(0, items.indexOf(el)).reverse().find((other) => (other._extras.o || [0])[0] < outline[0]);
-          focusItem(parent);
+          focusItem(view, parent);
         }
         return;
       }
@@ -128,7 +135,7 @@ function keyboard(event, send, search) {
       event.preventDefault();
       const top = el.getBoundingClientRect().top;
       // A screen of rows, however fast a scaled section scrolls (see scroll.js).
-      const screen = (window.innerHeight * 0.9) / speed(readScroll(), window.innerHeight);
+      const screen = (window.innerHeight * 0.9) / speed(view.plan, readScroll(view), window.innerHeight);
       window.scrollBy({ top: (event.key === "PageDown" ? 1 : -1) * screen });
       view.pendingFocus = { top };
       return;
@@ -136,10 +143,10 @@ function keyboard(event, send, search) {
     default:
       break;
   }
-  const next = neighbour(el, event.key);
+  const next = neighbour(view, el, event.key);
   if (next || event.key.startsWith("Arrow")) {
     event.preventDefault();
-    focusItem(next);
+    focusItem(view, next);
     return;
   }
   if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) {
@@ -152,23 +159,28 @@ function keyboard(event, send, search) {
 }
 
 /** After a Home, End or page jump, focuses the item the jump meant once it has arrived. */
-export function settleFocus() {
+export function settleFocus(view) {
   const pending = view.pendingFocus;
-  if (!pending) return;
-  const items = allItems();
-  if (!items.length) return;
-  if (pending === "Home") focusItem(items[0]);
-  else if (pending === "End") focusItem(items[items.length - 1]);
-  else focusItem(items.find((el) => el.getBoundingClientRect().top >= pending.top) || items[items.length - 1]);
-  view.pendingFocus = null;
+  if (pending) {
+    const items = allItems(view);
+    if (!items.length) return;
+    if (pending === "Home") focusItem(view, items[0]);
+    else if (pending === "End") focusItem(view, items[items.length - 1]);
+    else focusItem(view, items.find((el) => el.getBoundingClientRect().top >= pending.top) || items[items.length - 1]);
+    view.pendingFocus = null;
+  }
+  // An update that replaced the focused element left the focus on the page: give it back.
+  if (document.activeElement === document.body && view.focusedKey !== null) {
+    view.items.get(view.focusedKey)?.focus({ preventScroll: true });
+  }
 }
 
 /** Dragging a row by its handle: where it would drop, shown as a line, sent on release. */
-function dragging(root, send) {
+function dragging(view, root, send) {
   let drag = null;
   root.addEventListener("pointerdown", (event) => {
     if (!event.target.classList.contains("dw-handle")) return;
-    const el = itemOf(event.target);
+    const el = itemOf(view, event.target);
     if (!el || !el._extras.m) return;
     event.preventDefault();
     root.setPointerCapture(event.pointerId);
@@ -179,17 +191,17 @@ function dragging(root, send) {
     if (!drag) return;
     drag.el.style.transform = `translateY(${event.clientY - drag.startY}px)`;
     drag.el.style.pointerEvents = "none";
-    const under = itemOf(document.elementFromPoint(event.clientX, event.clientY) || root);
+    const under = itemOf(view, document.elementFromPoint(event.clientX, event.clientY) || root);
     if (drag.target) drag.target.el.classList.remove("dw-drop-before", "dw-drop-after");
     drag.target = null;
-    if (!under || under === drag.el || sectionOf(under).desc.kind !== "list") return;
+    if (!under || under === drag.el || sectionOf(view, under).desc.kind !== "list") return;
     const rect = under.getBoundingClientRect();
     const after = event.clientY > rect.top + rect.height / 2;
     under.classList.add(after ? "dw-drop-after" : "dw-drop-before");
-    const s = sectionOf(under);
-    const source = sectionOf(drag.el);
-    let index = indexOf(under) + (after ? 1 : 0);
-    if (s === source && indexOf(drag.el) < index) index -= 1;
+    const s = sectionOf(view, under);
+    const source = sectionOf(view, drag.el);
+    let index = indexOf(view, under) + (after ? 1 : 0);
+    if (s === source && indexOf(view, drag.el) < index) index -= 1;
     drag.target = { el: under, section: s.desc.k, index };
   });
   const end = (event) => {
@@ -208,10 +220,10 @@ function dragging(root, send) {
 }
 
 /** A sideways swipe on a row shows its actions. */
-function swiping(root) {
+function swiping(view, root) {
   let swipe = null;
   root.addEventListener("pointerdown", (event) => {
-    const el = itemOf(event.target);
+    const el = itemOf(view, event.target);
     if (!el || event.target.closest("button, .dw-handle") || !(el._extras.x || []).length) return;
     swipe = { el, x: event.clientX, y: event.clientY };
   });
@@ -228,10 +240,15 @@ function swiping(root) {
   });
 }
 
-/** Installs every handler on the collection and the search field. */
-export function install(root, search, send) {
-  installRoot(root, send);
-  document.addEventListener("keydown", (event) => keyboard(event, send, search));
+/**
+ * Installs every handler of the page's main collection and the search field, and the keys: they
+ * go to the collection that has the focus (a region's, or else the main one).
+ */
+export function install(main, search, send) {
+  installRoot(main, send);
+  document.addEventListener("keydown", (event) => {
+    keyboard(collectionAt(document.activeElement) || main, event, send, search);
+  });
   let timer = 0;
   search.addEventListener("input", () => {
     clearTimeout(timer);
@@ -243,13 +260,15 @@ export function install(root, search, send) {
  * Installs the handlers of one collection's element: clicks, dragging, swiping. A page with
  * several collection views (regions.js) installs them on each; the keyboard's are the document's.
  */
-export function installRoot(root, send) {
+export function installRoot(view, send) {
+  const root = view.root;
+  root.dwCollection = view;
   root.addEventListener("click", (event) => {
     if (view.swiped) {
       view.swiped = false;
       return;
     }
-    const el = itemOf(event.target);
+    const el = itemOf(view, event.target);
     if (!el) return;
     const key = Number(el.dataset.k);
     const action = event.target.closest(".dw-action");
@@ -258,10 +277,10 @@ export function installRoot(root, send) {
       el.classList.remove("dw-swiped");
       return;
     }
-    focusItem(el);
+    focusItem(view, el);
     if (event.target.closest(".dw-disclosure")) send({ t: "toggle", k: key });
     else if (!event.target.closest(".dw-handle")) send({ t: "select", k: key });
   });
-  dragging(root, send);
-  swiping(root);
+  dragging(view, root, send);
+  swiping(view, root);
 }

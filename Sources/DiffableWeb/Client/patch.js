@@ -2,21 +2,10 @@
 // update's operations on the elements as they are (one DOM operation each) and places the
 // elements that scrolled in. Elements are keyed; a moved element is moved, never recreated.
 
-import { fillItem, fillSupplementary, makeItem } from "./cells.js";
-import { pageHeight, plan, planSections, shift } from "./scroll.js";
+// Every function takes the collection it works on (collection.js), `view`.
 
-/** The page's state: its elements by key, and counts of what it did (read by the tests). */
-export const view = {
-  root: null,
-  sections: new Map(), // section key -> { el, header, items, spacer, win, footer, desc }
-  items: new Map(), // item key -> element
-  selected: new Set(),
-  dropped: null, // { key, rect }: an element the person just dropped, for the animation
-  stats: {
-    patches: 0, resets: 0, inserts: 0, removes: 0, moves: 0, replaces: 0, reconfigures: 0,
-    adds: 0, evictions: 0, fixups: 0, mismatches: 0, lastApplyMs: 0, seq: 0,
-  },
-};
+import { fillItem, fillSupplementary, makeItem } from "./cells.js";
+import { pageHeight, planSections, shift } from "./scroll.js";
 
 const animationMs = 220;
 
@@ -37,28 +26,26 @@ function px(value) {
 }
 
 /** The page's scroll position from the collection's top, read once per message (see scroll.js). */
-let scrolled = 0;
-
-export function readScroll() {
+export function readScroll(view) {
   if (view.rootTop === undefined) view.rootTop = view.root.getBoundingClientRect().top + window.scrollY;
-  scrolled = Math.max(0, window.scrollY - view.rootTop);
-  return scrolled;
+  view.scrolled = Math.max(0, window.scrollY - view.rootTop);
+  return view.scrolled;
 }
 
 /** Places a list's or grid's rendered rows where the server laid them out, on the page. */
-function placeWindow(s) {
+function placeWindow(view, s) {
   const d = s.desc;
   if (d.kind === "strip") return;
-  const top = Math.floor(d.start / d.cols) * d.ih - shift(d.k, scrolled, window.innerHeight);
+  const top = Math.floor(d.start / d.cols) * d.ih - shift(view.plan, d.k, view.scrolled, window.innerHeight);
   setStyle(s.win, "top", px(Math.round(top)));
 }
 
 /** Moves the rows of scaled sections as the page scrolls. */
-export function placeWindows() {
-  readScroll();
+export function placeWindows(view) {
+  readScroll(view);
   for (const [key, s] of view.sections) {
-    const p = plan.get(key);
-    if (p && p.page !== p.content) placeWindow(s);
+    const p = view.plan.get(key);
+    if (p && p.page !== p.content) placeWindow(view, s);
   }
 }
 
@@ -80,7 +67,7 @@ function setHidden(el, value) {
 }
 
 /** Sizes and places a section's parts from its description. */
-function layoutSection(s, d) {
+function layoutSection(view, s, d) {
   s.desc = d;
   setClass(s.el, `dw-section dw-${d.kind} dw-look-${d.look}`);
   setStyle(s.el, "padding-top", px(d.gap));
@@ -97,12 +84,12 @@ function layoutSection(s, d) {
     setStyle(s.win, "top", "0px");
     setStyle(s.win, "--dw-item-width", px(d.iw));
   } else {
-    const height = px(pageHeight(d.k, d.height));
+    const height = px(pageHeight(view.plan, d.k, d.height));
     setStyle(s.items, "height", height);
     setStyle(s.spacer, "width", "");
     setStyle(s.spacer, "height", height);
     setStyle(s.win, "left", "0px");
-    placeWindow(s);
+    placeWindow(view, s);
     setStyle(s.win, "grid-template-columns", d.kind === "grid" ? `repeat(${d.cols}, 1fr)` : "");
   }
   if (d.header) fillSupplementary(s.header, d.header);
@@ -116,7 +103,7 @@ function part(tag, cls) {
 }
 
 /** A new section element with its header, footer and the elements of its items. */
-function makeSection(d, cells) {
+function makeSection(view, d, cells) {
   const s = {
     el: part("section", "dw-section"), header: part("div", "dw-header"), items: part("div", "dw-items"),
     spacer: part("div", "dw-spacer"), win: part("div", "dw-window"), footer: part("div", "dw-footer"),
@@ -132,19 +119,19 @@ function makeSection(d, cells) {
     view.items.set(key, el);
     s.win.append(el);
   }
-  layoutSection(s, d);
+  layoutSection(view, s, d);
   view.sections.set(d.k, s);
   return s;
 }
 
-function forgetSection(key) {
+function forgetSection(view, key) {
   const s = view.sections.get(key);
   if (!s) return;
   for (const el of s.win.children) view.items.delete(Number(el.dataset.k));
   view.sections.delete(key);
 }
 
-function removeItem(key) {
+function removeItem(view, key) {
   const el = view.items.get(key);
   if (!el) return false;
   el.remove();
@@ -157,7 +144,7 @@ function removeItem(key) {
  * are already in order; moved ones are moved, new ones made; so the DOM operations are exactly
  * the moves and inserts. Returns the elements it made.
  */
-function arrange(parent, keys, lookup, make, moved, inserted, placed, counts) {
+function arrange(view, parent, keys, lookup, make, moved, inserted, placed, counts) {
   const pending = (el) => {
     const key = Number(el.dataset.k);
     return moved.has(key) && !placed.has(key);
@@ -201,14 +188,14 @@ function arrange(parent, keys, lookup, make, moved, inserted, placed, counts) {
   }
 }
 
-function positions() {
+function positions(view) {
   const rects = new Map();
   for (const el of view.items.values()) rects.set(el, el.getBoundingClientRect());
   return rects;
 }
 
 /** Moves elements from where they were to where they are (FLIP); new ones fade in. */
-function animate(before) {
+function animate(view, before) {
   const viewportHeight = window.innerHeight;
   for (const el of view.items.values()) {
     const now = el.getBoundingClientRect();
@@ -229,20 +216,20 @@ function animate(before) {
 }
 
 /** Builds the page anew from a reset. */
-export function reset(message) {
-  readScroll();
-  planSections(message.secs);
+export function reset(view, message) {
+  readScroll(view);
+  planSections(view.plan, message.secs);
   const fragment = document.createDocumentFragment();
   view.sections.clear();
   view.items.clear();
-  for (const d of message.secs) fragment.append(makeSection(d, message.cells || {}).el);
+  for (const d of message.secs) fragment.append(makeSection(view, d, message.cells || {}).el);
   view.root.replaceChildren(fragment);
-  select(message.sel);
+  select(view, message.sel);
   view.stats.resets++;
   view.stats.seq = message.seq;
 }
 
-function select(keys) {
+function select(view, keys) {
   for (const key of view.selected) {
     const el = view.items.get(key);
     el?.classList.remove("dw-selected");
@@ -259,32 +246,32 @@ function select(keys) {
 }
 
 /** Applies a patch; returns the number of update operations it performed. */
-export function patch(message) {
+export function patch(view, message) {
   const started = performance.now();
   const ops = message.ops || {};
   const cells = message.cells || {};
   const animated = message.anim && !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  const before = animated ? positions() : null;
+  const before = animated ? positions(view) : null;
   if (before && view.dropped) {
     const el = view.items.get(view.dropped.key);
     if (el) before.set(el, view.dropped.rect);
   }
   view.dropped = null;
   const focused = document.activeElement;
-  readScroll();
-  planSections(message.secs);
+  readScroll(view);
+  planSections(view.plan, message.secs);
   const counts = { inserts: 0, removes: 0, moves: 0, replaces: 0, reconfigures: 0 };
 
   for (const key of ops.sd || []) {
     const s = view.sections.get(key);
     if (s) {
       s.el.remove();
-      forgetSection(key);
+      forgetSection(view, key);
       counts.removes++;
     }
   }
-  for (const key of ops.d || []) if (removeItem(key)) counts.removes++;
-  for (const key of ops.e || []) if (removeItem(key)) view.stats.evictions++;
+  for (const key of ops.d || []) if (removeItem(view, key)) counts.removes++;
+  for (const key of ops.e || []) if (removeItem(view, key)) view.stats.evictions++;
   for (const [old, key] of ops.r || []) {
     const was = view.items.get(old);
     if (!was) continue;
@@ -299,19 +286,19 @@ export function patch(message) {
   for (const [old, key] of ops.sr || []) {
     const was = view.sections.get(old);
     if (!was) continue;
-    const made = makeSection(descriptions.get(key), cells);
+    const made = makeSection(view, descriptions.get(key), cells);
     was.el.replaceWith(made.el);
-    forgetSection(old);
+    forgetSection(view, old);
     view.sections.set(key, made);
     built.add(key);
     counts.replaces++;
   }
   const insertedSections = new Set(ops.si || []);
   arrange(
-    view.root, message.secs.map((d) => d.k), (key) => view.sections.get(key)?.el,
+    view, view.root, message.secs.map((d) => d.k), (key) => view.sections.get(key)?.el,
     (key) => {
       built.add(key);
-      return makeSection(descriptions.get(key), cells).el;
+      return makeSection(view, descriptions.get(key), cells).el;
     },
     new Set(ops.sm || []), insertedSections, new Set(), counts);
   const moved = new Set(ops.m || []);
@@ -320,9 +307,9 @@ export function patch(message) {
   for (const d of message.secs) {
     const s = view.sections.get(d.k);
     if (built.has(d.k)) continue;
-    layoutSection(s, d);
+    layoutSection(view, s, d);
     arrange(
-      s.win, d.keys, (key) => view.items.get(key),
+      view, s.win, d.keys, (key) => view.items.get(key),
       (key) => {
         const el = makeItem(key, cells[key]);
         view.items.set(key, el);
@@ -345,11 +332,11 @@ export function patch(message) {
     const el = view.items.get(key);
     if (el && !cell.c) fillItem(el, cell);
   }
-  select(message.sel);
+  select(view, message.sel);
   if (focused && focused.dataset && focused.dataset.k && !focused.isConnected) {
     view.items.get(Number(focused.dataset.k))?.focus({ preventScroll: true });
   }
-  if (before) animate(before);
+  if (before) animate(view, before);
 
   const performed = counts.inserts + counts.removes + counts.moves + counts.replaces + counts.reconfigures;
   const stats = view.stats;

@@ -1,60 +1,17 @@
 // Pages with several regions: collection views besides the main one (a sidebar) and panels the
 // server describes (a detail pane, a form, a dialog). The server's reset lists the regions; this
-// lays them out around the main collection and routes each message to its region.
-//
-// patch.js and input.js work on one collection's state, `view`. A region's collection has a state
-// of the same shape; while a message for it is applied, or an event in it is handled, its state
-// is loaded into `view` and the main one's is put aside. Everything runs synchronously, so no
-// other code sees the swap.
+// lays them out around the main collection and routes each message to its region. A region's
+// collection is a collection of its own (collection.js), like the main one.
 
-import { view, reset, patch } from "./patch.js";
-import { plan } from "./scroll.js";
+import { makeCollection } from "./collection.js";
+import { reset, patch } from "./patch.js";
 import { installRoot, settleFocus } from "./input.js";
 import { renderPanel, panelKeydown, press } from "./panel.js";
 
-/** The regions, by name: `{ name, kind, at, column, root, state }`. */
+/** The regions, by name: `{ name, kind, at, column, root, view }` (`view`: a collection's). */
 export const regions = new Map();
 let described = "";
-let current = null;
-let mainState = null;
 let send = () => {};
-
-function emptyState(root) {
-  return {
-    root, sections: new Map(), items: new Map(), selected: new Set(), dropped: null,
-    stats: {
-      patches: 0, resets: 0, inserts: 0, removes: 0, moves: 0, replaces: 0, reconfigures: 0,
-      adds: 0, evictions: 0, fixups: 0, mismatches: 0, lastApplyMs: 0, seq: 0,
-    },
-  };
-}
-
-/** Loads a region's state into `view` (`null`: the main collection's). */
-function load(region) {
-  if (region === current) return;
-  const stash = {};
-  for (const key of Object.keys(view)) {
-    stash[key] = view[key];
-    delete view[key];
-  }
-  if (current) current.state = stash;
-  else mainState = stash;
-  Object.assign(view, region ? region.state : mainState);
-  current = region;
-}
-
-/** Runs `body` with a region's collection loaded; the main collection's scroll plan survives. */
-function within(region, body) {
-  const saved = new Map(plan);
-  load(region);
-  try {
-    body();
-  } finally {
-    load(null);
-    plan.clear();
-    for (const [key, value] of saved) plan.set(key, value);
-  }
-}
 
 function element(tag, cls) {
   const el = document.createElement(tag);
@@ -82,29 +39,23 @@ function reportAll() {
 
 let installed = false;
 
-/** Routes events in a region's collection to it, and keys in a panel to the panel. */
+/** Routes keys in a panel (or while a dialog is open) to the panel, before the collections'. */
 function installRouting() {
   if (installed) return;
   installed = true;
-  for (const type of ["click", "pointerdown", "pointermove", "pointerup", "pointercancel", "keydown"]) {
-    window.addEventListener(type, (event) => {
-      const region = regionOf(type === "keydown" ? document.activeElement : event.target);
-      if (type === "keydown" && region && region.kind === "panel") {
-        // A panel's keys are its own (typing `/` in a field is not a search).
-        event.stopPropagation();
-        panelKeydown(event, region, send);
-        return;
-      }
-      if (type === "keydown" && openDialog() && !region) {
-        event.stopPropagation();
-        if (event.key === "Escape") panelKeydown(event, openDialog(), send);
-        return;
-      }
-      if (region && region.kind === "view") load(region);
-    }, true);
-    // Bubbling reaches the window last: the handlers are done, the main state comes back.
-    window.addEventListener(type, () => load(null));
-  }
+  window.addEventListener("keydown", (event) => {
+    const region = regionOf(document.activeElement);
+    if (region && region.kind === "panel") {
+      // A panel's keys are its own (typing `/` in a field is not a search).
+      event.stopPropagation();
+      panelKeydown(event, region, send);
+      return;
+    }
+    if (openDialog() && !region) {
+      event.stopPropagation();
+      if (event.key === "Escape") panelKeydown(event, openDialog(), send);
+    }
+  }, true);
   let frame = false;
   const schedule = () => {
     if (frame) return;
@@ -158,7 +109,7 @@ export function setupRegions(list, sender) {
     split.append(center);
   }
   for (const d of list) {
-    const region = { name: d.n, kind: d.k, at: d.at, column: null, root: null, state: null };
+    const region = { name: d.n, kind: d.k, at: d.at, column: null, root: null, view: null };
     if (d.at === "dialog") {
       region.column = element("div", "dw-backdrop");
       region.column.hidden = true;
@@ -186,8 +137,8 @@ export function setupRegions(list, sender) {
       region.root.tabIndex = -1;
       region.root.setAttribute("role", "listbox");
       region.root.setAttribute("aria-label", d.n);
-      region.state = emptyState(region.root);
-      installRoot(region.root, (message) => send(message));
+      region.view = makeCollection(region.root);
+      installRoot(region.view, (message) => send(message));
     } else {
       region.root.addEventListener("click", (event) => panelClick(event, region));
     }
@@ -226,15 +177,10 @@ export function routeRegionMessage(message, applyMain) {
   if (message.v === undefined) return false;
   const region = regions.get(message.v);
   if (!region || region.kind !== "view") return true;
-  within(region, () => {
-    if (message.t === "reset") reset(message);
-    else if (message.t === "patch") patch(message);
-    if (message.scroll) scrollToTarget(region, message.scroll);
-    settleFocus();
-    if (document.activeElement === document.body && view.focusedKey) {
-      view.items.get(view.focusedKey)?.focus({ preventScroll: true });
-    }
-  });
+  if (message.t === "reset") reset(region.view, message);
+  else if (message.t === "patch") patch(region.view, message);
+  if (message.scroll) scrollToTarget(region, message.scroll);
+  settleFocus(region.view);
   return true;
 }
 
@@ -264,9 +210,5 @@ export function scrollToTarget(region, [top, height]) {
   }
 }
 
-/** A region collection's state, for tests: `diffableRegion("sidebar").items`. */
-window.diffableRegion = (name) => {
-  const region = regions.get(name);
-  if (!region) return null;
-  return region === current || !region.state ? view : region.state;
-};
+/** A region's collection, for tests: `diffableRegion("sidebar").items`. */
+window.diffableRegion = (name) => regions.get(name)?.view ?? null;

@@ -27,14 +27,12 @@ function measureLimit() {
 const scalableHeight = 1_000_000;
 
 /**
- * Each section's place on the page and in the content, by key: `{ pageTop, contentTop, pre, page,
+ * Plans the sections' heights from the server's descriptions, in order, into a collection's plan:
+ * each section's place on the page and in the content, by key: `{ pageTop, contentTop, pre, page,
  * content }`, where `pre` is the gap and header above the items, `page` and `content` the item
  * area's height on the page and in the content.
  */
-export const plan = new Map();
-
-/** Plans the sections' heights from the server's descriptions, in order. */
-export function planSections(descriptions) {
+export function planSections(plan, descriptions) {
   if (!limit) limit = measureLimit();
   let fixed = 0;
   let items = 0;
@@ -60,7 +58,7 @@ export function planSections(descriptions) {
 }
 
 /** The page height of a section's item area. */
-export function pageHeight(key, fallback) {
+export function pageHeight(plan, key, fallback) {
   return plan.get(key)?.page ?? fallback;
 }
 
@@ -74,7 +72,7 @@ function toContent(offset, p, screen) {
 }
 
 /** How far above its content position the item area's rows are drawn, at page position `top`. */
-export function shift(key, top, screen) {
+export function shift(plan, key, top, screen) {
   const p = plan.get(key);
   if (!p || p.page === p.content) return 0;
   const offset = Math.min(Math.max(top - p.pageTop - p.pre, 0), p.page);
@@ -82,7 +80,7 @@ export function shift(key, top, screen) {
 }
 
 /** The content position shown at page position `top` (both from the collection's top). */
-export function contentPosition(top, screen) {
+export function contentPosition(plan, top, screen) {
   let last = null;
   for (const p of plan.values()) {
     if (top < p.pageTop) break;
@@ -96,6 +94,6 @@ export function contentPosition(top, screen) {
 }
 
 /** How many content pixels a page pixel scrolls at page position `top`: 1 unless scaled. */
-export function speed(top, screen) {
-  return Math.max(contentPosition(top + 1, screen) - contentPosition(top, screen), 1);
+export function speed(plan, top, screen) {
+  return Math.max(contentPosition(plan, top + 1, screen) - contentPosition(plan, top, screen), 1);
 }

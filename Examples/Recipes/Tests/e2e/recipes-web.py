@@ -259,6 +259,18 @@ def run(a, binary, store, server, drivers, shots):
     check("expanding Collections shows them again", wait(lambda: len(a.sidebar()) == 4 + collections),
           repr(a.sidebar()))
 
+    # Keys in the sidebar, a region's collection: arrows move within it, Enter chooses.
+    a.click_row("All Recipes", "[data-region=sidebar]")
+    wait(lambda: a.title().startswith("All Recipes"))
+    a.row("All Recipes", "[data-region=sidebar]").send_keys(Keys.ARROW_DOWN)
+    check("Down in the sidebar moves the focus within it",
+          a.js("return document.activeElement.closest('[data-region]')?.dataset.region") == "sidebar"
+          and a.js("return document.activeElement.querySelector('.dw-text')?.textContent") == "Favorites")
+    a.d.switch_to.active_element.send_keys(Keys.ENTER)
+    check("and Enter chooses the list", wait(lambda: a.title().startswith("Favorites")), a.title())
+    check("the main list's keys are its own: its focus did not move",
+          a.js("return window.diffable.focusedKey") is None)
+
     # Selection and the detail.
     a.click_row("All Recipes", "[data-region=sidebar]")
     wait(lambda: a.title() == "All Recipes · 40")
