@@ -154,13 +154,12 @@ extension WebPage {
         }
     }
 
-    /// The collection view that has an element (an item, or a section if `section`) with `key`.
+    /// The collection view that has an item element with `key`.
     ///
-    /// - Complexity: O(v) for the v items with elements on the page.
-    func collectionView(holding key: Int, section: Bool = false) -> WebCollectionView? {
-        namedCollectionViews.lazy.map(\.view).first { view in
-            section ? view.state.sectionKeys.contains(key) : view.indexPath(forKey: key) != nil
-        }
+    /// - Complexity: O(c) expected for the page's c collection views (each looks the key up in its
+    ///   index of elements).
+    func collectionView(holding key: Int) -> WebCollectionView? {
+        namedCollectionViews.lazy.map(\.view).first { $0.indexPath(forKey: key) != nil }
     }
 
     private func checkRegionName(_ name: String) {

@@ -23,45 +23,66 @@ final class WebSession {
         detachedAt = .now
     }
 
-    /// Connects the session to a page, and sends the page everything it shows.
+    /// Connects the session to a page, and sends the page everything it shows: each collection
+    /// view's reset, the main one's first (it describes the page and its regions), then each
+    /// panel's content.
     func attach(_ connection: WebConnection) {
         self.connection = connection
         detachedAt = nil
         sequence = 0
-        let view = page.collectionView
-        view.outbound = { [weak self] patch in self?.deliver(patch) }
-        var reset = view.resetPatch()
-        deliver(&reset)
-        attachRegions()
+        page.pageOutbound = { [weak self] message in self?.deliver(text: message.text) }
+        for (name, view) in page.namedCollectionViews {
+            view.outbound = { [weak self] patch in
+                var patch = patch
+                patch.view = name
+                self?.deliver(&patch)
+            }
+            var reset = view.resetPatch()
+            reset.view = name
+            deliver(&reset)
+        }
+        for panel in page.panels {
+            panel.outbound = { [weak self] text in self?.deliver(text: text) }
+            deliver(text: panel.messageText)
+        }
     }
 
     /// Disconnects the session; its page keeps its state for a reconnect.
     func detach() {
         connection = nil
-        page.collectionView.outbound = nil
-        detachRegions()
+        page.pageOutbound = nil
+        for (_, view) in page.namedCollectionViews { view.outbound = nil }
+        for panel in page.panels { panel.outbound = nil }
         detachedAt = .now
     }
 
-    /// A reset to write in place of everything the page missed; drops what waits, since the reset
-    /// carries it.
+    /// What to write in place of everything the page missed: what ``attach(_:)`` sends, in one
+    /// message (a batch, which the page applies in order, when there is more than one); drops
+    /// what waits, since this carries it.
     func resync() -> String {
         connection?.outbox.clearPending()
-        var reset = page.collectionView.resetPatch()
-        stamp(&reset)
-        if !page.regions.isEmpty || page.searchText != nil { return regionsResync(reset) }
-        return reset.json.text
-    }
-
-    private func deliver(_ patch: WebPatch) {
-        var patch = patch
-        deliver(&patch)
+        var messages: [JSONValue] = []
+        for (name, view) in page.namedCollectionViews {
+            var reset = view.resetPatch()
+            reset.view = name
+            stamp(&reset)
+            messages.append(reset.json)
+        }
+        messages += page.panels.map(\.message)
+        guard messages.count > 1 else { return messages[0].text }
+        return JSONValue.object([("t", .string("batch")), ("m", .array(messages))]).text
     }
 
     func deliver(_ patch: inout WebPatch) {
         guard let connection else { return }
         stamp(&patch)
         connection.outbox.push(patch.json.text)
+    }
+
+    /// Sends a message that is not a collection view's patch (a panel's content, the search
+    /// text), already written as text.
+    func deliver(text: String) {
+        connection?.outbox.push(text)
     }
 
     /// Numbers a message, and gives a reset the page's own state.
@@ -77,25 +98,27 @@ final class WebSession {
         }
     }
 
-    /// Routes a message from the page (after `hello`) to the view or the page.
+    /// Routes a message from the page (after `hello`): an item's to the collection view that
+    /// has its element, a region's or a panel's by name, the rest to the page.
     func handle(_ message: ClientMessage) {
-        if handleRegionMessage(message) { return }
-        let view = page.collectionView
         switch message {
         case .hello: break
         case .viewport(let viewport, let strips):
+            let view = page.collectionView
             var offsets: [Int: Int] = [:]
             for (key, offset) in strips {
                 if let section = view.state.sectionKeys.firstIndex(of: key) { offsets[section] = offset }
             }
             view.setViewport(viewport, stripOffsets: offsets)
-        case .select(let key): view.selectItem(key: key)
-        case .toggle(let key): view.toggleExpansion(key: key)
+        case .region(let name, let viewport): page.collectionView(named: name)?.setViewport(viewport)
+        case .panel(let name, let action, let values): page.panel(named: name)?.press(action, values: values)
+        case .select(let key): page.collectionView(holding: key)?.selectItem(key: key)
+        case .toggle(let key): page.collectionView(holding: key)?.toggleExpansion(key: key)
         case .move(let key, let section, let index):
-            view.moveItem(key: key, toSectionKey: section, index: index)
-        case .action(let key, let index): view.performAction(key: key, index: index)
+            page.collectionView(holding: key)?.moveItem(key: key, toSectionKey: section, index: index)
+        case .action(let key, let index):
+            page.collectionView(holding: key)?.performAction(key: key, index: index)
         case .search(let text): page.searchHandler?(text)
-        case .region, .panel: break  // handled above
         }
     }
 }

@@ -266,8 +266,8 @@ public final class WebCollectionView: ReusingCollectionView {
 
     /// The index path of the item whose element has `key`, if it has one.
     ///
-    /// - Complexity: O(v) for the v items with elements.
+    /// - Complexity: O(1) expected (see ``WebViewState/indexPath(forKey:)``).
     func indexPath(forKey key: Int) -> IndexPath? {
-        state.items.first { $0.value.key == key }?.key
+        state.indexPath(forKey: key)
     }
 }

@@ -38,7 +38,11 @@ struct MaterializedSupplementary {
 /// reload, so no piece of state can be forgotten by either.
 struct WebViewState {
     /// The items with elements on the page, by index path.
-    var items: [IndexPath: MaterializedItem] = [:]
+    var items: [IndexPath: MaterializedItem] = [:] {
+        didSet { pathsByKey = nil }
+    }
+    /// The index paths of ``items`` by element key, made when first asked for after a change.
+    private var pathsByKey: [Int: IndexPath]?
     /// Each section's key, by section index.
     var sectionKeys: [Int] = []
     /// The headers made so far, by section.
@@ -49,6 +53,17 @@ struct WebViewState {
     var selected: Set<IndexPath> = []
     /// How far each horizontal strip is scrolled, in pixels, by section.
     var stripOffsets: [Int: Int] = [:]
+
+    /// The index path of the item whose element has `key`, if it has one.
+    ///
+    /// - Complexity: O(1) expected, once the index is made: O(v) for the v items with elements,
+    ///   the first time after they change (a person's action, not every update).
+    mutating func indexPath(forKey key: Int) -> IndexPath? {
+        if pathsByKey == nil {
+            pathsByKey = Dictionary(uniqueKeysWithValues: items.lazy.map { ($0.value.key, $0.key) })
+        }
+        return pathsByKey![key]
+    }
 
     /// What a remap took out of the state, and where the items it kept came from.
     struct Remapped {
