@@ -58,7 +58,7 @@
             var batches: AsyncStream<ChangeBatch>.Iterator? = ChangeFeed.feed(for: pool).changes()
                 .makeAsyncIterator()
             await eventually { ChangeFeed.feed(for: pool).subscriberCount == 1 }
-            try await DatabaseQueue(path: file.path).write {
+            try await file.secondConnection().write {
                 try $0.execute(sql: "UPDATE recipe SET minutes = 1 WHERE id = 3")
             }
             let batch = await batches?.next()
@@ -134,7 +134,7 @@
             let favoriteViews = (0..<3).map { _ in DrivenView() }
             for view in allViews { all.drive(view.dataSource) }
             for view in favoriteViews { favorites.drive(view.dataSource) }
-            let other = try DatabaseQueue(path: file.path)
+            let other = try file.secondConnection()
             var nextID: Int64 = 100
             for step in 0..<60 {
                 let ids = try await pool.read { try Int64.fetchAll($0, sql: "SELECT id FROM recipe") }
@@ -334,7 +334,7 @@
             let store = try await StoreFixture(Self.recipes)
             let diagnostics = Diagnostics()
             store.controller.feed.diagnosticHandler = { diagnostics.append($0) }
-            try await DatabaseQueue(path: store.file.path).write { db in
+            try await store.file.secondConnection().write { db in
                 try db.execute(
                     sql: "INSERT INTO diffable_change(tableName, rowID, kind) VALUES ('nowhere', 5, 'insert')"
                 )
@@ -375,7 +375,7 @@
         @Test func aTableThatCannotBeFollowedIsAClearError() async throws {
             let file = try TemporaryDatabase()
             _ = try file.makeRecipes(Self.recipes)
-            try await DatabaseQueue(path: file.path).write { db in
+            try await file.secondConnection().write { db in
                 try db.execute(sql: "CREATE TABLE tag(name TEXT PRIMARY KEY, recipeId INTEGER) WITHOUT ROWID")
             }
             var configuration = Configuration()

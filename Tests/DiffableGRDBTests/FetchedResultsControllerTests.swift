@@ -169,7 +169,7 @@
             ChangeFeed.feed(for: pool).pollInterval = .seconds(10)
             let controller = FetchedResultsController(database: pool, request: Recipe.request)
             try await controller.performFetch()
-            try await DatabaseQueue(path: file.path).write {
+            try await file.secondConnection().write {
                 try $0.execute(sql: "DELETE FROM recipe WHERE id = 5")
             }
             await eventually(timeout: .seconds(3)) { controller.snapshot.numberOfItems == 3 }
@@ -286,7 +286,7 @@
             let file = try TemporaryDatabase()
             try Data(repeating: 0x2A, count: 4096).write(to: URL(fileURLWithPath: file.path))
             do {
-                let queue = try DatabaseQueue(path: file.path)
+                let queue = try file.secondConnection()
                 let controller = FetchedResultsController(database: queue, request: Recipe.request)
                 await #expect(throws: FetchedResultsError.self) { try await controller.performFetch() }
             } catch {

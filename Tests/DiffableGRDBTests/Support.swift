@@ -20,6 +20,14 @@
 
         deinit { try? FileManager.default.removeItem(at: directory) }
 
+        /// Another connection to the file, as another app would open it: it waits for the lock
+        /// (the feed's own writes, another writer) rather than failing at once.
+        func secondConnection() throws -> DatabaseQueue {
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(10)
+            return try DatabaseQueue(path: path, configuration: configuration)
+        }
+
         /// A pool on the file (WAL mode), with the recipes table made and filled.
         func makeRecipes(_ recipes: [Recipe] = []) throws -> DatabasePool {
             var configuration = Configuration()
