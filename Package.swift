@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "Diffable", targets: ["Diffable"]),
         .library(name: "DiffableTesting", targets: ["DiffableTesting"]),
+        .library(name: "DiffableCells", targets: ["DiffableCells"]),
         .library(name: "DiffableTerminal", targets: ["DiffableTerminal"]),
         .executable(name: "diffable-gallery", targets: ["diffable-gallery"]),
         .library(name: "DiffableStore", targets: ["DiffableStore"]),
@@ -37,7 +38,10 @@ let package = Package(
     targets: [
         .target(name: "Diffable"),
         .target(name: "DiffableTesting", dependencies: ["Diffable"]),
-        .target(name: "DiffableTerminal", dependencies: ["Diffable"]),
+        // UIKit's cell and list vocabulary (content configurations, accessories, swipe actions,
+        // text styles), shared by the terminal, the browser and the apps drawn on both.
+        .target(name: "DiffableCells", dependencies: ["Diffable"]),
+        .target(name: "DiffableTerminal", dependencies: ["Diffable", "DiffableCells"]),
         // The gallery's model and screens, a library so tests can drive it headless.
         .target(name: "DiffableGallery", dependencies: ["DiffableTerminal"]),
         .executableTarget(name: "diffable-gallery", dependencies: ["DiffableGallery"]),
@@ -72,7 +76,7 @@ let package = Package(
         .target(
             name: "DiffableWeb",
             dependencies: [
-                "Diffable", "DiffableTerminal",
+                "Diffable", "DiffableCells",
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Web"])),
                 .product(
                     name: "HummingbirdWebSocket", package: "hummingbird-websocket",

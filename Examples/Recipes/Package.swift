@@ -46,7 +46,7 @@ let package = Package(
             dependencies: [
                 "RecipeStore", .product(name: "Diffable", package: "Diffable"),
                 .product(name: "DiffableStore", package: "Diffable"),
-                .product(name: "DiffableTerminal", package: "Diffable"),
+                .product(name: "DiffableCells", package: "Diffable"),
             ]),
         // The app's screens, a library so tests and the latency benchmark drive it headless.
         .target(

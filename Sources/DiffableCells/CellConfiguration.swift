@@ -1,6 +1,6 @@
 import Diffable
 
-/// The state a cell is drawn in: `UICellConfigurationState` for the terminal.
+/// The state a cell is drawn in: `UICellConfigurationState`.
 public struct CellState: Hashable, Sendable {
     /// The keyboard focus is on the cell.
     public var isFocused = false
@@ -31,7 +31,7 @@ public struct CellState: Hashable, Sendable {
     public init() {}
 }
 
-/// What a list cell shows: `UIListContentConfiguration` for the terminal.
+/// What a list cell shows: `UIListContentConfiguration`.
 public struct ListContentConfiguration: Hashable, Sendable {
     /// The primary text.
     public var text: String?
@@ -55,8 +55,8 @@ public struct ListContentConfiguration: Hashable, Sendable {
         case afterText
         /// Right-aligned before the accessories (`valueCell()`).
         case trailing
-        /// On the row below the text (`subtitleCell()`), in a cell at least two rows tall (a list
-        /// whose ``ListConfiguration/rowHeight`` is 2); after the text in a one-row cell.
+        /// On the row below the text (`subtitleCell()`), in a cell at least two rows tall (a
+        /// terminal list laid out with `rowHeight: 2`); after the text in a one-row cell.
         case belowText
     }
 
@@ -67,8 +67,8 @@ public struct ListContentConfiguration: Hashable, Sendable {
     public static func cell() -> Self { Self() }
 
     /// A cell with secondary text on a second line, as `UIListContentConfiguration.subtitleCell()`:
-    /// give the list a ``ListConfiguration/rowHeight`` of 2 (a table a `rowHeight` of 2), or the
-    /// secondary text follows the text on its one row.
+    /// in the terminal, lay the list out with `rowHeight: 2` (a table: set its `rowHeight` to 2), or
+    /// the secondary text follows the text on its one row.
     public static func subtitleCell() -> Self {
         var configuration = Self()
         configuration.secondaryTextPlacement = .belowText
@@ -107,7 +107,7 @@ public struct ListContentConfiguration: Hashable, Sendable {
     }
 }
 
-/// An accessory at the trailing edge of a list cell: `UICellAccessory` for the terminal.
+/// An accessory at the trailing edge of a list cell: `UICellAccessory`.
 public struct CellAccessory: Hashable, Sendable {
     /// The kinds of accessory.
     public enum Kind: Hashable, Sendable {
@@ -148,7 +148,7 @@ public struct CellAccessory: Hashable, Sendable {
     public static func delete() -> Self { Self(kind: .delete, style: TextStyle(foreground: .red)) }
 
     /// The glyph drawn for the accessory in a state.
-    func glyph(in state: CellState) -> String {
+    public func glyph(in state: CellState) -> String {
         switch kind {
         case .disclosureIndicator: return "›"
         case .checkmark: return "✓"
@@ -160,7 +160,7 @@ public struct CellAccessory: Hashable, Sendable {
     }
 }
 
-/// A swipe action bound to a key: `UIContextualAction` for the terminal.
+/// A swipe action bound to a key: `UIContextualAction` (in the terminal, also bound to a key).
 public struct ContextualAction: Sendable {
     /// Whether the action destroys something.
     public enum Style: Hashable, Sendable {
@@ -194,7 +194,7 @@ public struct ContextualAction: Sendable {
     }
 }
 
-/// The swipe actions of an item: `UISwipeActionsConfiguration` for the terminal.
+/// The swipe actions of an item: `UISwipeActionsConfiguration`.
 public struct SwipeActionsConfiguration: Sendable {
     /// The actions, first is the primary one.
     public var actions: [ContextualAction]

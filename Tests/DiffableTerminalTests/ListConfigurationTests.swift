@@ -11,12 +11,13 @@ import Testing
 struct ListConfigurationTests {
     /// A list of fruit in two sections with headers, its cells subtitle cells.
     func makeList(
-        _ configure: (inout ListConfiguration) -> Void, width: Int = 40, height: Int = 16
+        rowHeight: Int = 1, _ configure: (inout ListConfiguration) -> Void, width: Int = 40, height: Int = 16
     ) -> (TerminalCollectionView, CollectionViewDiffableDataSource<Int, String>) {
         var configuration = ListConfiguration(appearance: .plain)
         configuration.headerMode = .supplementary
         configure(&configuration)
-        let view = TerminalCollectionView(layout: .list(using: configuration), width: width, height: height)
+        let view = TerminalCollectionView(
+            layout: .list(using: configuration, rowHeight: rowHeight), width: width, height: height)
         let registration = TerminalCollectionView.CellRegistration<TerminalListCell, String> {
             cell, _, name in
             var content = ListContentConfiguration.subtitleCell()
@@ -46,10 +47,9 @@ struct ListConfigurationTests {
     }
 
     @Test func insetGroupedSeparatedTwoRowSubtitleCells() {
-        let (view, _) = makeList {
+        let (view, _) = makeList(rowHeight: 2) {
             $0.appearance = .insetGrouped
             $0.showsSeparators = true
-            $0.rowHeight = 2
         }
         view.handle(.down)
         assertGolden(view.render().text, named: "list-inset-separators-subtitles-40x16")

@@ -149,8 +149,8 @@ public final class TerminalCollectionView: ReusingCollectionView {
             var itemHeight = 1
             var itemWidth = width
             switch sectionLayout.kind {
-            case .list(let configuration):
-                itemHeight = configuration.rowHeight
+            case .list(_, let rowHeight):
+                itemHeight = rowHeight
             case .grid(let minimumItemWidth, let rows, _):
                 columns = max(width / minimumItemWidth, 1)
                 itemWidth = width / columns

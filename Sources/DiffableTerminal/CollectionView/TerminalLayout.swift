@@ -1,85 +1,21 @@
 import Diffable
 import Foundation
 
-/// How a list section looks: `UICollectionLayoutListConfiguration` for the terminal.
-public struct ListConfiguration: Sendable {
-    /// The overall look of a list.
-    public enum Appearance: Hashable, Sendable {
-        /// Rows edge to edge.
-        case plain
-        /// Sections set apart by a blank row.
-        case grouped
-        /// Sections set apart by a blank row, their rows in a box inset from the edges: the
-        /// terminal's rounded card.
-        case insetGrouped
-        /// An outline-style navigation list (drawn like `.plain`).
-        case sidebar
-        /// An outline-style navigation list for a plain background (drawn like `.plain`).
-        case sidebarPlain
-    }
-
-    /// Where a section's header comes from.
-    public enum HeaderMode: Hashable, Sendable {
-        /// No header.
-        case none
-        /// A supplementary view from the data source's `supplementaryViewProvider`.
-        case supplementary
-        /// The first item of the section, drawn as a header (pairs with an outline root item).
-        case firstItemInSection
-    }
-
-    /// Where a section's footer comes from.
-    public enum FooterMode: Hashable, Sendable {
-        /// No footer.
-        case none
-        /// A supplementary view from the data source's `supplementaryViewProvider`.
-        case supplementary
-    }
-
-    /// The look.
-    public var appearance: Appearance
-    /// The header mode; `.none` by default.
-    public var headerMode: HeaderMode = .none
-    /// The footer mode; `.none` by default.
-    public var footerMode: FooterMode = .none
-    /// Whether a line is drawn between rows. A terminal line is a whole row, so this is off by
-    /// default (UIKit's lists draw hairlines, which take no room).
-    public var showsSeparators = false
-    /// The rows each item takes: 1 by default, 2 for ``ListContentConfiguration/subtitleCell()``
-    /// cells whose secondary text sits on a line of its own. The terminal's stand-in for
-    /// self-sizing: the layout stays per section, never per item.
-    public var rowHeight = 1 {
-        didSet { rowHeight = max(rowHeight, 1) }
-    }
-    /// Supplies the actions bound to keys on an item at the trailing edge (`d` for delete, say):
-    /// `UICollectionLayoutListConfiguration.trailingSwipeActionsConfigurationProvider`.
-    public var trailingSwipeActionsConfigurationProvider:
-        (@MainActor (IndexPath) -> SwipeActionsConfiguration?)?
-    /// Supplies the actions bound to keys on an item at the leading edge (`r` for mark as read,
-    /// say): `leadingSwipeActionsConfigurationProvider`. The focused item's leading actions come
-    /// before its trailing ones.
-    public var leadingSwipeActionsConfigurationProvider:
-        (@MainActor (IndexPath) -> SwipeActionsConfiguration?)?
-
-    /// A list configuration with an appearance.
-    public init(appearance: Appearance) {
-        self.appearance = appearance
-    }
-}
-
 /// One section's layout: `NSCollectionLayoutSection` for the terminal.
 public struct TerminalLayoutSection: Sendable {
     enum Kind: Sendable {
-        case list(ListConfiguration)
+        case list(ListConfiguration, rowHeight: Int)
         case grid(minimumItemWidth: Int, itemHeight: Int, hasHeader: Bool)
         case horizontal(itemWidth: Int, hasHeader: Bool)
     }
 
     let kind: Kind
 
-    /// A vertical list, one row per item.
-    public static func list(using configuration: ListConfiguration) -> Self {
-        Self(kind: .list(configuration))
+    /// A vertical list, each item `rowHeight` rows tall: 1 by default, 2 for
+    /// `ListContentConfiguration.subtitleCell()` cells whose secondary text sits on a line of its
+    /// own. The terminal's stand-in for self-sizing: the layout stays per section, never per item.
+    public static func list(using configuration: ListConfiguration, rowHeight: Int = 1) -> Self {
+        Self(kind: .list(configuration, rowHeight: max(rowHeight, 1)))
     }
 
     /// A grid whose column count follows the width: as many columns of at least
@@ -97,13 +33,13 @@ public struct TerminalLayoutSection: Sendable {
     }
 
     var listConfiguration: ListConfiguration? {
-        if case .list(let configuration) = kind { return configuration }
+        if case .list(let configuration, _) = kind { return configuration }
         return nil
     }
 
     var hasSupplementaryHeader: Bool {
         switch kind {
-        case .list(let configuration): return configuration.headerMode == .supplementary
+        case .list(let configuration, _): return configuration.headerMode == .supplementary
         case .grid(_, _, let hasHeader), .horizontal(_, let hasHeader): return hasHeader
         }
     }
@@ -137,9 +73,10 @@ public struct TerminalLayout: Sendable {
         self.sectionProvider = sectionProvider
     }
 
-    /// A layout whose every section is a list, as `UICollectionViewCompositionalLayout.list(using:)`.
-    public static func list(using configuration: ListConfiguration) -> Self {
-        Self { _ in .list(using: configuration) }
+    /// A layout whose every section is a list, as `UICollectionViewCompositionalLayout.list(using:)`,
+    /// each item `rowHeight` rows tall.
+    public static func list(using configuration: ListConfiguration, rowHeight: Int = 1) -> Self {
+        Self { _ in .list(using: configuration, rowHeight: rowHeight) }
     }
 }
 

@@ -105,10 +105,9 @@ extension TerminalTableView {
         configuration.headerMode = title(isHeader: true, section: section) == nil ? .none : .supplementary
         configuration.footerMode = title(isHeader: false, section: section) == nil ? .none : .supplementary
         configuration.showsSeparators = separatorStyle == .singleLine
-        configuration.rowHeight = rowHeight
         configuration.leadingSwipeActionsConfigurationProvider = leadingSwipeActionsConfigurationProvider
         configuration.trailingSwipeActionsConfigurationProvider = trailingSwipeActionsConfigurationProvider
-        return .list(using: configuration)
+        return .list(using: configuration, rowHeight: rowHeight)
     }
 
     /// In editing mode, the controls a row shows: delete where the data source lets the person

@@ -1,5 +1,5 @@
 import Diffable
-import DiffableTerminal
+import DiffableCells
 
 /// A cell of a ``WebCollectionView``: a reusable object that a registration configures, and that
 /// the view turns into a value (``WebCellContent``) for the page. Use ``WebListCell`` and
@@ -25,8 +25,8 @@ open class WebCell: ReusableView {
 }
 
 /// A list cell with a content configuration and accessories: `UICollectionViewListCell` for the
-/// browser. Its vocabulary is the terminal's (`ListContentConfiguration`, `CellAccessory`,
-/// `TextStyle`), so one configuration function can serve both front ends.
+/// browser. Its vocabulary is DiffableCells' (`ListContentConfiguration`, `CellAccessory`,
+/// `TextStyle`), the terminal's too, so one configuration function can serve both front ends.
 ///
 /// ```swift
 /// let registration = WebCollectionView.CellRegistration<WebListCell, Recipe> { cell, _, recipe in

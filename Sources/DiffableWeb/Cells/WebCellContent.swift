@@ -1,4 +1,4 @@
-import DiffableTerminal
+import DiffableCells
 
 /// What one cell, header or footer shows on the page: a value, compared to decide whether the
 /// page needs it again, and sent as JSON whose texts the page inserts as text.

@@ -1,4 +1,4 @@
-import DiffableTerminal
+import DiffableCells
 
 /// One section's layout in the browser, in CSS pixels: `NSCollectionLayoutSection` for the page.
 ///
@@ -19,11 +19,11 @@ public struct WebLayoutSection: Sendable {
     /// Whether the section shows a supplementary header.
     let hasSupplementaryHeader: Bool
 
-    /// A vertical list, one row per item. `rowHeight` is in pixels; by default 40, and 60 for
-    /// a list whose `ListConfiguration.rowHeight` is 2 (subtitle cells).
-    public static func list(using configuration: ListConfiguration, rowHeight: Int? = nil) -> Self {
+    /// A vertical list, one row per item, `rowHeight` pixels tall: 40 by default, about 60 for
+    /// subtitle cells.
+    public static func list(using configuration: ListConfiguration, rowHeight: Int = 40) -> Self {
         Self(
-            kind: .list(configuration), itemHeight: max(rowHeight ?? 20 + 20 * configuration.rowHeight, 8),
+            kind: .list(configuration), itemHeight: max(rowHeight, 8),
             hasSupplementaryHeader: configuration.headerMode == .supplementary)
     }
 

@@ -1,5 +1,5 @@
 import Diffable
-import DiffableTerminal
+import DiffableCells
 
 /// What the data source and the layout add to an item's cell on the page.
 struct ItemExtras: Hashable {

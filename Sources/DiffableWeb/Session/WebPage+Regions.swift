@@ -1,4 +1,4 @@
-import DiffableTerminal
+import DiffableCells
 import Foundation
 
 /// Where a page shows a region: a column beside its collection view, a bar over it, or a dialog

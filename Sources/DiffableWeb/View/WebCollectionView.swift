@@ -1,5 +1,5 @@
 import Diffable
-import DiffableTerminal
+import DiffableCells
 import Foundation
 
 /// What the page shows of the collection: where it is scrolled and how big it is, in CSS pixels.

@@ -1,4 +1,4 @@
-public import DiffableTerminal
+public import DiffableCells
 import RecipeKit
 public import RecipeStore
 

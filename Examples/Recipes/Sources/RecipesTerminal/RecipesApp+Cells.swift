@@ -21,9 +21,8 @@ extension RecipesApp {
         TerminalLayout { _ in
             if grid { return .grid(minimumItemWidth: 22, itemHeight: 3, hasHeader: headers) }
             var list = ListConfiguration(appearance: headers ? .grouped : .plain)
-            list.rowHeight = 2
             list.headerMode = headers ? .supplementary : .none
-            return .list(using: list)
+            return .list(using: list, rowHeight: 2)
         }
     }
 

@@ -19,7 +19,6 @@ extension RecipesPage {
         WebLayout { _ in
             if grid { return .grid(minimumItemWidth: 180, itemHeight: 150, hasHeader: headers) }
             var list = ListConfiguration(appearance: headers ? .grouped : .plain)
-            list.rowHeight = 2
             list.headerMode = headers ? .supplementary : .none
             return .list(using: list, rowHeight: 60)
         }

@@ -1,0 +1,63 @@
+import Diffable
+import Foundation
+
+/// How a list section looks: `UICollectionLayoutListConfiguration`. Its units are the layout's
+/// own: a row's height is given to the terminal's or the browser's list layout, in rows or pixels.
+public struct ListConfiguration: Sendable {
+    /// The overall look of a list.
+    public enum Appearance: Hashable, Sendable {
+        /// Rows edge to edge.
+        case plain
+        /// Sections set apart by a blank row.
+        case grouped
+        /// Sections set apart by a blank row, their rows in a box inset from the edges: the
+        /// terminal's rounded card.
+        case insetGrouped
+        /// An outline-style navigation list (drawn like `.plain`).
+        case sidebar
+        /// An outline-style navigation list for a plain background (drawn like `.plain`).
+        case sidebarPlain
+    }
+
+    /// Where a section's header comes from.
+    public enum HeaderMode: Hashable, Sendable {
+        /// No header.
+        case none
+        /// A supplementary view from the data source's `supplementaryViewProvider`.
+        case supplementary
+        /// The first item of the section, drawn as a header (pairs with an outline root item).
+        case firstItemInSection
+    }
+
+    /// Where a section's footer comes from.
+    public enum FooterMode: Hashable, Sendable {
+        /// No footer.
+        case none
+        /// A supplementary view from the data source's `supplementaryViewProvider`.
+        case supplementary
+    }
+
+    /// The look.
+    public var appearance: Appearance
+    /// The header mode; `.none` by default.
+    public var headerMode: HeaderMode = .none
+    /// The footer mode; `.none` by default.
+    public var footerMode: FooterMode = .none
+    /// Whether a line is drawn between rows. A terminal line is a whole row, so this is off by
+    /// default (UIKit's lists draw hairlines, which take no room).
+    public var showsSeparators = false
+    /// Supplies the actions bound to keys on an item at the trailing edge (`d` for delete, say):
+    /// `UICollectionLayoutListConfiguration.trailingSwipeActionsConfigurationProvider`.
+    public var trailingSwipeActionsConfigurationProvider:
+        (@MainActor (IndexPath) -> SwipeActionsConfiguration?)?
+    /// Supplies the actions bound to keys on an item at the leading edge (`r` for mark as read,
+    /// say): `leadingSwipeActionsConfigurationProvider`. The focused item's leading actions come
+    /// before its trailing ones.
+    public var leadingSwipeActionsConfigurationProvider:
+        (@MainActor (IndexPath) -> SwipeActionsConfiguration?)?
+
+    /// A list configuration with an appearance.
+    public init(appearance: Appearance) {
+        self.appearance = appearance
+    }
+}
