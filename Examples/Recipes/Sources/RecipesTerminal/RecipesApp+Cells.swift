@@ -1,6 +1,7 @@
 import Diffable
 import DiffableTerminal
 import RecipeKit
+import RecipeStore
 import RecipesCore
 
 /// The layouts and the cells of the sidebar and the recipe list.
@@ -42,18 +43,12 @@ extension RecipesApp {
         _ view: TerminalCollectionView, _ app: WeakApp
     ) -> CollectionViewDiffableDataSource<String, Int64> {
         let row = TerminalCollectionView.CellRegistration<TerminalListCell, Int64> { cell, _, id in
-            var content = ListContentConfiguration.subtitleCell()
-            guard let recipe = app.app?.session.shownEntry?.records.record(for: id) else {
-                content.text = "…"
-                cell.contentConfiguration = content
-                return
-            }
-            content.image = truncate(displaySafe(recipe.emoji), toWidth: 2, ellipsis: "")
-            content.text = displaySafe(recipe.title)
-            content.secondaryText = recipe.subtitle
+            let recipe = app.app?.session.shownEntry?.records.record(for: id)
+            var content = RecipeSummary.rowConfiguration(recipe)
+            // The terminal gives a glyph two columns.
+            content.image = content.image.map { truncate($0, toWidth: 2, ellipsis: "") }
             cell.contentConfiguration = content
-            cell.accessories =
-                recipe.isFavorite ? [.label(text: "♥", style: TextStyle(foreground: .red))] : []
+            cell.accessories = RecipeSummary.rowAccessories(recipe)
         }
         let card = TerminalCollectionView.CellRegistration<TerminalGridCell, Int64> { cell, _, id in
             guard let recipe = app.app?.session.shownEntry?.records.record(for: id) else {

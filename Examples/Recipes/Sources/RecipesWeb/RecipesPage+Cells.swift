@@ -1,7 +1,7 @@
 import Diffable
-import DiffableTerminal
 import DiffableWeb
 import RecipeKit
+import RecipeStore
 import RecipesCore
 
 /// The layouts and the cells of the sidebar and the recipe list.
@@ -39,19 +39,10 @@ extension RecipesPage {
     static func makeListDataSource(
         _ view: WebCollectionView, _ page: WeakPage
     ) -> CollectionViewDiffableDataSource<String, Int64> {
-        let heart = CellAccessory.label(text: "♥", style: TextStyle(foreground: .red))
         let row = WebCollectionView.CellRegistration<WebListCell, Int64> { cell, _, id in
-            var content = ListContentConfiguration.subtitleCell()
-            guard let recipe = page.page?.session.shownEntry?.records.record(for: id) else {
-                content.text = "…"
-                cell.contentConfiguration = content
-                return
-            }
-            content.image = displaySafe(recipe.emoji)
-            content.text = displaySafe(recipe.title)
-            content.secondaryText = recipe.subtitle
-            cell.contentConfiguration = content
-            cell.accessories = recipe.isFavorite ? [heart] : []
+            let recipe = page.page?.session.shownEntry?.records.record(for: id)
+            cell.contentConfiguration = RecipeSummary.rowConfiguration(recipe)
+            cell.accessories = RecipeSummary.rowAccessories(recipe)
         }
         let card = WebCollectionView.CellRegistration<WebGridCell, Int64> { cell, _, id in
             guard let recipe = page.page?.session.shownEntry?.records.record(for: id) else {
@@ -61,7 +52,7 @@ extension RecipesPage {
             cell.image = displaySafe(recipe.emoji)
             cell.text = displaySafe(recipe.title)
             cell.secondaryText = recipe.subtitle
-            cell.accessories = recipe.isFavorite ? [heart] : []
+            cell.accessories = RecipeSummary.rowAccessories(recipe)
         }
         let header = WebCollectionView.SupplementaryRegistration<WebListCell>(
             elementKind: WebCollectionView.elementKindSectionHeader

@@ -1,0 +1,28 @@
+public import DiffableCells
+import RecipeKit
+public import RecipeStore
+
+/// What a recipe's row in the list shows, in both front ends.
+extension RecipeSummary {
+    /// A heart, in red.
+    static let heart = CellAccessory.label(text: "♥", style: TextStyle(foreground: .red))
+
+    /// The row of a recipe (`nil`: its record is still being read): its emoji, its title, and its
+    /// times and servings below (a subtitle cell).
+    public static func rowConfiguration(_ recipe: RecipeSummary?) -> ListContentConfiguration {
+        var content = ListContentConfiguration.subtitleCell()
+        guard let recipe else {
+            content.text = "…"
+            return content
+        }
+        content.image = displaySafe(recipe.emoji)
+        content.text = displaySafe(recipe.title)
+        content.secondaryText = recipe.subtitle
+        return content
+    }
+
+    /// The row's accessories: a heart for a favorite.
+    public static func rowAccessories(_ recipe: RecipeSummary?) -> [CellAccessory] {
+        recipe?.isFavorite == true ? [heart] : []
+    }
+}
