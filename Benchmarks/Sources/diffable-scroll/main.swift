@@ -58,9 +58,9 @@ func makeApp(_ variant: Variant = .list, items: Int, width: Int, height: Int)
     switch variant {
     case .list, .twoRowList:
         let twoRows = variant == .twoRowList
-        var configuration = ListConfiguration(appearance: .plain)
-        configuration.rowHeight = twoRows ? 2 : 1
-        let view = TerminalCollectionView(layout: .list(using: configuration), width: width, height: height)
+        let configuration = ListConfiguration(appearance: .plain)
+        let view = TerminalCollectionView(
+            layout: .list(using: configuration, rowHeight: twoRows ? 2 : 1), width: width, height: height)
         let registration = TerminalCollectionView.CellRegistration<TerminalListCell, Int> { cell, _, number in
             configure(cell, number: number, twoRows: twoRows)
         }
