@@ -97,3 +97,55 @@ struct HeadlessTerminalTests {
         #expect(terminal.frames.count == 2)
     }
 }
+
+@Suite("Without color (NO_COLOR)")
+struct NoColorTests {
+    /// A screen with colors and attributes: a red favorite, an inverse selected row, dim text.
+    func frame() -> ScreenBuffer {
+        var frame = ScreenBuffer(width: 24, height: 3)
+        frame.write("♥ Banana Bread", x: 0, y: 0, style: TextStyle(foreground: .red, bold: true))
+        frame.write("Apple Pie", x: 0, y: 1, style: TextStyle(background: .blue, inverse: true))
+        frame.write("Prep 10 min", x: 0, y: 2, style: TextStyle(foreground: .brightBlack, dim: true))
+        return frame
+    }
+
+    /// The SGR parameters of every `ESC [ … m` in `output`.
+    func sgrParameters(_ output: String) -> [Int] {
+        var parameters: [Int] = []
+        var rest = Substring(output)
+        while let start = rest.range(of: "\u{1B}[") {
+            rest = rest[start.upperBound...]
+            guard let end = rest.firstIndex(where: { $0.isLetter }) else { break }
+            if rest[end] == "m" { parameters += rest[..<end].split(separator: ";").compactMap { Int($0) } }
+            rest = rest[rest.index(after: end)...]
+        }
+        return parameters
+    }
+
+    @Test func noColorSendsTheSameTextAndAttributesWithoutAnyColor() {
+        let colored = HeadlessTerminal(width: 24, height: 3)
+        colored.present(frame())
+        let monochrome = HeadlessTerminal(width: 24, height: 3)
+        monochrome.usesColor = false
+        monochrome.present(frame())
+        let isColor = { (parameter: Int) in (30...49).contains(parameter) || (90...107).contains(parameter) }
+        #expect(
+            sgrParameters(colored.lastFrameOutput).contains(where: isColor), "the colored frame has colors")
+        #expect(!sgrParameters(monochrome.lastFrameOutput).contains(where: isColor))
+        // What color said is still there: the text, bold, the inverse row, dim.
+        let parameters = Set(sgrParameters(monochrome.lastFrameOutput))
+        #expect(parameters.isSuperset(of: [1, 2, 7]))
+        #expect(monochrome.lastFrameOutput.contains("♥ Banana Bread"))
+        // Changing a style's colors alone sends nothing.
+        var recolored = frame()
+        recolored.write("♥ Banana Bread", x: 0, y: 0, style: TextStyle(foreground: .green, bold: true))
+        monochrome.present(recolored)
+        #expect(monochrome.lastFrameOutput.isEmpty)
+    }
+
+    @Test func noColorIsAskedForByANonEmptyVariable() {
+        #expect(Terminal.wantsColor(noColor: nil))
+        #expect(Terminal.wantsColor(noColor: ""))
+        #expect(!Terminal.wantsColor(noColor: "1"))
+    }
+}

@@ -53,6 +53,12 @@ public struct ScreenDiffRenderer: Sendable {
     /// Whether a frame whose rows moved may scroll them (see above); tests turn it off to
     /// compare with the cell diff alone.
     package var allowsScrolling = true
+    /// Whether colors are sent; `false` draws every style without them (bold, dim, italic,
+    /// underline and inverse stay), for a terminal whose user set `NO_COLOR`. Changing it
+    /// repaints the next frame.
+    public var usesColor = true {
+        didSet { if usesColor != oldValue { invalidate() } }
+    }
     /// The style the terminal draws in; `nil` when unknown.
     private var pen: TextStyle?
     /// Where the terminal's cursor is; `nil` when unknown.
@@ -84,6 +90,7 @@ public struct ScreenDiffRenderer: Sendable {
     ///   the output, which is proportional to the changed cells (to all non-blank ones on a full
     ///   repaint); the *h*² term, looking for a scroll, only when two or more rows changed.
     public mutating func render(_ frame: ScreenBuffer) -> String {
+        let frame = usesColor ? frame : frame.withoutColors()
         let start = Output(pen: pen, cursor: cursor, lastGrapheme: lastGrapheme, width: frame.width)
         var output = start
         if let previousFrame, previousFrame.width == frame.width, previousFrame.height == frame.height {
@@ -113,6 +120,23 @@ public struct ScreenDiffRenderer: Sendable {
         lastGrapheme = output.lastGrapheme
         lastFrameByteCount = output.text.utf8.count
         return output.text
+    }
+}
+
+extension ScreenBuffer {
+    /// The frame with every cell's colors removed (its attributes kept).
+    ///
+    /// - Complexity: O(*w* × *h*).
+    func withoutColors() -> ScreenBuffer {
+        var frame = self
+        for index in frame.cells.indices
+        where frame.cells[index].style.foreground != nil
+            || frame.cells[index].style.background != nil
+        {
+            frame.cells[index].style.foreground = nil
+            frame.cells[index].style.background = nil
+        }
+        return frame
     }
 }
 

@@ -91,6 +91,12 @@ public final class HeadlessTerminal: TerminalDevice {
         return pendingKeys
     }
 
+    /// Whether frames are rendered with colors, as ``Terminal/usesColor``.
+    public var usesColor: Bool {
+        get { renderer.usesColor }
+        set { renderer.usesColor = newValue }
+    }
+
     /// Keeps `frame` as the newest of ``frames`` and renders it for ``lastFrameOutput``.
     public func present(_ frame: ScreenBuffer) {
         frames.append(frame)

@@ -82,6 +82,20 @@ public final class Terminal: TerminalDevice {
     /// before ``enter()``; ``restore()`` always turns the reports off.
     public var capturesMouse = true
 
+    /// Whether frames are drawn with colors: not when the `NO_COLOR` environment variable is set
+    /// and not empty (no-color.org), so that what colors say must also be said by text or by
+    /// attributes (the selection is inverse, a favorite a ♥).
+    public var usesColor: Bool {
+        get { renderer.usesColor }
+        set { renderer.usesColor = newValue }
+    }
+
+    /// Whether colors are wanted, given the value of `NO_COLOR` (this process's by default): not
+    /// when it is set to anything but the empty string.
+    public static func wantsColor(noColor: String? = getenv("NO_COLOR").map { String(cString: $0) }) -> Bool {
+        (noColor ?? "").isEmpty
+    }
+
     /// Turns frames into the output that updates the screen.
     private var renderer = ScreenDiffRenderer()
     /// Holds partial keys between reads.
@@ -97,6 +111,7 @@ public final class Terminal: TerminalDevice {
     public init(inputDescriptor: Int32 = STDIN_FILENO, outputDescriptor: Int32 = STDOUT_FILENO) {
         self.inputDescriptor = inputDescriptor
         self.outputDescriptor = outputDescriptor
+        renderer.usesColor = Self.wantsColor()
     }
 
     deinit {
