@@ -185,6 +185,21 @@ wait_for_exit
 if [ "$(cat "$status_file" 2>/dev/null)" = 0 ]; then ok "ctrl-c quits with status 0"; else fail -s "ctrl-c did not quit cleanly"; fi
 check -n "ctrl-c restores the screen" "All Recipes"
 
+# NO_COLOR: the same screen without a color, the selection and the favorites still shown.
+start "NO_COLOR=1 $program; echo \$? > $status_file"
+check "with NO_COLOR the app starts" "All Recipes · 44"
+escaped=$(tmux capture-pane -e -p -t "$session")
+if grep -qE $'\e\\[([0-9;]*;)?(3[0-8]|4[0-8]|9[0-7]|10[0-7])(;[0-9;]*)?m' <<<"$escaped"; then
+    fail "with NO_COLOR the screen has colors"
+else
+    ok "with NO_COLOR no color reaches the screen"
+fi
+grep -qF $'\e[7m' <<<"$escaped" || grep -qE $'\e\\[([0-9]+;)*7(;[0-9]+)*m' <<<"$escaped" &&
+    ok "the selected row is still marked (inverse)" || fail "no inverse text with NO_COLOR"
+check -e "a favorite still shows its heart" "♥ Favorites +[0-9]"
+keys q
+wait_for_exit
+
 # A new database under XDG_DATA_HOME when no --database is given.
 output=$(XDG_DATA_HOME="$work/xdg" "$binary" check 2>&1)
 check_output "the default database lives under XDG_DATA_HOME and is seeded" "recipes: 40" "$output"
