@@ -367,88 +367,6 @@
             try? connection.close().wait()
         }
 
-        /// Puts `table` in the publication and gives it the trigger that wakes the feeds, once,
-        /// whichever server comes first (an advisory lock keeps two from doing it at once).
-        private func install(table: String, on connection: PostgresConnection) throws(FetchedResultsError) {
-            let logger = store.logger
-            let (schema, name) = Self.split(table)
-            let keys = try Self.rows(
-                connection,
-                """
-                SELECT a.attname, format_type(a.atttypid, a.atttypmod)
-                FROM pg_index i
-                JOIN pg_class c ON c.oid = i.indrelid
-                JOIN pg_namespace n ON n.oid = c.relnamespace
-                JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = ANY(i.indkey)
-                WHERE i.indisprimary AND n.nspname = \(schema) AND c.relname = \(name)
-                """, logger: logger)
-            let exists = try Self.rows(
-                connection,
-                """
-                SELECT 1 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-                WHERE n.nspname = \(schema) AND c.relname = \(name) AND c.relkind IN ('r', 'p')
-                """, logger: logger)
-            guard !exists.isEmpty else {
-                throw .database(
-                    PostgresStoreError(
-                        kind: .missingTable, message: "table \(table) does not exist", sqlState: "42P01"))
-            }
-            let keyTypes: [String]
-            do { keyTypes = try keys.map { try $0.decode((String, String).self).1 } } catch {
-                throw .read(error)
-            }
-            guard keyTypes.count == 1, ["bigint", "integer", "smallint"].contains(keyTypes[0]) else {
-                throw .changeLogUnavailable(
-                    table: table,
-                    reason:
-                        "PostgreSQL tables are followed by their primary key, which must be one integer column (bigint, integer or smallint); \(table)'s is \(keyTypes.isEmpty ? "missing" : keyTypes.joined(separator: ", "))"
-                )
-            }
-            let trigger = "diffable_notify_\(name)"
-            let qualified = "\(Self.quote(schema)).\(Self.quote(name))"
-            let statements: [String] = [
-                "BEGIN",
-                "SELECT pg_advisory_xact_lock(hashtext('diffable_install'))",
-                """
-                CREATE OR REPLACE FUNCTION diffable_notify() RETURNS trigger LANGUAGE plpgsql AS $$
-                BEGIN PERFORM pg_notify('\(Self.channel)', ''); RETURN NULL; END $$
-                """,
-                """
-                CREATE OR REPLACE TRIGGER \(Self.quote(trigger)) AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE
-                ON \(qualified) FOR EACH STATEMENT EXECUTE FUNCTION diffable_notify()
-                """,
-                """
-                DO $$ BEGIN
-                    IF NOT EXISTS (SELECT 1 FROM pg_publication WHERE pubname = '\(Self.publication)') THEN
-                        CREATE PUBLICATION \(Self.publication) FOR TABLE \(qualified);
-                    ELSIF NOT EXISTS (SELECT 1 FROM pg_publication_tables
-                        WHERE pubname = '\(Self.publication)' AND schemaname = '\(schema)' AND tablename = '\(name)') THEN
-                        ALTER PUBLICATION \(Self.publication) ADD TABLE \(qualified);
-                    END IF;
-                END $$
-                """,
-                "COMMIT",
-            ]
-            do {
-                for statement in statements {
-                    _ = try connection.query(PostgresQuery(unsafeSQL: statement), logger: logger).wait()
-                }
-            } catch {
-                _ = try? connection.query("ROLLBACK", logger: logger).wait()
-                throw .changeLogUnavailable(table: table, reason: "\(PostgresStoreError(error))")
-            }
-        }
-
-        /// `schema.table`, or `public` and the table.
-        static func split(_ table: String) -> (schema: String, name: String) {
-            let parts = table.split(separator: ".", maxSplits: 1).map(String.init)
-            return parts.count == 2 ? (parts[0], parts[1]) : ("public", table)
-        }
-
-        static func quote(_ identifier: String) -> String {
-            "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-        }
-
         // MARK: Waiting
 
         /// Runs `work` on the source's queue, where waiting for a query blocks no Swift task.
@@ -462,44 +380,6 @@
                 }
             }
             return try result.get()
-        }
-
-        /// Runs a query and waits for the text in its first column of its first row.
-        static func string(_ connection: PostgresConnection, _ query: PostgresQuery, logger: Logger)
-            throws(FetchedResultsError) -> String?
-        {
-            do {
-                return try rows(connection, query, logger: logger).first?.decode(String.self)
-            } catch let error as FetchedResultsError {
-                throw error
-            } catch {
-                throw .read(error)
-            }
-        }
-
-        /// Runs a query and waits for its rows.
-        static func rows(_ connection: PostgresConnection, _ query: PostgresQuery, logger: Logger)
-            throws(FetchedResultsError) -> [PostgresRow]
-        {
-            let collected = Mutex<[PostgresRow]>([])
-            try forEachRow(connection, query, logger: logger) { row in collected.withLock { $0.append(row) } }
-            return collected.withLock { $0 }
-        }
-
-        /// Runs a query, hands `body` each row as it comes (on the connection's event loop), and
-        /// waits for the last: taking rows as they come overlaps reading them with the server's
-        /// sending (postgres-nio's collecting path took ten times as long for a million rows).
-        static func forEachRow(
-            _ connection: PostgresConnection, _ query: PostgresQuery, logger: Logger,
-            _ body: @escaping @Sendable (PostgresRow) throws(FetchedResultsError) -> Void
-        ) throws(FetchedResultsError) {
-            do {
-                _ = try connection.query(query, logger: logger) { row in try body(row) }.wait()
-            } catch let error as FetchedResultsError {
-                throw error
-            } catch {
-                throw .database(PostgresStoreError(error))
-            }
         }
     }
 #endif
