@@ -32,12 +32,9 @@ extension PostgresRecipeDatabase: RecipeStorage {
     public func recipe(id: Int64) throws -> Recipe? {
         let client = store.client
         return try waiting {
-            try await client.query(
-                PostgresQuery(
-                    unsafeSQL: "SELECT \(Self.recipeColumns) FROM recipe WHERE id = $1", binds: Self.binds(id)
-                ),
-                logger: Self.logger
-            ).collect().first.map(Self.recipe)
+            try await client.rows("SELECT \(unescaped: Self.recipeColumns) FROM recipe WHERE id = \(id)")
+                .first
+                .map(Self.recipe)
         }
     }
 
@@ -64,19 +61,15 @@ extension PostgresRecipeDatabase: RecipeStorage {
 
     public func export(to output: FileHandle) async throws {
         try await Self.export(to: output) { [store] last in
-            try await store.client.query(
-                PostgresQuery(
-                    unsafeSQL:
-                        "SELECT \(Self.recipeColumns) FROM recipe WHERE id > $1 ORDER BY id LIMIT 1000",
-                    binds: Self.binds(last)),
-                logger: Self.logger
-            ).collect().map(Self.recipe)
+            try await store.client.rows(
+                "SELECT \(unescaped: Self.recipeColumns) FROM recipe WHERE id > \(last) ORDER BY id LIMIT 1000"
+            ).map(Self.recipe)
         }
     }
 
     /// Whether the counts the triggers keep agree with the rows: `["ok"]`, or what does not.
     public func integrityCheck() async throws -> [String] {
-        let row = try await store.client.query(
+        let row = try await store.client.rows(
             """
             SELECT recipeCount = (SELECT count(*) FROM recipe),
                 favoriteCount = (SELECT count(*) FROM recipe WHERE isFavorite),
@@ -85,8 +78,8 @@ extension PostgresRecipeDatabase: RecipeStorage {
                         SELECT name, count(*) AS n FROM recipeCollection GROUP BY name) AS members USING (name)
                     WHERE recipeCount IS DISTINCT FROM n)
             FROM tally
-            """, logger: Self.logger
-        ).collect().first
+            """
+        ).first
         guard let (recipes, favorites, collections) = try row?.decode((Bool, Bool, Bool).self) else {
             return ["the tally row is missing"]
         }
@@ -214,12 +207,6 @@ extension PostgresRecipeDatabase: RecipeStorage {
             directions: RecipeFile.strings(fromList: directions),
             collections: RecipeFile.strings(fromList: collections), isFavorite: isFavorite,
             addedAt: Date(timeIntervalSince1970: addedAt))
-    }
-
-    static func binds(_ value: Int64) -> PostgresBindings {
-        var binds = PostgresBindings()
-        binds.append(value)
-        return binds
     }
 }
 

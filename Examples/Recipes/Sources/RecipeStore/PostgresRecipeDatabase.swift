@@ -163,6 +163,13 @@ extension PostgresConnection {
     }
 }
 
+extension PostgresClient {
+    /// Runs a statement on one of the pool's connections and returns its rows.
+    func rows(_ query: PostgresQuery) async throws -> [PostgresRow] {
+        try await self.query(query, logger: PostgresRecipeDatabase.logger).collect()
+    }
+}
+
 extension PostgresRecipeDatabase {
     /// Errors only: connection failures are errors the app shows; logged too, they would cross
     /// the terminal app's screen.
