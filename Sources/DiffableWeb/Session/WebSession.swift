@@ -61,16 +61,15 @@ final class WebSession {
     /// what waits, since this carries it.
     func resync() -> String {
         connection?.outbox.clearPending()
-        var messages: [JSONValue] = []
+        var messages: [String] = []
         for (name, view) in page.namedCollectionViews {
             var reset = view.resetPatch()
             reset.view = name
             stamp(&reset)
-            messages.append(reset.json)
+            messages.append(reset.json.text)
         }
-        messages += page.panels.map(\.message)
-        guard messages.count > 1 else { return messages[0].text }
-        return JSONValue.object([("t", .string("batch")), ("m", .array(messages))]).text
+        messages += page.panels.map(\.messageText)
+        return Outbox.batch(messages)
     }
 
     func deliver(_ patch: inout WebPatch) {
