@@ -1,6 +1,5 @@
 #if Web
     import Diffable
-    import DiffableTerminal
     import DiffableWeb
     import Foundation
 

@@ -1,6 +1,5 @@
 #if Web
     import Diffable
-    import DiffableTerminal
     import DiffableTesting
     import DiffableWeb
     import Foundation

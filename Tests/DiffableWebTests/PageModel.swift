@@ -1,5 +1,4 @@
 import Diffable
-import DiffableTerminal
 import Testing
 
 @testable import DiffableWeb

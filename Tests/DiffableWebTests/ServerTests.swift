@@ -1,6 +1,5 @@
 #if Web
     import Diffable
-    import DiffableTerminal
     import Foundation
     import HummingbirdTesting
     import HummingbirdWSTesting

@@ -1,5 +1,4 @@
 import Diffable
-import DiffableTerminal
 import DiffableTesting
 import Foundation
 import Testing

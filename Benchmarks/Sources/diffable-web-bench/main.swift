@@ -10,7 +10,6 @@
 // {"seq": message number, "n": the update's operations, "rows": the fewest row operations,
 // "items": [ids after], "moved": [ids moved]}.
 import Diffable
-import DiffableTerminal
 import DiffableTesting
 import DiffableWeb
 import Foundation
