@@ -37,7 +37,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "Diffable"),
-        .target(name: "DiffableTesting", dependencies: ["Diffable"]),
+        .target(name: "DiffableTesting", dependencies: ["Diffable", "DiffableCells"]),
         // UIKit's cell and list vocabulary (content configurations, accessories, swipe actions,
         // text styles), shared by the terminal, the browser and the apps drawn on both.
         .target(name: "DiffableCells", dependencies: ["Diffable"]),

@@ -198,6 +198,8 @@ public struct ContextualAction: Sendable {
 public struct SwipeActionsConfiguration: Sendable {
     /// The actions, first is the primary one.
     public var actions: [ContextualAction]
+    /// Whether a full swipe performs the first action (`true`, as in UIKit).
+    public var performsFirstActionWithFullSwipe = true
 
     /// Creates a configuration.
     public init(actions: [ContextualAction]) {

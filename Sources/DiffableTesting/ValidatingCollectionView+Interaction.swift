@@ -1,13 +1,53 @@
 import Diffable
+import DiffableCells
 import Foundation
 
-/// What a person does with the view: select, tap a disclosure, drag an item.
+/// What a person does with the view (tap an item or a disclosure, drag an item), and selection
+/// in code.
 extension ValidatingCollectionView {
-    /// Selects an item, as a tap would, and tells ``didSelectItemAt``.
-    public func selectItem(at indexPath: IndexPath) {
-        guard slot(at: indexPath) != nil else { return }
-        selectedIndexPaths = [indexPath]
-        didSelectItemAt?(indexPath)
+    /// Taps an item, as a person would, under UIKit's rules: nothing if selection is not allowed
+    /// or the delegate refuses the highlight; with multiple selection, a selected item is
+    /// deselected (if the delegate allows); else the item is selected (if the delegate allows),
+    /// any other selected item deselected where only one may be, and the delegate told of each.
+    ///
+    /// - Returns: Whether the tap changed what is selected, or selected the item again.
+    @discardableResult
+    public func tapItem(at indexPath: IndexPath) -> Bool {
+        guard slot(at: indexPath) != nil, allowsSelection else { return false }
+        guard delegate?.collectionView(self, shouldHighlightItemAt: indexPath) ?? true else { return false }
+        if allowsMultipleSelection, isSelected(at: indexPath) {
+            guard delegate?.collectionView(self, shouldDeselectItemAt: indexPath) ?? true else {
+                return false
+            }
+            mark(false, at: indexPath)
+            delegate?.collectionView(self, didDeselectItemAt: indexPath)
+            return true
+        }
+        guard delegate?.collectionView(self, shouldSelectItemAt: indexPath) ?? true else { return false }
+        let others = allowsMultipleSelection ? [] : selectedIndexPaths.subtracting([indexPath]).sorted()
+        select(at: indexPath)
+        for other in others { delegate?.collectionView(self, didDeselectItemAt: other) }
+        delegate?.collectionView(self, didSelectItemAt: indexPath)
+        return true
+    }
+
+    /// The index paths of the selected items, in order: `UICollectionView`'s
+    /// `indexPathsForSelectedItems`.
+    public var indexPathsForSelectedItems: [IndexPath]? { selectedIndexPaths.sorted() }
+
+    /// Selects an item in code, telling no delegate; `nil` deselects every item. With single
+    /// selection, the item selected before is deselected. Nothing happens when selection is not
+    /// allowed. The view shows everything, so it never scrolls.
+    public func selectItem(
+        at indexPath: IndexPath?, animated: Bool, scrollPosition: CollectionViewScrollPosition
+    ) {
+        guard let indexPath else { return deselectAll() }
+        select(at: indexPath)
+    }
+
+    /// Deselects an item in code, telling no delegate.
+    public func deselectItem(at indexPath: IndexPath, animated: Bool) {
+        mark(false, at: indexPath)
     }
 
     /// Taps the outline disclosure of an item: the data source expands or collapses it.
@@ -21,14 +61,19 @@ extension ValidatingCollectionView {
         dataSource?.collectionView(self, outlineStateOfItemAt: indexPath)
     }
 
-    /// Drags an item to a final index path and drops it, as a person would: the view moves the
-    /// cell, then tells the data source, then checks that the data source agrees.
+    /// Drags an item to a final index path and drops it, as a person would: the view asks the
+    /// delegate where it lands (`targetIndexPathForMoveOfItemFromOriginalIndexPath`), moves the
+    /// cell there, then tells the data source, then checks that the data source agrees.
     ///
     /// - Returns: `false` if the data source does not allow moving the item.
     @discardableResult
     public func dragItem(from source: IndexPath, to destination: IndexPath) -> Bool {
         guard let dataSource, slot(at: source) != nil else { return false }
         guard dataSource.collectionView(self, canMoveItemAt: source) else { return false }
+        let destination =
+            delegate?.collectionView(
+                self, targetIndexPathForMoveOfItemFromOriginalIndexPath: source, atCurrentIndexPath: source,
+                toProposedIndexPath: destination) ?? destination
         guard moveSlot(from: source, to: destination) else { return false }
         dataSource.collectionView(self, moveItemAt: source, to: destination)
         checkAfterMove(from: source, to: destination)

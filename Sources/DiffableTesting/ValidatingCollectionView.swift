@@ -1,3 +1,4 @@
+import DiffableCells
 import Foundation
 
 /// A collection view with no screen that applies every batch update under UIKit's rules and
@@ -37,9 +38,8 @@ public final class ValidatingCollectionView: ValidatingView, ReusingCollectionVi
 
     /// The object the view pulls from.
     public weak var dataSource: (any CollectionViewDataSource)?
-    /// Called when an item is selected with ``selectItem(at:)``: the delegate's
-    /// `collectionView(_:didSelectItemAt:)`.
-    public var didSelectItemAt: (@MainActor (IndexPath) -> Void)?
+    /// The object told of selection and display, and asked where a drag lands; held weakly.
+    public weak var delegate: (any CollectionViewDelegate)?
 
     /// Everything the view was told to do, in order.
     public var operations: [Operation] {
@@ -76,6 +76,14 @@ public final class ValidatingCollectionView: ValidatingView, ReusingCollectionVi
     // MARK: Pulling from the data source
 
     override func pullSectionCount() -> Int? { dataSource?.numberOfSections(in: self) }
+
+    override func willDisplay(_ cell: Cell, at indexPath: IndexPath) {
+        delegate?.collectionView(self, willDisplay: cell, forItemAt: indexPath)
+    }
+
+    override func didEndDisplaying(_ cell: Cell, at indexPath: IndexPath) {
+        delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: indexPath)
+    }
 
     override func pullItemCount(inSection section: Int) -> Int {
         dataSource?.collectionView(self, numberOfItemsInSection: section) ?? 0

@@ -1,13 +1,69 @@
 import Diffable
+import DiffableCells
 import Foundation
 
 /// What a person does with a table: select, swipe to delete, edit, reorder, use the index.
 extension ValidatingTableView {
-    /// Selects a row, as a tap would, and tells ``didSelectRowAt``.
-    public func selectRow(at indexPath: IndexPath) {
-        guard slot(at: indexPath) != nil else { return }
-        selectedIndexPaths = [indexPath]
-        didSelectRowAt?(indexPath)
+    /// Taps a row, as a person would, under UIKit's rules: nothing if selection is not allowed
+    /// (in editing mode, ``allowsSelectionDuringEditing``) or the delegate refuses the highlight;
+    /// with multiple selection, a selected row is deselected (`willDeselectRowAt` may keep it or
+    /// name another); else the row `willSelectRowAt` names is selected, any other selected row
+    /// deselected where only one may be, and the delegate told of each.
+    ///
+    /// - Returns: Whether the tap changed what is selected, or selected a row again.
+    @discardableResult
+    public func tapRow(at indexPath: IndexPath) -> Bool {
+        guard slot(at: indexPath) != nil, isEditing ? allowsSelectionDuringEditing : allowsSelection else {
+            return false
+        }
+        guard delegate?.tableView(self, shouldHighlightRowAt: indexPath) ?? true else { return false }
+        if allowsMultipleSelection, isSelected(at: indexPath) {
+            guard let target = willDeselect(indexPath) else { return false }
+            mark(false, at: target)
+            delegate?.tableView(self, didDeselectRowAt: target)
+            return true
+        }
+        let target = delegate.map { $0.tableView(self, willSelectRowAt: indexPath) } ?? indexPath
+        guard let target, slot(at: target) != nil else { return false }
+        var deselected: [IndexPath] = []
+        if !allowsMultipleSelection {
+            for other in selectedIndexPaths.subtracting([target]).sorted() {
+                guard let other = willDeselect(other) else { continue }
+                mark(false, at: other)
+                deselected.append(other)
+            }
+        }
+        mark(true, at: target)  // the rows willDeselectRowAt kept stay selected
+        for other in deselected { delegate?.tableView(self, didDeselectRowAt: other) }
+        delegate?.tableView(self, didSelectRowAt: target)
+        return true
+    }
+
+    private func willDeselect(_ indexPath: IndexPath) -> IndexPath? {
+        guard let delegate else { return indexPath }
+        return delegate.tableView(self, willDeselectRowAt: indexPath)
+    }
+
+    /// The selected row, the first if there are several: `UITableView`'s `indexPathForSelectedRow`.
+    public var indexPathForSelectedRow: IndexPath? { selectedIndexPaths.min() }
+
+    /// The selected rows, in order; `nil` when none is: `UITableView`'s `indexPathsForSelectedRows`.
+    public var indexPathsForSelectedRows: [IndexPath]? {
+        let selected = selectedIndexPaths
+        return selected.isEmpty ? nil : selected.sorted()
+    }
+
+    /// Selects a row in code, telling no delegate; `nil` deselects every row. With single
+    /// selection, the row selected before is deselected. Nothing happens when selection is not
+    /// allowed. The view shows everything, so it never scrolls.
+    public func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: TableViewScrollPosition) {
+        guard let indexPath else { return deselectAll() }
+        select(at: indexPath)
+    }
+
+    /// Deselects a row in code, telling no delegate.
+    public func deselectRow(at indexPath: IndexPath, animated: Bool) {
+        mark(false, at: indexPath)
     }
 
     /// Enters or leaves editing mode, where rows show delete and reorder controls.
@@ -15,11 +71,19 @@ extension ValidatingTableView {
         isEditing = editing
     }
 
-    /// Whether the row shows a delete control in editing mode, or can be swiped away: the data
-    /// source's `tableView(_:canEditRowAt:)`.
+    /// The control the row shows in editing mode: `.none` when the data source does not let the
+    /// row be edited (`tableView(_:canEditRowAt:)`), else the delegate's `editingStyleForRowAt`
+    /// (`.delete` without a delegate).
+    public func editingStyle(forRowAt indexPath: IndexPath) -> TableViewCellEditingStyle {
+        guard let dataSource, slot(at: indexPath) != nil, dataSource.tableView(self, canEditRowAt: indexPath)
+        else { return .none }
+        return delegate?.tableView(self, editingStyleForRowAt: indexPath) ?? .delete
+    }
+
+    /// Whether the row shows a delete control in editing mode, or can be swiped away: its
+    /// ``editingStyle(forRowAt:)`` is `.delete`.
     public func canDeleteRow(at indexPath: IndexPath) -> Bool {
-        guard let dataSource, slot(at: indexPath) != nil else { return false }
-        return dataSource.tableView(self, canEditRowAt: indexPath)
+        editingStyle(forRowAt: indexPath) == .delete
     }
 
     /// Whether the row shows a reorder control in editing mode: the data source's
@@ -51,6 +115,17 @@ extension ValidatingTableView {
         return commitDelete(at: indexPath)
     }
 
+    /// Taps the insert control of a row in editing mode: the data source commits `.insert` when
+    /// the row's ``editingStyle(forRowAt:)`` is `.insert`.
+    ///
+    /// - Returns: `false` outside editing mode, or if the row shows no insert control.
+    @discardableResult
+    public func tapInsertControl(at indexPath: IndexPath) -> Bool {
+        guard isEditing, let dataSource, editingStyle(forRowAt: indexPath) == .insert else { return false }
+        dataSource.tableView(self, commit: .insert, forRowAt: indexPath)
+        return true
+    }
+
     private func commitDelete(at indexPath: IndexPath) -> Bool {
         guard let dataSource, canDeleteRow(at: indexPath) else { return false }
         dataSource.tableView(self, commit: .delete, forRowAt: indexPath)
@@ -58,8 +133,8 @@ extension ValidatingTableView {
     }
 
     /// Drags a row by its reorder control (in editing mode) to a final index path and drops it,
-    /// as `UITableView` reports it: the data source hears of the move first, then the view shows
-    /// what the data source has.
+    /// as `UITableView` reports it: the delegate's `targetIndexPathForMoveFromRowAt` may redirect
+    /// the drop; the data source hears of the move first, then the view shows what it has.
     ///
     /// - If the data source updated the view during the call (a subclass that applies a snapshot
     ///   with the move), the update has moved the row.
@@ -74,6 +149,10 @@ extension ValidatingTableView {
     @discardableResult
     public func dragRow(from source: IndexPath, to destination: IndexPath) -> Bool {
         guard isEditing, let dataSource, canMoveRow(at: source) else { return false }
+        let destination =
+            delegate?.tableView(
+                self, targetIndexPathForMoveFromRowAt: source, toProposedIndexPath: destination)
+            ?? destination
         let shown = sections
         guard moveSlot(from: source, to: destination) else { return false }
         sections = shown  // only checked: the row moves once the data source has answered

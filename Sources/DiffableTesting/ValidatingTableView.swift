@@ -1,3 +1,4 @@
+import DiffableCells
 import Foundation
 
 /// A table view with no screen that applies every batch update under UIKit's rules and fails,
@@ -34,9 +35,11 @@ public final class ValidatingTableView: ValidatingView, ReusingTableView {
 
     /// The object the view pulls from.
     public weak var dataSource: (any TableViewDataSource)?
-    /// Called when a row is selected with ``selectRow(at:)``: the delegate's
-    /// `tableView(_:didSelectRowAt:)`.
-    public var didSelectRowAt: (@MainActor (IndexPath) -> Void)?
+    /// The object told of selection and display, and asked for editing styles and where a drag
+    /// lands; held weakly.
+    public weak var delegate: (any TableViewDelegate)?
+    /// Whether the person can select rows in editing mode; `false` by default, as in UIKit.
+    public var allowsSelectionDuringEditing = false
     /// Whether the view is in editing mode (see ``setEditing(_:animated:)``).
     public internal(set) var isEditing = false
 
@@ -88,6 +91,14 @@ public final class ValidatingTableView: ValidatingView, ReusingTableView {
     // MARK: Pulling from the data source
 
     override func pullSectionCount() -> Int? { dataSource?.numberOfSections(in: self) }
+
+    override func willDisplay(_ cell: Cell, at indexPath: IndexPath) {
+        delegate?.tableView(self, willDisplay: cell, forRowAt: indexPath)
+    }
+
+    override func didEndDisplaying(_ cell: Cell, at indexPath: IndexPath) {
+        delegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath)
+    }
 
     override func pullItemCount(inSection section: Int) -> Int {
         dataSource?.tableView(self, numberOfRowsInSection: section) ?? 0

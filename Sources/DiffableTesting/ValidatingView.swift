@@ -31,8 +31,25 @@ public class ValidatingView: ReusingView {
     public private(set) var cellConfigurations: [CellConfiguration] = []
     /// Every inconsistency found.
     public private(set) var violations: [String] = []
-    /// The index paths the person using the view has selected.
-    public internal(set) var selectedIndexPaths: Set<IndexPath> = []
+    /// Whether items can be selected, by the person or in code; setting `false` deselects every
+    /// item (without telling the delegate).
+    public var allowsSelection = true {
+        didSet { if !allowsSelection { deselectAll() } }
+    }
+    /// Whether several items can be selected at once; `false` by default.
+    public var allowsMultipleSelection = false
+
+    /// The index paths of the selected items. A selected item stays selected through moves,
+    /// reloads and reconfigures; deleting it deselects it.
+    public var selectedIndexPaths: Set<IndexPath> {
+        var selected: Set<IndexPath> = []
+        for (section, slots) in sections.enumerated() {
+            for (item, slot) in slots.enumerated() where slot.isSelected {
+                selected.insert(IndexPath(item: item, section: section))
+            }
+        }
+        return selected
+    }
 
     /// Everything the view was told to do, in order.
     var recorded: [Recorded] = []
@@ -40,6 +57,7 @@ public class ValidatingView: ReusingView {
     struct Slot {
         var cell: Cell
         var identity: AnyHashable?
+        var isSelected = false
     }
 
     var sections: [[Slot]] = []
@@ -89,6 +107,10 @@ public class ValidatingView: ReusingView {
     func pullCell(at indexPath: IndexPath) -> AnyObject { fatalError("no data source") }
     /// The identifier the data source has at an index path.
     func pullIdentifier(at indexPath: IndexPath) -> AnyHashable? { nil }
+    /// Tells the delegate that a cell is about to be shown.
+    func willDisplay(_ cell: Cell, at indexPath: IndexPath) {}
+    /// Tells the delegate that a cell stopped being shown.
+    func didEndDisplaying(_ cell: Cell, at indexPath: IndexPath) {}
 
     /// The item counts the data source has now, by section.
     func pullCounts() -> [Int] {
@@ -130,7 +152,11 @@ public class ValidatingView: ReusingView {
     /// Asks the data source for everything again; every cell on screen is new.
     func applyReload() {
         recorded.append(.reloadData)
-        for section in sections { for slot in section { recycle(slot.cell) } }
+        for (section, slots) in sections.enumerated() {
+            for (item, slot) in slots.enumerated() {
+                remove(slot.cell, from: IndexPath(item: item, section: section))
+            }
+        }
         sections = []
         guard let sectionCount = pullSectionCount() else { return }
         for section in 0..<sectionCount {
@@ -178,6 +204,9 @@ public class ValidatingView: ReusingView {
                 return Array(start..<(start + section.count))
             })
         let oldSlots = sections.flatMap { $0 }
+        let oldPaths = sections.enumerated().flatMap { section, slots in
+            slots.indices.map { IndexPath(item: $0, section: section) }
+        }
         let placeholders = _SectionedItems(sections: newCounts.map { [Int](repeating: -1, count: $0) })
         var sources: [[Int]] = []
         var kept = [Bool](repeating: false, count: oldSlots.count)
@@ -192,11 +221,20 @@ public class ValidatingView: ReusingView {
                 sources.append(items)
             }
         }
-        for (flat, slot) in oldSlots.enumerated() where !kept[flat] { recycle(slot.cell) }
+        // A selected item the update deleted and inserted again (out of a deleted section, say)
+        // stays selected: selection follows the item, not its cell.
+        var reselected: Set<AnyHashable> = []
+        for (flat, slot) in oldSlots.enumerated() where !kept[flat] {
+            if slot.isSelected, let identity = slot.identity { reselected.insert(identity) }
+            remove(slot.cell, from: oldPaths[flat])
+        }
         // New cells for the inserted positions (the data source has committed the new state).
         sections = sources.enumerated().map { section, items in
             items.enumerated().map { item, flat in
-                flat >= 0 ? oldSlots[flat] : newSlot(at: IndexPath(item: item, section: section))
+                guard flat < 0 else { return oldSlots[flat] }
+                var slot = newSlot(at: IndexPath(item: item, section: section))
+                if let identity = slot.identity, reselected.contains(identity) { slot.isSelected = true }
+                return slot
             }
         }
     }
@@ -221,9 +259,11 @@ public class ValidatingView: ReusingView {
         for path in update.reloadedItems {
             guard let slot = slot(at: path) else { continue }
             // The new cell is dequeued while the old one is still on screen, as in UIKit, so a
-            // reload always shows a different cell object.
-            sections[path.section][path.item] = newSlot(at: path)
-            recycle(slot.cell)
+            // reload always shows a different cell object. The item stays selected.
+            var new = newSlot(at: path)
+            new.isSelected = slot.isSelected
+            sections[path.section][path.item] = new
+            remove(slot.cell, from: path)
         }
         for path in update.reconfiguredItems {
             guard let slot = slot(at: path) else { continue }
@@ -261,6 +301,36 @@ public class ValidatingView: ReusingView {
 
     /// Whether an animation is running (its completion has not been called yet).
     public var hasRunningAnimations: Bool { !pendingCompletions.isEmpty }
+
+    // MARK: Selection
+
+    /// Selects the item at an index path, telling no one; with single selection, every other
+    /// item is deselected. Nothing happens when selection is not allowed.
+    func select(at path: IndexPath) {
+        guard allowsSelection, slot(at: path) != nil else { return }
+        if !allowsMultipleSelection { deselectAll() }
+        mark(true, at: path)
+    }
+
+    /// Marks the item at an index path selected or not, and nothing else.
+    func mark(_ selected: Bool, at path: IndexPath) {
+        guard slot(at: path) != nil else { return }
+        sections[path.section][path.item].isSelected = selected
+    }
+
+    /// Deselects every item, telling no one.
+    func deselectAll() {
+        for section in sections.indices {
+            for item in sections[section].indices { sections[section][item].isSelected = false }
+        }
+    }
+
+    /// Whether the item at an index path is selected (`false` if it is not on screen).
+    func isSelected(at path: IndexPath) -> Bool {
+        path.count == 2 && sections.indices.contains(path.section)
+            && sections[path.section].indices.contains(path.item)
+            && sections[path.section][path.item].isSelected
+    }
 
     // MARK: A move the person makes
 
@@ -310,7 +380,9 @@ public class ValidatingView: ReusingView {
         return view
     }
 
-    private func recycle(_ cell: Cell) {
+    /// Takes a cell off the screen, back to its pool.
+    private func remove(_ cell: Cell, from indexPath: IndexPath) {
+        didEndDisplaying(cell, at: indexPath)
         guard let key = cell.reuseKey else { return }
         pool[key, default: []].append(cell)
     }
@@ -323,6 +395,7 @@ public class ValidatingView: ReusingView {
         }
         cell.configurationCount += 1
         cellConfigurations.append(.init(indexPath: path, kind: .new, cellSerial: cell.serial))
+        willDisplay(cell, at: path)
         return Slot(cell: cell, identity: pullIdentifier(at: path))
     }
 

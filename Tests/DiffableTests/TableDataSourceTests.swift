@@ -410,10 +410,11 @@ struct TableDataSourceTests {
     @Test func selectingARowTellsTheDelegate() {
         let (view, dataSource) = makeTableDataSource()
         dataSource.apply(snapshotOf(["A": [1, 2]]))
-        var selected: [IndexPath] = []
-        view.didSelectRowAt = { selected.append($0) }
-        view.selectRow(at: IndexPath(item: 1, section: 0))
-        #expect(selected == [IndexPath(item: 1, section: 0)])
+        let delegate = RecordingDelegate()
+        view.delegate = delegate
+        delegate.calls.removeAll()
+        view.tapRow(at: IndexPath(item: 1, section: 0))
+        #expect(delegate.calls == ["select 0.1"])
         #expect(view.selectedIndexPaths == [IndexPath(item: 1, section: 0)])
     }
 

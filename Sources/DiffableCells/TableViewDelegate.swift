@@ -1,0 +1,141 @@
+import Diffable
+import Foundation
+
+/// What a table view tells and asks the object that manages it: `UITableViewDelegate`, minus the
+/// prefix. Every member is optional (a default implementation does what UIKit does when the
+/// delegate does not implement it), and a view holds its delegate weakly.
+///
+/// As in UIKit, the selection members report the person's own actions: selecting or deselecting
+/// in code and an update that deletes a selected row do not call them.
+@MainActor
+public protocol TableViewDelegate: AnyObject {
+    /// Whether the row may be highlighted as the person touches it; `true` by default. A row that
+    /// may not be highlighted cannot be selected by the person either.
+    func tableView(_ tableView: any DiffableTableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool
+    /// The row the person's tap selects: `indexPath` by default, another to redirect, `nil` to
+    /// select nothing.
+    func tableView(_ tableView: any DiffableTableView, willSelectRowAt indexPath: IndexPath) -> IndexPath?
+    /// The person selected the row.
+    func tableView(_ tableView: any DiffableTableView, didSelectRowAt indexPath: IndexPath)
+    /// The row to deselect: `indexPath` by default, `nil` to keep it selected.
+    func tableView(_ tableView: any DiffableTableView, willDeselectRowAt indexPath: IndexPath) -> IndexPath?
+    /// The person deselected the row, or selected another where only one may be selected.
+    func tableView(_ tableView: any DiffableTableView, didDeselectRowAt indexPath: IndexPath)
+    /// A cell is about to be shown for the row.
+    func tableView(
+        _ tableView: any DiffableTableView, willDisplay cell: AnyObject, forRowAt indexPath: IndexPath)
+    /// A cell stopped being shown; `indexPath` is where its row was.
+    func tableView(
+        _ tableView: any DiffableTableView, didEndDisplaying cell: AnyObject, forRowAt indexPath: IndexPath)
+    /// A section's header is about to be shown.
+    func tableView(
+        _ tableView: any DiffableTableView, willDisplayHeaderView view: AnyObject, forSection section: Int)
+    /// A section's footer is about to be shown.
+    func tableView(
+        _ tableView: any DiffableTableView, willDisplayFooterView view: AnyObject, forSection section: Int)
+    /// A section's header stopped being shown.
+    func tableView(
+        _ tableView: any DiffableTableView, didEndDisplayingHeaderView view: AnyObject,
+        forSection section: Int)
+    /// A section's footer stopped being shown.
+    func tableView(
+        _ tableView: any DiffableTableView, didEndDisplayingFooterView view: AnyObject,
+        forSection section: Int)
+    /// The actions a swipe from the leading edge shows; `nil` (the default) for none.
+    func tableView(
+        _ tableView: any DiffableTableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath
+    ) -> SwipeActionsConfiguration?
+    /// The actions a swipe from the trailing edge shows. `nil` (the default) shows a Delete action
+    /// when the row's editing style is `.delete`; an empty configuration shows none.
+    func tableView(
+        _ tableView: any DiffableTableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath
+    ) -> SwipeActionsConfiguration?
+    /// The control a row the data source lets edit shows in editing mode: `.delete` by default,
+    /// `.insert` (which commits `.insert`), or `.none`.
+    func tableView(_ tableView: any DiffableTableView, editingStyleForRowAt indexPath: IndexPath)
+        -> TableViewCellEditingStyle
+    /// Where a row the person drags would land, asked as the drag goes on: the proposed index
+    /// path by default; another redirects the drop.
+    func tableView(
+        _ tableView: any DiffableTableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
+        toProposedIndexPath proposedDestinationIndexPath: IndexPath
+    ) -> IndexPath
+}
+
+extension TableViewDelegate {
+    /// `true` by default.
+    public func tableView(_ tableView: any DiffableTableView, shouldHighlightRowAt indexPath: IndexPath)
+        -> Bool
+    {
+        true
+    }
+    /// `indexPath` by default.
+    public func tableView(_ tableView: any DiffableTableView, willSelectRowAt indexPath: IndexPath)
+        -> IndexPath?
+    {
+        indexPath
+    }
+    /// Does nothing by default.
+    public func tableView(_ tableView: any DiffableTableView, didSelectRowAt indexPath: IndexPath) {}
+    /// `indexPath` by default.
+    public func tableView(_ tableView: any DiffableTableView, willDeselectRowAt indexPath: IndexPath)
+        -> IndexPath?
+    { indexPath }
+    /// Does nothing by default.
+    public func tableView(_ tableView: any DiffableTableView, didDeselectRowAt indexPath: IndexPath) {}
+    /// Does nothing by default.
+    public func tableView(
+        _ tableView: any DiffableTableView, willDisplay cell: AnyObject, forRowAt indexPath: IndexPath
+    ) {}
+    /// Does nothing by default.
+    public func tableView(
+        _ tableView: any DiffableTableView, didEndDisplaying cell: AnyObject, forRowAt indexPath: IndexPath
+    ) {}
+    /// Does nothing by default.
+    public func tableView(
+        _ tableView: any DiffableTableView, willDisplayHeaderView view: AnyObject, forSection section: Int
+    ) {}
+    /// Does nothing by default.
+    public func tableView(
+        _ tableView: any DiffableTableView, willDisplayFooterView view: AnyObject, forSection section: Int
+    ) {}
+    /// Does nothing by default.
+    public func tableView(
+        _ tableView: any DiffableTableView, didEndDisplayingHeaderView view: AnyObject,
+        forSection section: Int
+    ) {}
+    /// Does nothing by default.
+    public func tableView(
+        _ tableView: any DiffableTableView, didEndDisplayingFooterView view: AnyObject,
+        forSection section: Int
+    ) {}
+    /// `nil` by default: no leading actions.
+    public func tableView(
+        _ tableView: any DiffableTableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath
+    ) -> SwipeActionsConfiguration? { nil }
+    /// `nil` by default: Delete, when the row's editing style is `.delete`.
+    public func tableView(
+        _ tableView: any DiffableTableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath
+    ) -> SwipeActionsConfiguration? { nil }
+    /// `.delete` by default.
+    public func tableView(_ tableView: any DiffableTableView, editingStyleForRowAt indexPath: IndexPath)
+        -> TableViewCellEditingStyle
+    { .delete }
+    /// The proposed index path by default.
+    public func tableView(
+        _ tableView: any DiffableTableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
+        toProposedIndexPath proposedDestinationIndexPath: IndexPath
+    ) -> IndexPath { proposedDestinationIndexPath }
+}
+
+/// Where a table view places a row it scrolls to: `UITableView.ScrollPosition`.
+public enum TableViewScrollPosition: Hashable, Sendable {
+    /// As little scrolling as shows the row (none when it is visible).
+    case none
+    /// The row at the top of the visible part.
+    case top
+    /// The row in the middle of the visible part.
+    case middle
+    /// The row at the bottom of the visible part.
+    case bottom
+}

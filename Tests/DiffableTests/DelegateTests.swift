@@ -1,0 +1,295 @@
+import DiffableTesting
+import Foundation
+import Testing
+
+/// A delegate that records what it is told, in order, and answers as it is set up to.
+@MainActor
+final class RecordingDelegate: CollectionViewDelegate, TableViewDelegate {
+    var calls: [String] = []
+    var refused: Set<IndexPath> = []
+    var redirect: [IndexPath: IndexPath?] = [:]
+    var keptWhenDeselecting: Set<IndexPath> = []
+    var editingStyles: [IndexPath: TableViewCellEditingStyle] = [:]
+    var displayed: Set<ObjectIdentifier> = []
+
+    private func path(_ indexPath: IndexPath) -> String { "\(indexPath.section).\(indexPath.item)" }
+
+    func collectionView(_ collectionView: any DiffableCollectionView, shouldSelectItemAt indexPath: IndexPath)
+        -> Bool
+    { !refused.contains(indexPath) }
+    func collectionView(_ collectionView: any DiffableCollectionView, didSelectItemAt indexPath: IndexPath) {
+        calls.append("select \(path(indexPath))")
+    }
+    func collectionView(_ collectionView: any DiffableCollectionView, didDeselectItemAt indexPath: IndexPath)
+    {
+        calls.append("deselect \(path(indexPath))")
+    }
+    func collectionView(
+        _ collectionView: any DiffableCollectionView, willDisplay cell: AnyObject,
+        forItemAt indexPath: IndexPath
+    ) {
+        #expect(displayed.insert(ObjectIdentifier(cell)).inserted, "willDisplay twice for one cell")
+        calls.append("display \(path(indexPath))")
+    }
+    func collectionView(
+        _ collectionView: any DiffableCollectionView, didEndDisplaying cell: AnyObject,
+        forItemAt indexPath: IndexPath
+    ) {
+        #expect(displayed.remove(ObjectIdentifier(cell)) != nil, "didEndDisplaying for a cell not displayed")
+        calls.append("end \(path(indexPath))")
+    }
+    func collectionView(
+        _ collectionView: any DiffableCollectionView,
+        targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
+        atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath
+    ) -> IndexPath { redirect[proposedIndexPath].flatMap { $0 } ?? proposedIndexPath }
+
+    func tableView(_ tableView: any DiffableTableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool {
+        !refused.contains(indexPath)
+    }
+    func tableView(_ tableView: any DiffableTableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? {
+        redirect[indexPath] ?? indexPath
+    }
+    func tableView(_ tableView: any DiffableTableView, didSelectRowAt indexPath: IndexPath) {
+        calls.append("select \(path(indexPath))")
+    }
+    func tableView(_ tableView: any DiffableTableView, willDeselectRowAt indexPath: IndexPath) -> IndexPath? {
+        keptWhenDeselecting.contains(indexPath) ? nil : indexPath
+    }
+    func tableView(_ tableView: any DiffableTableView, didDeselectRowAt indexPath: IndexPath) {
+        calls.append("deselect \(path(indexPath))")
+    }
+    func tableView(_ tableView: any DiffableTableView, editingStyleForRowAt indexPath: IndexPath)
+        -> TableViewCellEditingStyle
+    { editingStyles[indexPath] ?? .delete }
+    func tableView(
+        _ tableView: any DiffableTableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
+        toProposedIndexPath proposedDestinationIndexPath: IndexPath
+    ) -> IndexPath { redirect[proposedDestinationIndexPath].flatMap { $0 } ?? proposedDestinationIndexPath }
+}
+
+/// A view controller as a UIKit app writes one: the collection view's delegate, owning its data
+/// source, showing the selected recipe's name as its detail.
+@MainActor
+final class RecipeListController: CollectionViewDelegate {
+    private(set) var detail: String?
+    private let dataSource: CollectionViewDiffableDataSource<Int, String>
+
+    init(collectionView: ValidatingCollectionView) {
+        let registration = CellRegistration<ValidatingCollectionView.Cell, String> { cell, _, name in
+            cell.text = name
+        }
+        dataSource = CollectionViewDiffableDataSource(collectionView: collectionView) {
+            view, indexPath, name in
+            view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: name)
+        }
+        collectionView.delegate = self
+    }
+
+    func show(_ names: [String]) {
+        var snapshot = DiffableDataSourceSnapshot<Int, String>()
+        snapshot.appendSections([0])
+        snapshot.appendItems(names)
+        dataSource.apply(snapshot)
+    }
+
+    func collectionView(_ collectionView: any DiffableCollectionView, didSelectItemAt indexPath: IndexPath) {
+        detail = dataSource.itemIdentifier(for: indexPath)
+    }
+}
+
+private func at(_ item: Int, _ section: Int = 0) -> IndexPath { IndexPath(item: item, section: section) }
+
+@MainActor
+@Suite("Delegates and selection, on the validating views")
+struct DelegateTests {
+    @Test func doccExample() {
+        let view = ValidatingCollectionView()
+        let controller = RecipeListController(collectionView: view)  // the delegate and its data source
+        controller.show(["Apple Pie", "Banana Bread", "Carrot Cake"])
+        view.tapItem(at: IndexPath(item: 1, section: 0))
+        #expect(controller.detail == "Banana Bread")
+
+        #expect(view.indexPathsForSelectedItems == [IndexPath(item: 1, section: 0)])
+    }
+
+    @Test func aTapSelectsAndTellsTheDelegateAndSingleSelectionDeselectsTheOther() {
+        let (view, dataSource) = makeDataSource()
+        let delegate = RecordingDelegate()
+        view.delegate = delegate
+        dataSource.apply(snapshotOf(["A": [1, 2, 3]]))
+        delegate.calls.removeAll()
+        #expect(view.tapItem(at: at(0)))
+        #expect(view.tapItem(at: at(2)))
+        #expect(delegate.calls == ["select 0.0", "deselect 0.0", "select 0.2"])
+        #expect(view.indexPathsForSelectedItems == [at(2)])
+        // In code: no delegate call.
+        view.selectItem(at: at(1), animated: false, scrollPosition: [])
+        view.deselectItem(at: at(1), animated: false)
+        view.selectItem(at: at(0), animated: true, scrollPosition: .centeredVertically)
+        #expect(delegate.calls.count == 3)
+        #expect(view.indexPathsForSelectedItems == [at(0)])
+        view.selectItem(at: nil, animated: false, scrollPosition: [])
+        #expect(view.indexPathsForSelectedItems == [])
+    }
+
+    @Test func multipleSelectionTogglesAndTheDelegateMayRefuse() {
+        let (view, dataSource) = makeDataSource()
+        let delegate = RecordingDelegate()
+        view.delegate = delegate
+        view.allowsMultipleSelection = true
+        dataSource.apply(snapshotOf(["A": [1, 2, 3]]))
+        delegate.calls.removeAll()
+        delegate.refused = [at(1)]
+        view.tapItem(at: at(0))
+        view.tapItem(at: at(2))
+        #expect(!view.tapItem(at: at(1)), "the delegate refused")
+        #expect(view.selectedIndexPaths == [at(0), at(2)])
+        view.tapItem(at: at(0))
+        #expect(view.selectedIndexPaths == [at(2)])
+        #expect(delegate.calls == ["select 0.0", "select 0.2", "deselect 0.0"])
+        view.allowsSelection = false
+        #expect(view.selectedIndexPaths.isEmpty)
+        #expect(!view.tapItem(at: at(0)))
+        view.selectItem(at: at(0), animated: false, scrollPosition: [])
+        #expect(view.selectedIndexPaths.isEmpty, "no selection in code either when selection is off")
+    }
+
+    /// Seeded: after random applies, the selected items are the ones selected before that are
+    /// still in the snapshot, wherever they moved, and the delegate heard of none of it.
+    @Test func selectionFollowsItsItemsAcrossRandomUpdates() {
+        for seed in SeededRandom.seeds(count: 40) {
+            var rng = SeededRandom(seed: seed)
+            let (view, dataSource) = makeDataSource()
+            let delegate = RecordingDelegate()
+            view.delegate = delegate
+            view.allowsMultipleSelection = true
+            dataSource.apply(randomSnapshot(using: &rng))
+            var selected: Set<Int> = []
+            for _ in 0..<6 {
+                let snapshot = dataSource.snapshot()
+                for item in snapshot.itemIdentifiers where Int.random(in: 0..<5, using: &rng) == 0 {
+                    view.selectItem(at: dataSource.indexPath(for: item), animated: false, scrollPosition: [])
+                    selected.insert(item)
+                }
+                var next = randomSnapshot(using: &rng)
+                let reloaded = next.itemIdentifiers.filter { selected.contains($0) }.prefix(2)
+                next.reloadItems(Array(reloaded))
+                let calls = delegate.calls.filter { !$0.hasPrefix("display") && !$0.hasPrefix("end") }
+                dataSource.apply(next, animatingDifferences: Bool.random(using: &rng))
+                selected.formIntersection(next.itemIdentifiers)
+                let shown = Set(view.selectedIndexPaths.compactMap { dataSource.itemIdentifier(for: $0) })
+                #expect(shown == selected, "DIFFABLE_SEED=\(seed)")
+                #expect(
+                    delegate.calls.filter { !$0.hasPrefix("display") && !$0.hasPrefix("end") } == calls,
+                    "DIFFABLE_SEED=\(seed)")
+                #expect(
+                    delegate.displayed == Set(view.visibleCells.joined().map(ObjectIdentifier.init)),
+                    "every cell on screen was displayed once, and only those: DIFFABLE_SEED=\(seed)")
+            }
+        }
+    }
+
+    @Test func displayIsToldForCellsThatAppearAndDisappearNotForReconfigures() {
+        let (view, dataSource) = makeDataSource()
+        let delegate = RecordingDelegate()
+        view.delegate = delegate
+        dataSource.apply(snapshotOf(["A": [1, 2]]))
+        #expect(delegate.calls == ["display 0.0", "display 0.1"])
+        delegate.calls.removeAll()
+        var snapshot = snapshotOf(["A": [2, 3]])
+        snapshot.reconfigureItems([2])
+        dataSource.apply(snapshot)
+        #expect(delegate.calls == ["end 0.0", "display 0.1"])
+        delegate.calls.removeAll()
+        snapshot = dataSource.snapshot()
+        snapshot.reloadItems([3])
+        dataSource.apply(snapshot)
+        #expect(delegate.calls == ["display 0.1", "end 0.1"], "the new cell comes before the old goes")
+    }
+
+    @Test func theDelegateRedirectsADrop() {
+        let (view, dataSource) = makeDataSource()
+        let delegate = RecordingDelegate()
+        view.delegate = delegate
+        dataSource.reorderingHandlers.canReorderItem = { _ in true }
+        dataSource.apply(snapshotOf(["A": [1, 2, 3, 4]]))
+        delegate.redirect[at(3)] = at(1)
+        #expect(view.dragItem(from: at(0), to: at(3)))
+        #expect(view.itemIdentifiers(as: Int.self) == [[2, 1, 3, 4]])
+        #expect(dataSource.snapshot().itemIdentifiers == [2, 1, 3, 4])
+    }
+
+    @Test func aTableTapFollowsWillSelectAndWillDeselect() {
+        let (view, dataSource) = makeTableDataSource()
+        let delegate = RecordingDelegate()
+        view.delegate = delegate
+        dataSource.apply(snapshotOf(["A": [1, 2, 3, 4]]))
+        delegate.calls.removeAll()
+        delegate.redirect[at(1)] = at(3)
+        delegate.redirect[at(2)] = .some(nil)
+        view.tapRow(at: at(0))
+        view.tapRow(at: at(1))
+        #expect(!view.tapRow(at: at(2)), "willSelectRowAt returned nil")
+        #expect(delegate.calls == ["select 0.0", "deselect 0.0", "select 0.3"])
+        #expect(view.indexPathForSelectedRow == at(3))
+        delegate.keptWhenDeselecting = [at(3)]
+        view.tapRow(at: at(0))
+        #expect(view.indexPathsForSelectedRows == [at(0), at(3)], "willDeselectRowAt kept row 3")
+        view.selectRow(at: nil, animated: false, scrollPosition: .none)
+        #expect(view.indexPathsForSelectedRows == nil)
+        view.setEditing(true, animated: false)
+        #expect(!view.tapRow(at: at(0)), "no selection while editing unless allowsSelectionDuringEditing")
+        view.allowsSelectionDuringEditing = true
+        #expect(view.tapRow(at: at(0)))
+    }
+
+    /// `editingStyleForRowAt` shows an insert control, which reaches `commit` with `.insert`.
+    @Test func theInsertControlCommitsAnInsert() {
+        final class Inserting: TableViewDiffableDataSource<String, Int> {
+            var committed: [(TableViewCellEditingStyle, IndexPath)] = []
+            override func tableView(_ tableView: any DiffableTableView, canEditRowAt indexPath: IndexPath)
+                -> Bool
+            {
+                true
+            }
+            override func tableView(
+                _ tableView: any DiffableTableView, commit editingStyle: TableViewCellEditingStyle,
+                forRowAt indexPath: IndexPath
+            ) {
+                committed.append((editingStyle, indexPath))
+                guard editingStyle == .insert else { return }
+                var snapshot = snapshot()
+                snapshot.insertItems([100 + indexPath.item], beforeItem: itemIdentifier(for: indexPath)!)
+                apply(snapshot)
+            }
+        }
+        let (view, dataSource) = makeTableDataSource { Inserting(tableView: $0, cellProvider: $1) }
+        let delegate = RecordingDelegate()
+        view.delegate = delegate
+        delegate.editingStyles = [at(1): .insert, at(2): .none]
+        dataSource.apply(snapshotOf(["A": [1, 2, 3]]))
+        #expect(view.editingStyle(forRowAt: at(0)) == .delete)
+        #expect(view.editingStyle(forRowAt: at(1)) == .insert)
+        #expect(!view.tapInsertControl(at: at(1)), "only in editing mode")
+        view.setEditing(true, animated: false)
+        #expect(!view.tapInsertControl(at: at(0)), "row 0 shows a delete control")
+        #expect(!view.tapDeleteControl(at: at(2)), "row 2 shows no control")
+        #expect(view.tapInsertControl(at: at(1)))
+        #expect(dataSource.committed.map(\.0) == [.insert])
+        #expect(view.itemIdentifiers(as: Int.self) == [[1, 101, 2, 3]])
+    }
+
+    @Test func theTableDelegateRedirectsADrop() {
+        let (view, dataSource) = makeTableDataSource {
+            RosterTableDataSource(tableView: $0, cellProvider: $1)
+        }
+        let delegate = RecordingDelegate()
+        view.delegate = delegate
+        dataSource.apply(snapshotOf(["A": [1, 2, 3, 4]]))
+        view.setEditing(true, animated: false)
+        delegate.redirect[at(2)] = at(3)
+        #expect(view.dragRow(from: at(0), to: at(2)))
+        #expect(view.itemIdentifiers(as: Int.self) == [[2, 3, 4, 1]])
+    }
+}
