@@ -25,7 +25,7 @@ struct ProtocolTests {
     @Test func wellFormedMessagesDecode() throws {
         #expect(
             try ClientMessage.decode(
-                #"{"t":"hello","v":1,"page":"/list?seed=3","session":null,"top":0,"height":800.5,"width":1024}"#
+                #"{"t":"hello","version":2,"page":"/list?seed=3","session":null,"top":0,"height":800.5,"width":1024}"#
             )
                 == .hello(
                     session: nil, page: "/list?seed=3",
@@ -53,15 +53,19 @@ struct ProtocolTests {
         ("{\"t\":\"select\",\"k\":1,\"extra\":true}", "unexpected member 'extra' in a select message"),
         ("{\"t\":\"select\"}", "missing 'k'"),
         (
-            "{\"t\":\"hello\",\"v\":2,\"page\":\"/\",\"top\":0,\"height\":1,\"width\":1}",
-            "'v' is not an integer in 1...1"
+            "{\"t\":\"hello\",\"version\":1,\"page\":\"/\",\"top\":0,\"height\":1,\"width\":1}",
+            "unknown version: this server speaks version 2"
         ),
         (
-            "{\"t\":\"hello\",\"v\":1,\"page\":\"list\",\"top\":0,\"height\":1,\"width\":1}",
+            "{\"t\":\"hello\",\"v\":2,\"page\":\"/\",\"top\":0,\"height\":1,\"width\":1}",
+            "missing 'version'"
+        ),
+        (
+            "{\"t\":\"hello\",\"version\":2,\"page\":\"list\",\"top\":0,\"height\":1,\"width\":1}",
             "page is not a path"
         ),
         (
-            "{\"t\":\"hello\",\"v\":1,\"page\":\"/\",\"session\":\"../x\",\"top\":0,\"height\":1,\"width\":1}",
+            "{\"t\":\"hello\",\"version\":2,\"page\":\"/\",\"session\":\"../x\",\"top\":0,\"height\":1,\"width\":1}",
             "session is not hexadecimal"
         ),
         (

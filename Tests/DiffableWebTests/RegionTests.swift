@@ -45,14 +45,14 @@ struct RegionTests {
         return registry
     }
 
-    static let hello = #"{"t":"hello","v":1,"page":"/split","top":0,"height":800,"width":600}"#
+    static let hello = #"{"t":"hello","version":2,"page":"/split","top":0,"height":800,"width":600}"#
 
     func drain(_ outbox: Outbox) async -> [[String: Any]] {
         var messages: [[String: Any]] = []
         while outbox.pendingCount > 0, case .text(let text)? = await outbox.next() {
             // Several messages waiting come as one frame, a batch.
             let frame = try! JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any]
-            messages += frame["t"] as? String == "batch" ? frame["m"] as! [[String: Any]] : [frame]
+            messages += frame["t"] as? String == "batch" ? frame["messages"] as! [[String: Any]] : [frame]
         }
         return messages
     }
@@ -69,12 +69,12 @@ struct RegionTests {
         #expect(messages.map { $0["t"] as? String } == ["reset", "reset", "panel"])
         let page = try #require(messages[0]["page"] as? [String: Any])
         let regions = try #require(page["regions"] as? [[String: Any]])
-        #expect(regions.map { $0["n"] as? String } == ["sidebar", "detail"])
-        #expect(regions.map { $0["k"] as? String } == ["view", "panel"])
-        #expect(messages[0]["v"] == nil)
-        #expect(messages[1]["v"] as? String == "sidebar")
+        #expect(regions.map { $0["name"] as? String } == ["sidebar", "detail"])
+        #expect(regions.map { $0["kind"] as? String } == ["view", "panel"])
+        #expect(messages[0]["region"] == nil)
+        #expect(messages[1]["region"] as? String == "sidebar")
         #expect(messages[1]["page"] == nil)
-        #expect(messages[2]["v"] as? String == "detail")
+        #expect(messages[2]["region"] as? String == "detail")
         // One key names one element of the page.
         #expect(Set(keys(messages[0])).isDisjoint(with: keys(messages[1])))
     }
@@ -91,7 +91,7 @@ struct RegionTests {
         try connection.receive(#"{"t":"select","k":\#(keys(messages[0])[0])}"#)
         #expect(heard.mainSelections == [IndexPath(item: 0, section: 0)])
         let patches = await drain(connection.outbox)
-        #expect(patches.first?["v"] as? String == "sidebar")
+        #expect(patches.first?["region"] as? String == "sidebar")
     }
 
     @Test func aPanelHearsOnlyTheActionsItOffers() async throws {
@@ -99,16 +99,17 @@ struct RegionTests {
         let connection = WebConnection(registry: registry(heard))
         try connection.receive(Self.hello)
         _ = await drain(connection.outbox)
-        try connection.receive(#"{"t":"panel","v":"detail","a":"delete","f":{}}"#)
-        try connection.receive(#"{"t":"panel","v":"detail","a":"edit","f":{"title":"<b>"}}"#)
+        try connection.receive(#"{"t":"panel","region":"detail","a":"delete","f":{}}"#)
+        try connection.receive(#"{"t":"panel","region":"detail","a":"edit","f":{"title":"<b>"}}"#)
         #expect(heard.presses.map(\.0) == ["edit"])
         #expect(heard.presses.first?.1 == ["title": "<b>"])
     }
 
     @Test(arguments: [
-        #"{"t":"panel","v":"Detail","a":"edit"}"#, #"{"t":"panel","v":"detail","a":"edit","f":{"x":1}}"#,
-        #"{"t":"panel","v":"detail","a":"edit","f":[]}"#, #"{"t":"region","v":"sidebar","top":0}"#,
-        #"{"t":"panel","v":"detail","a":"edit","extra":1}"#,
+        #"{"t":"panel","region":"Detail","a":"edit"}"#,
+        #"{"t":"panel","region":"detail","a":"edit","f":{"x":1}}"#,
+        #"{"t":"panel","region":"detail","a":"edit","f":[]}"#, #"{"t":"region","region":"sidebar","top":0}"#,
+        #"{"t":"panel","region":"detail","a":"edit","extra":1}"#,
     ])
     func aMalformedRegionMessageIsRefused(_ text: String) {
         #expect(throws: ClientMessageError.self) { try ClientMessage.decode(text) }
@@ -126,7 +127,7 @@ struct RegionTests {
         try connection.receive(Self.hello)
         _ = await drain(connection.outbox)
         let session = try #require(connection.session)
-        try connection.receive(#"{"t":"region","v":"sidebar","top":0,"height":300,"width":200}"#)
+        try connection.receive(#"{"t":"region","region":"sidebar","top":0,"height":300,"width":200}"#)
         #expect(
             session.page.collectionView(named: "sidebar")?.viewport
                 == WebViewport(top: 0, height: 300, width: 200))

@@ -98,7 +98,7 @@
                 let received = Mutex<[String]>([])
                 let close = try await client.ws("/_diffable/ws") { inbound, outbound, _ in
                     try await outbound.write(
-                        .text(#"{"t":"hello","v":1,"page":"/names","top":0,"height":600,"width":800}"#))
+                        .text(#"{"t":"hello","version":2,"page":"/names","top":0,"height":600,"width":800}"#))
                     var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
                     if case .text(let text)? = try await messages.next() {
                         received.withLock { $0.append(text) }
@@ -117,7 +117,7 @@
                 let second = Mutex<String?>(nil)
                 _ = try await client.ws("/_diffable/ws") { inbound, outbound, _ in
                     try await outbound.write(
-                        .text(#"{"t":"hello","v":1,"page":"/names","top":0,"height":600,"width":800}"#))
+                        .text(#"{"t":"hello","version":2,"page":"/names","top":0,"height":600,"width":800}"#))
                     var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
                     if case .text(let text)? = try await messages.next() { second.withLock { $0 = text } }
                     try await outbound.close(.normalClosure, reason: nil)

@@ -37,7 +37,7 @@ struct SessionTests {
         return registry
     }
 
-    static let hello = #"{"t":"hello","v":1,"page":"/names","top":0,"height":800,"width":600}"#
+    static let hello = #"{"t":"hello","version":2,"page":"/names","top":0,"height":800,"width":600}"#
 
     /// The messages waiting in an outbox, as JSON objects.
     func drain(_ outbox: Outbox) async -> [[String: Any]] {
@@ -45,7 +45,7 @@ struct SessionTests {
         while outbox.pendingCount > 0, case .text(let text)? = await outbox.next() {
             // Several messages waiting come as one frame, a batch.
             let frame = try! JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any]
-            messages += frame["t"] as? String == "batch" ? frame["m"] as! [[String: Any]] : [frame]
+            messages += frame["t"] as? String == "batch" ? frame["messages"] as! [[String: Any]] : [frame]
         }
         return messages
     }
@@ -75,7 +75,7 @@ struct SessionTests {
         }
         #expect(throws: ClientMessageError("no page at /nowhere")) {
             try WebConnection(registry: registry).receive(
-                #"{"t":"hello","v":1,"page":"/nowhere","top":0,"height":800,"width":600}"#)
+                #"{"t":"hello","version":2,"page":"/nowhere","top":0,"height":800,"width":600}"#)
         }
         #expect(registry.sessions.count == 1)
     }
@@ -89,7 +89,7 @@ struct SessionTests {
         first.close()
         let second = WebConnection(registry: registry)
         try second.receive(
-            #"{"t":"hello","v":1,"page":"/names","session":"\#(id)","top":0,"height":800,"width":600}"#)
+            #"{"t":"hello","version":2,"page":"/names","session":"\#(id)","top":0,"height":800,"width":600}"#)
         #expect(registry.sessions.count == 1)
         let messages = await drain(second.outbox)
         #expect(messages.first?["t"] as? String == "reset")

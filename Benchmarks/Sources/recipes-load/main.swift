@@ -219,7 +219,7 @@ func runPage(
             logger: logger
         ) { inbound, outbound, _ in
             try await outbound.write(
-                .text(#"{"t":"hello","v":1,"page":"/","top":0,"height":900,"width":1280}"#))
+                .text(#"{"t":"hello","version":2,"page":"/","top":0,"height":900,"width":1280}"#))
             arrivals.didConnect()
             try await withThrowingTaskGroup(of: Void.self) { group in
                 if let commands {
@@ -357,7 +357,7 @@ func measure(
             // gets the row again, with the same title.
             arrivals.expect(marker)
             let pageStart = ContinuousClock.now
-            command.yield(#"{"t":"panel","v":"detail","a":"favorite","f":{}}"#)
+            command.yield(#"{"t":"panel","region":"detail","a":"favorite","f":{}}"#)
             guard let pageLast = await waitForAll(pages, arrivals, timeout: stepTimeout) else {
                 throw BenchmarkError("a page's write reached \(arrivals.count) of \(pages) pages")
             }

@@ -57,7 +57,7 @@ function accessory(a, extras) {
  */
 export function fillItem(el, cell) {
   if (cell.c) el._content = cell.c;
-  for (const name of ["o", "x", "m", "h"]) if (name in cell) el._extras[name] = cell[name];
+  for (const name of ["o", "x", "movable", "h"]) if (name in cell) el._extras[name] = cell[name];
   const c = el._content || { s: "list" };
   const x = el._extras;
   el.className = c.s === "grid" ? "dw-tile" : "dw-row";
@@ -111,16 +111,16 @@ export function fillItem(el, cell) {
     actions.className = "dw-actions";
     x.x.forEach((action, index) => {
       const button = document.createElement("button");
-      button.className = "dw-action" + (action.d ? " dw-destructive" : "");
+      button.className = "dw-action" + (action.destructive ? " dw-destructive" : "");
       button.tabIndex = -1;
       button.dataset.a = String(index);
-      button.textContent = action.t;
-      button.title = `${action.t} (${action.k})`;
+      button.textContent = action.title;
+      button.title = `${action.title} (${action.shortcut})`;
       actions.append(button);
     });
     parts.push(actions);
   }
-  if (x.m) {
+  if (x.movable) {
     const handle = span("dw-handle", "≡");
     handle.setAttribute("aria-hidden", "true");
     parts.push(handle);

@@ -125,7 +125,7 @@ function connect() {
     const now = viewport();
     reported = { ...now, strips: [] };
     const session = sessionStorage.getItem(storageKey);
-    socket.send(JSON.stringify({ t: "hello", v: 1, page: location_, session: session || null, ...now }));
+    socket.send(JSON.stringify({ t: "hello", version: 2, page: location_, session: session || null, ...now }));
   });
   socket.addEventListener("message", receive);
   socket.addEventListener("close", (event) => {

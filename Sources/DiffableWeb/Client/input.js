@@ -96,7 +96,7 @@ function keyboard(view, event, send, search) {
   const outline = el._extras.o;
   if (event.altKey && (event.key === "ArrowUp" || event.key === "ArrowDown")) {
     event.preventDefault();
-    if (!el._extras.m) return;
+    if (!el._extras.movable) return;
     const s = sectionOf(view, el);
     const target = indexOf(view, el) + (event.key === "ArrowUp" ? -1 : 1);
     if (target >= 0 && target < s.desc.count) send({ t: "move", k: key, s: s.desc.k, i: target });
@@ -150,7 +150,7 @@ function keyboard(view, event, send, search) {
     return;
   }
   if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) {
-    const index = (el._extras.x || []).findIndex((action) => action.k === event.key);
+    const index = (el._extras.x || []).findIndex((action) => action.shortcut === event.key);
     if (index >= 0) {
       event.preventDefault();
       send({ t: "action", k: key, a: index });
@@ -181,7 +181,7 @@ function dragging(view, root, send) {
   root.addEventListener("pointerdown", (event) => {
     if (!event.target.classList.contains("dw-handle")) return;
     const el = itemOf(view, event.target);
-    if (!el || !el._extras.m) return;
+    if (!el || !el._extras.movable) return;
     event.preventDefault();
     root.setPointerCapture(event.pointerId);
     drag = { el, startY: event.clientY, target: null };

@@ -122,7 +122,7 @@ function values(region) {
 
 /** Sends an action of a panel with its fields' values; too long a message is refused here. */
 export function press(region, action, send) {
-  const message = { t: "panel", v: region.name, a: action, f: values(region) };
+  const message = { t: "panel", region: region.name, a: action, f: values(region) };
   if (new TextEncoder().encode(JSON.stringify(message)).length > maximumMessage) {
     let note = region.root.querySelector(".dw-panel-too-long");
     if (!note) {

@@ -27,7 +27,7 @@ function regionOf(node) {
 /** What a region's collection shows: its column's scroll position and size. */
 function reportRegion(region) {
   send({
-    t: "region", v: region.name, top: Math.max(0, Math.round(region.column.scrollTop)),
+    t: "region", region: region.name, top: Math.max(0, Math.round(region.column.scrollTop)),
     height: Math.max(1, Math.round(region.column.clientHeight)),
     width: Math.max(1, Math.round(region.root.clientWidth)),
   });
@@ -109,7 +109,7 @@ export function setupRegions(list, sender) {
     split.append(center);
   }
   for (const d of list) {
-    const region = { name: d.n, kind: d.k, at: d.at, column: null, root: null, view: null };
+    const region = { name: d.name, kind: d.kind, at: d.at, column: null, root: null, view: null };
     if (d.at === "dialog") {
       region.column = element("div", "dw-backdrop");
       region.column.hidden = true;
@@ -126,23 +126,23 @@ export function setupRegions(list, sender) {
       center.insertBefore(region.column, main);
     } else {
       region.column = element("aside", `dw-column dw-column-${d.at}`);
-      region.root = element("div", d.k === "view" ? "dw-region-view" : "dw-panel");
+      region.root = element("div", d.kind === "view" ? "dw-region-view" : "dw-panel");
       if (d.w) region.column.style.setProperty("--dw-column-width", `${d.w}px`);
       region.column.append(region.root);
       if (d.at === "leading") split.insertBefore(region.column, center);
       else split.append(region.column);
     }
-    region.column.dataset.region = d.n;
-    if (d.k === "view") {
+    region.column.dataset.region = d.name;
+    if (d.kind === "view") {
       region.root.tabIndex = -1;
       region.root.setAttribute("role", "listbox");
-      region.root.setAttribute("aria-label", d.n);
+      region.root.setAttribute("aria-label", d.name);
       region.view = makeCollection(region.root);
       installRoot(region.view, (message) => send(message));
     } else {
       region.root.addEventListener("click", (event) => panelClick(event, region));
     }
-    regions.set(d.n, region);
+    regions.set(d.name, region);
   }
   installRouting();
   reportAll();
@@ -161,7 +161,7 @@ function panelClick(event, region) {
  */
 export function routeRegionMessage(message, applyMain) {
   if (message.t === "batch") {
-    for (const inner of message.m || []) applyMain(inner);
+    for (const inner of message.messages || []) applyMain(inner);
     return true;
   }
   if (message.t === "page") {
@@ -170,12 +170,12 @@ export function routeRegionMessage(message, applyMain) {
     return true;
   }
   if (message.t === "panel") {
-    const region = regions.get(message.v);
+    const region = regions.get(message.region);
     if (region) renderPanel(region, message.c, send);
     return true;
   }
-  if (message.v === undefined) return false;
-  const region = regions.get(message.v);
+  if (message.region === undefined) return false;
+  const region = regions.get(message.region);
   if (!region || region.kind !== "view") return true;
   if (message.t === "reset") reset(region.view, message);
   else if (message.t === "patch") patch(region.view, message);

@@ -31,9 +31,7 @@ public final class WebPanel {
     }
 
     /// The message that shows the content, or hides the panel.
-    var message: JSONValue {
-        .object([("t", .string("panel")), ("v", .string(name)), ("c", content?.json ?? .null)])
-    }
+    var message: ServerMessage { .panel(name: name, content: content) }
 
     /// The last message any panel of the process sent, as text: the panels of many pages that
     /// show the same content (a detail every page shows) write it once.
@@ -44,7 +42,7 @@ public final class WebPanel {
     /// - Complexity: O(n) in the content's size: a comparison with the last sent, or the writing.
     var messageText: String {
         if let last = Self.lastSent, last.name == name, last.content == content { return last.text }
-        let text = message.text
+        let text = message.json.text
         Self.lastSent = (name, content, text)
         return text
     }

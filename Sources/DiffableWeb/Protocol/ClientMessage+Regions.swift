@@ -4,14 +4,14 @@ extension ClientMessage {
     /// The most fields a panel's press may carry.
     static let maximumPanelFields = 64
 
-    /// Decodes a `region` message (`{t, v, top, height, width}`) or a `panel` message
-    /// (`{t, v, a, f: {name: value}}`); the caller refuses members left over.
+    /// Decodes a `region` message (`{t, region, top, height, width}`) or a `panel` message
+    /// (`{t, region, a, f: {name: value}}`); the caller refuses members left over.
     static func decodeRegionMessage(_ type: String, _ fields: inout Fields) throws(ClientMessageError)
         -> ClientMessage
     {
-        let name = try fields.string("v", maximumLength: 32)
+        let name = try fields.string("region", maximumLength: 32)
         guard !name.isEmpty, name.unicodeScalars.allSatisfy(isNameScalar) else {
-            throw ClientMessageError("'v' is not a region name")
+            throw ClientMessageError("'region' is not a region name")
         }
         if type == "region" { return .region(name: name, viewport: try fields.viewport()) }
         let action = try fields.string("a", maximumLength: 64)

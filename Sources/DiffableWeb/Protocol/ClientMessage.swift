@@ -62,7 +62,10 @@ enum ClientMessage: Equatable, Sendable {
         let message: ClientMessage
         switch type {
         case "hello":
-            guard try fields.integer("v", in: 1...1) == 1 else { throw ClientMessageError("unknown version") }
+            guard try fields.integer("version", in: 0...Int(Int32.max)) == ServerMessage.version else {
+                throw ClientMessageError(
+                    "unknown version: this server speaks version \(ServerMessage.version)")
+            }
             let session = try fields.optionalString("session", maximumLength: 64)
             if let session, !session.allSatisfy({ $0.isHexDigit }) {
                 throw ClientMessageError("session is not hexadecimal")

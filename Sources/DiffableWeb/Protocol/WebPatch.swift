@@ -32,13 +32,13 @@ struct ItemExtras: Hashable {
                     .array(
                         actions.map {
                             .object([
-                                ("t", .string($0.title)), ("d", .bool($0.isDestructive)),
-                                ("k", .string(String($0.key))),
+                                ("title", .string($0.title)), ("destructive", .bool($0.isDestructive)),
+                                ("shortcut", .string(String($0.key))),
                             ])
                         })
                 ))
         }
-        if isMovable { members.append(("m", .bool(true))) }
+        if isMovable { members.append(("movable", .bool(true))) }
         if isSectionHeader { members.append(("h", .bool(true))) }
         return members
     }
@@ -143,7 +143,7 @@ struct WebPatch: Equatable {
         var members: [(String, JSONValue)] = [
             ("t", .string(isReset ? "reset" : "patch")), ("seq", .int(sequence)),
         ]
-        if let view { members.append(("v", .string(view))) }
+        if let view { members.append(("region", .string(view))) }
         if isAnimated { members.append(("anim", .bool(true))) }
         members.append(("n", .int(operationCount)))
         if let page {

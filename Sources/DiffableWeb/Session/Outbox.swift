@@ -121,26 +121,16 @@ final class Outbox: Sendable {
     var resyncCount: Int { state.withLock { $0.resyncCount } }
 }
 
-extension Outbox {
-    /// Messages already written as text, as one: the message itself when there is one, else a
-    /// `batch`, which the page applies in order.
-    ///
-    /// - Complexity: O(n) in their total length.
-    static func batch(_ texts: [String]) -> String {
-        texts.count == 1 ? texts[0] : #"{"t":"batch","m":["# + texts.joined(separator: ",") + "]}"
-    }
-}
-
 extension Outbox.State {
     /// The item the writer should take next, taken out of the state: every waiting message, one
-    /// as it is, several in a `batch` message (`{"t":"batch","m":[…]}`, as a resync sends).
+    /// as it is, several in a `batch` message (as a resync sends).
     fileprivate mutating func nextItem() -> Outbox.Item? {
         if needsResync {
             needsResync = false
             return .resync
         }
         guard !queue.isEmpty else { return nil }
-        let text = Outbox.batch(queue)
+        let text = ServerMessage.batch(texts: queue)
         queue.removeAll(keepingCapacity: true)
         bytes = 0
         return .text(text)

@@ -48,11 +48,11 @@ struct WebRegion {
     /// The region as the page's reset describes it.
     var json: JSONValue {
         var members: [(String, JSONValue)] = [
-            ("n", .string(name)), ("at", .string(placement.rawValue)),
+            ("name", .string(name)), ("at", .string(placement.rawValue)),
         ]
         switch content {
-        case .collection: members.append(("k", .string("view")))
-        case .panel: members.append(("k", .string("panel")))
+        case .collection: members.append(("kind", .string("view")))
+        case .panel: members.append(("kind", .string("panel")))
         }
         if let width { members.append(("w", .int(width))) }
         return .object(members)
@@ -134,7 +134,7 @@ extension WebPage {
     /// ``searchHandler`` is not called.
     public func setSearchText(_ text: String) {
         searchText = text
-        pageOutbound?(.object([("t", .string("page")), ("q", .string(text))]))
+        pageOutbound?(.searchText(text))
     }
 
     /// The collection views of the page: the main one (named `nil`), then the others, by name.

@@ -55,7 +55,7 @@ public final class WebPage {
     /// grace period): where an app stops what it started for the page.
     public var didClose: (@MainActor () -> Void)?
     /// Where page-level messages go while a page is connected.
-    var pageOutbound: (@MainActor (JSONValue) -> Void)?
+    var pageOutbound: (@MainActor (ServerMessage) -> Void)?
 
     /// A page at a path, with query parameters.
     public init(path: String, parameters: [String: String] = [:], title: String) {

@@ -30,7 +30,7 @@ final class WebSession {
         self.connection = connection
         detachedAt = nil
         sequence = 0
-        page.pageOutbound = { [weak self] message in self?.deliver(text: message.text) }
+        page.pageOutbound = { [weak self] message in self?.deliver(text: message.json.text) }
         for (name, view) in page.namedCollectionViews {
             view.outbound = { [weak self] patch in
                 var patch = patch
@@ -66,10 +66,10 @@ final class WebSession {
             var reset = view.resetPatch()
             reset.view = name
             stamp(&reset)
-            messages.append(reset.json.text)
+            messages.append(ServerMessage.update(reset).json.text)
         }
         messages += page.panels.map(\.messageText)
-        return Outbox.batch(messages)
+        return ServerMessage.batch(texts: messages)
     }
 
     func deliver(_ patch: inout WebPatch) {

@@ -23,7 +23,7 @@ tick_pattern = re.compile(r"tick (\d+) @ (\d+)")
 
 
 def hello(page="/stream"):
-    return json.dumps({"t": "hello", "v": 1, "page": page, "top": 0, "height": 900, "width": 800})
+    return json.dumps({"t": "hello", "version": 2, "page": page, "top": 0, "height": 900, "width": 800})
 
 
 class Client:
@@ -44,7 +44,7 @@ class Client:
                 received = time.time() * 1000
                 frame = json.loads(text)
                 # Several messages of one change come as one frame, a batch.
-                for message in frame["m"] if frame["t"] == "batch" else [frame]:
+                for message in frame["messages"] if frame["t"] == "batch" else [frame]:
                     self.messages += 1
                     if message["t"] == "reset":
                         self.resets += 1

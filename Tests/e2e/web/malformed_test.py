@@ -18,7 +18,7 @@ server = Server(binary)
 seed = int(os.environ.get("DIFFABLE_SEED", "20261123"))
 rng = random.Random(seed)
 url = f"ws://127.0.0.1:{server.port}/_diffable/ws"
-hello = {"t": "hello", "v": 1, "page": "/property?seed=5", "top": 0, "height": 900, "width": 800}
+hello = {"t": "hello", "version": 2, "page": "/property?seed=5", "top": 0, "height": 900, "width": 800}
 valid = [
     {"t": "select", "k": 3}, {"t": "toggle", "k": 3}, {"t": "move", "k": 3, "s": 1, "i": 0},
     {"t": "action", "k": 3, "a": 0}, {"t": "search", "q": "x"},
@@ -30,7 +30,7 @@ valid = [
 def first_message(text):
     """The first message of a frame: several messages of one change come as a batch."""
     frame = json.loads(text)
-    return frame["m"][0] if frame["t"] == "batch" else frame
+    return frame["messages"][0] if frame["t"] == "batch" else frame
 
 def hostile():
     """A message that breaks the protocol, of one of several kinds."""
