@@ -13,21 +13,13 @@ extension ValidatingCollectionView {
     /// - Returns: Whether the tap changed what is selected, or selected the item again.
     @discardableResult
     public func tapItem(at indexPath: IndexPath) -> Bool {
-        guard slot(at: indexPath) != nil, allowsSelection else { return false }
-        guard delegate?.collectionView(self, shouldHighlightItemAt: indexPath) ?? true else { return false }
-        if allowsMultipleSelection, isSelected(at: indexPath) {
-            guard delegate?.collectionView(self, shouldDeselectItemAt: indexPath) ?? true else {
-                return false
-            }
-            mark(false, at: indexPath)
-            delegate?.collectionView(self, didDeselectItemAt: indexPath)
-            return true
-        }
-        guard delegate?.collectionView(self, shouldSelectItemAt: indexPath) ?? true else { return false }
-        let others = allowsMultipleSelection ? [] : selectedIndexPaths.subtracting([indexPath]).sorted()
-        select(at: indexPath)
-        for other in others { delegate?.collectionView(self, didDeselectItemAt: other) }
-        delegate?.collectionView(self, didSelectItemAt: indexPath)
+        guard slot(at: indexPath) != nil, allowsSelection,
+            let tap = SelectionTap(
+                collectionView: self, delegate: delegate, at: indexPath, selected: selectedIndexPaths,
+                allowsMultipleSelection: allowsMultipleSelection)
+        else { return false }
+        apply(tap)
+        tap.report(to: delegate, in: self)
         return true
     }
 

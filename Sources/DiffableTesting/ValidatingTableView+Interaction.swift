@@ -13,35 +13,14 @@ extension ValidatingTableView {
     /// - Returns: Whether the tap changed what is selected, or selected a row again.
     @discardableResult
     public func tapRow(at indexPath: IndexPath) -> Bool {
-        guard slot(at: indexPath) != nil, isEditing ? allowsSelectionDuringEditing : allowsSelection else {
-            return false
-        }
-        guard delegate?.tableView(self, shouldHighlightRowAt: indexPath) ?? true else { return false }
-        if allowsMultipleSelection, isSelected(at: indexPath) {
-            guard let target = willDeselect(indexPath) else { return false }
-            mark(false, at: target)
-            delegate?.tableView(self, didDeselectRowAt: target)
-            return true
-        }
-        let target = delegate.map { $0.tableView(self, willSelectRowAt: indexPath) } ?? indexPath
-        guard let target, slot(at: target) != nil else { return false }
-        var deselected: [IndexPath] = []
-        if !allowsMultipleSelection {
-            for other in selectedIndexPaths.subtracting([target]).sorted() {
-                guard let other = willDeselect(other) else { continue }
-                mark(false, at: other)
-                deselected.append(other)
-            }
-        }
-        mark(true, at: target)  // the rows willDeselectRowAt kept stay selected
-        for other in deselected { delegate?.tableView(self, didDeselectRowAt: other) }
-        delegate?.tableView(self, didSelectRowAt: target)
+        guard slot(at: indexPath) != nil, isEditing ? allowsSelectionDuringEditing : allowsSelection,
+            let tap = SelectionTap(
+                tableView: self, delegate: delegate, at: indexPath, selected: selectedIndexPaths,
+                allowsMultipleSelection: allowsMultipleSelection)
+        else { return false }
+        apply(tap)
+        tap.report(to: delegate, in: self)
         return true
-    }
-
-    private func willDeselect(_ indexPath: IndexPath) -> IndexPath? {
-        guard let delegate else { return indexPath }
-        return delegate.tableView(self, willDeselectRowAt: indexPath)
     }
 
     /// The selected row, the first if there are several: `UITableView`'s `indexPathForSelectedRow`.

@@ -1,3 +1,4 @@
+import DiffableCells
 import Foundation
 
 #if canImport(Testing)
@@ -316,6 +317,12 @@ public class ValidatingView: ReusingView {
     func mark(_ selected: Bool, at path: IndexPath) {
         guard slot(at: path) != nil else { return }
         sections[path.section][path.item].isSelected = selected
+    }
+
+    /// Changes the selection as a person's tap decided, telling no one yet.
+    func apply(_ tap: SelectionTap) {
+        for path in tap.deselected { mark(false, at: path) }
+        if let path = tap.selected { mark(true, at: path) }
     }
 
     /// Deselects every item, telling no one.
