@@ -25,12 +25,17 @@ package struct SelectionTap: Equatable {
     /// - Returns: `nil` when the tap changes nothing.
     @MainActor
     package init?(
-        collectionView: any DiffableCollectionView, delegate: (any CollectionViewDelegate)?, at path: IndexPath,
+        collectionView: any DiffableCollectionView, delegate: (any CollectionViewDelegate)?,
+        at path: IndexPath,
         selected: Set<IndexPath>, allowsMultipleSelection: Bool
     ) {
-        guard delegate?.collectionView(collectionView, shouldHighlightItemAt: path) ?? true else { return nil }
+        guard delegate?.collectionView(collectionView, shouldHighlightItemAt: path) ?? true else {
+            return nil
+        }
         if allowsMultipleSelection, selected.contains(path) {
-            guard delegate?.collectionView(collectionView, shouldDeselectItemAt: path) ?? true else { return nil }
+            guard delegate?.collectionView(collectionView, shouldDeselectItemAt: path) ?? true else {
+                return nil
+            }
             deselected = [path]
             return
         }
@@ -71,7 +76,9 @@ package struct SelectionTap: Equatable {
 
     /// Tells a collection view's delegate what the tap did, once the view shows it.
     @MainActor
-    package func report(to delegate: (any CollectionViewDelegate)?, in collectionView: any DiffableCollectionView) {
+    package func report(
+        to delegate: (any CollectionViewDelegate)?, in collectionView: any DiffableCollectionView
+    ) {
         for path in deselected { delegate?.collectionView(collectionView, didDeselectItemAt: path) }
         if let selected { delegate?.collectionView(collectionView, didSelectItemAt: selected) }
     }
