@@ -23,6 +23,9 @@ public struct CellState: Hashable, Sendable {
     /// The cell shows a delete control (`⊖`) at its leading edge: a table in editing mode, for a
     /// row its data source lets the person delete.
     public var showsDeleteControl = false
+    /// The cell shows an insert control (`⊕`) at its leading edge: a table in editing mode, for a
+    /// row whose editing style is `.insert`.
+    public var showsInsertControl = false
     /// The cell shows a reorder control (`≡`) at its trailing edge: a table in editing mode, for a
     /// row its data source lets the person move.
     public var showsReorderControl = false

@@ -170,10 +170,7 @@ public final class Gallery {
     func configureBehaviour() {
         dataSource.coalescesApplies = true
         searchField.textDidChange = { [weak self] text in self?.applySearch(text) }
-        collectionView.didSelectItemAt = { [weak self] indexPath in
-            guard let self, let item = self.dataSource.itemIdentifier(for: indexPath) else { return }
-            self.application.statusMessage = "Selected \(self.title(of: item))"
-        }
+        collectionView.delegate = self
         dataSource.reorderingHandlers.canReorderItem = { item in
             if case .recipe = item { return true }
             return false
@@ -285,4 +282,14 @@ public final class Gallery {
 @MainActor
 final class WeakGallery: Sendable {
     weak var gallery: Gallery?
+}
+
+/// The gallery is its collection view's delegate, as a UIKit view controller is.
+extension Gallery: CollectionViewDelegate {
+    public func collectionView(
+        _ collectionView: any DiffableCollectionView, didSelectItemAt indexPath: IndexPath
+    ) {
+        guard let item = dataSource.itemIdentifier(for: indexPath) else { return }
+        application.statusMessage = "Selected \(title(of: item))"
+    }
 }

@@ -90,11 +90,11 @@ struct CollectionViewTests {
     @Test func selectionCallsTheDelegate() {
         let (view, dataSource) = makeListView()
         dataSource.apply(listSnapshot([["Apple", "Pear"]]), animatingDifferences: false)
-        var selected: [IndexPath] = []
-        view.didSelectItemAt = { selected.append($0) }
+        let delegate = TestDelegate()
+        view.delegate = delegate
         view.handle(.down)
         view.handle(.enter)
-        #expect(selected == [IndexPath(item: 1, section: 0)])
+        #expect(delegate.selected == [IndexPath(item: 1, section: 0)])
         #expect(view.selectedIndexPaths == [IndexPath(item: 1, section: 0)])
     }
 

@@ -25,21 +25,15 @@ private func reorderableListView(_ sections: [[String]], height: Int = 8) -> (
     return (view, dataSource)
 }
 
-/// The index paths a view reported selected, in order.
-@MainActor
-private final class Selections {
-    var paths: [IndexPath] = []
-}
-
 /// A list view showing `items` in section 0 (under a header row), recording its selections.
 @MainActor
 private func selectableListView(_ items: [String]) -> (
-    TerminalCollectionView, CollectionViewDiffableDataSource<Int, String>, Selections
+    TerminalCollectionView, CollectionViewDiffableDataSource<Int, String>, TestDelegate
 ) {
     let (view, dataSource) = makeListView()
     dataSource.apply(listSnapshot([items]), animatingDifferences: false)
-    let selections = Selections()
-    view.didSelectItemAt = { selections.paths.append($0) }
+    let selections = TestDelegate()
+    view.delegate = selections
     return (view, dataSource, selections)
 }
 
@@ -84,16 +78,16 @@ struct MouseTests {
         let (view, _, selected) = selectableListView(["Apple", "Pear", "Plum"])
         view.handle(MouseEvent(.press(.left), x: 4, y: 2))
         #expect(view.focusedIndexPath == IndexPath(item: 1, section: 0), "focused when pressed")
-        #expect(selected.paths.isEmpty, "selected only when let go, as a tap is")
+        #expect(selected.selected.isEmpty, "selected only when let go, as a tap is")
         view.handle(MouseEvent(.release(.left), x: 9, y: 2))
-        #expect(selected.paths == [IndexPath(item: 1, section: 0)])
+        #expect(selected.selected == [IndexPath(item: 1, section: 0)])
         #expect(view.selectedIndexPaths == [IndexPath(item: 1, section: 0)])
 
         view.handle(MouseEvent(.press(.left), x: 4, y: 3))
         view.handle(MouseEvent(.release(.left), x: 4, y: 1))
-        #expect(selected.paths.count == 1, "let go over another item: no selection")
+        #expect(selected.selected.count == 1, "let go over another item: no selection")
         click(view, y: 0)
-        #expect(selected.paths.count == 1, "a header is not an item")
+        #expect(selected.selected.count == 1, "a header is not an item")
         #expect(!view.handle(MouseEvent(.press(.right), x: 4, y: 1)))
     }
 
@@ -189,7 +183,7 @@ struct MouseTests {
         view.handle(MouseEvent(.drag(.left), x: 2, y: 2))
         #expect(!view.isReordering, "no reorderingHandlers: nothing moves")
         view.handle(MouseEvent(.release(.left), x: 2, y: 1))
-        #expect(selected.paths.isEmpty)
+        #expect(selected.selected.isEmpty)
         #expect(dataSource.snapshot().itemIdentifiers == ["A", "B"])
     }
 
@@ -198,7 +192,7 @@ struct MouseTests {
         view.handle(MouseEvent(.press(.left), x: 2, y: 2))
         dataSource.apply(listSnapshot([["C", "A", "B"]]), animatingDifferences: false)
         view.handle(MouseEvent(.release(.left), x: 2, y: 2))
-        #expect(selected.paths.isEmpty, "the row under the pointer is another item now")
+        #expect(selected.selected.isEmpty, "the row under the pointer is another item now")
     }
 
     @Test func aClickDropsAnItemPickedUpWithTheKeys() {

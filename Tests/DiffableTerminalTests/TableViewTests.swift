@@ -6,7 +6,7 @@ import Testing
 
 /// A table data source as a UIKit app writes one: sections titled by their identifier, a footer
 /// with the row count, an index of initials, every row editable and movable but "Pinned", and
-/// deletes applied at once. It records which overridable methods the view called.
+/// deletes and inserts applied at once. It records which overridable methods the view called.
 final class GroceryDataSource: TableViewDiffableDataSource<String, String> {
     /// The overridden methods the view called, by name.
     var calls: Set<String> = []
@@ -48,9 +48,13 @@ final class GroceryDataSource: TableViewDiffableDataSource<String, String> {
         forRowAt indexPath: IndexPath
     ) {
         record()
-        guard editingStyle == .delete, let item = itemIdentifier(for: indexPath) else { return }
+        guard let item = itemIdentifier(for: indexPath) else { return }
         var snapshot = snapshot()
-        snapshot.deleteItems([item])
+        switch editingStyle {
+        case .delete: snapshot.deleteItems([item])
+        case .insert: snapshot.insertItems(["New \(snapshot.numberOfItems)"], beforeItem: item)
+        case .none: return
+        }
         apply(snapshot)
     }
 
@@ -229,12 +233,12 @@ struct TableViewTests {
     @Test func rowsAreCountedSelectedHitAndResized() {
         let (view, dataSource) = makeGroceryTable(height: 6)
         #expect(view.numberOfSections == 3 && view.numberOfRows(inSection: 0) == 3)
-        var selected: [IndexPath] = []
-        view.didSelectRowAt = { selected.append($0) }
+        let delegate = TestDelegate()
+        view.delegate = delegate
         #expect(view.indexPathForRow(atX: 3, y: 2) == IndexPath(item: 1, section: 0))
         #expect(view.indexPathForRow(atX: 3, y: 0) == nil, "a header")
         view.click(x: 3, y: 2)
-        #expect(selected == [IndexPath(item: 1, section: 0)])
+        #expect(delegate.selected == [IndexPath(item: 1, section: 0)])
         #expect(
             (view.cellForRow(at: IndexPath(item: 1, section: 0)) as? TerminalListCell)?.contentConfiguration?
                 .text == "Pear")
@@ -274,7 +278,9 @@ struct TableViewTests {
     @Test func trailingSwipeActionsTakeTheirKeysInsteadOfDelete() {
         let (view, dataSource) = makeGroceryTable()
         var flagged: [IndexPath] = []
-        view.trailingSwipeActionsConfigurationProvider = { indexPath in
+        let delegate = TestDelegate()
+        view.delegate = delegate
+        delegate.trailingActions = { indexPath in
             SwipeActionsConfiguration(actions: [
                 ContextualAction(style: .normal, title: "Flag", key: "f") { done in
                     flagged.append(indexPath)
@@ -282,7 +288,7 @@ struct TableViewTests {
                 }
             ])
         }
-        view.leadingSwipeActionsConfigurationProvider = { _ in
+        delegate.leadingActions = { _ in
             SwipeActionsConfiguration(actions: [
                 ContextualAction(style: .normal, title: "Pin", key: "p") { $0(true) }
             ])

@@ -70,9 +70,10 @@ open class TerminalListCell: TerminalCell {
         var column = frame.x + state.outlineLevel * indentationWidth
         var right = frame.x + frame.width
         let y = frame.y
-        if state.showsDeleteControl {
+        if state.showsDeleteControl || state.showsInsertControl {
             column += buffer.write(
-                "⊖ ", x: column, y: y, style: merge(base, TextStyle(foreground: .red)),
+                state.showsDeleteControl ? "⊖ " : "⊕ ", x: column, y: y,
+                style: merge(base, TextStyle(foreground: state.showsDeleteControl ? .red : .green)),
                 maxWidth: right - column)
         } else if state.isEditing {
             column += 2  // in line with the rows that have a delete control

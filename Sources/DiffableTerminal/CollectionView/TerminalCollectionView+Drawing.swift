@@ -102,7 +102,7 @@ extension TerminalCollectionView {
         {
             state.isSectionHeader = true
         }
-        decorateState?(path, &state)
+        host?.decorate(&state, at: path)
         return state
     }
 

@@ -219,8 +219,7 @@ extension TerminalCollectionView {
             toggleExpansion(ofItemAt: focused, expanding: !outline.isExpanded)
             return
         }
-        selectedIndexPaths = [focused]
-        didSelectItemAt?(focused)
+        if let tap = selectionTap(at: focused) { perform(tap) }
     }
 
     /// Moves the keyboard focus to an item and scrolls it (and, for a section's first item, the
@@ -328,11 +327,12 @@ extension TerminalCollectionView {
 
     /// Moves the held item's cell to its target, then tells the data source, as UIKit does.
     func dropReorderedItem() {
-        guard let moving = indexed.reorder else { return }
+        guard var moving = indexed.reorder else { return }
         indexed.reorder = nil
         setNeedsLayout()  // the frames counted the held item where it hovered
+        moving.target = redirectedTarget(of: moving)
         guard moving.source != moving.target else { return }
-        if reportsMovesFirst {
+        if host != nil {
             reportMoveThenShowIt(moving)
             return
         }

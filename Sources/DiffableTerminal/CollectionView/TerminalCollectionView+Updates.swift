@@ -52,6 +52,8 @@ extension TerminalCollectionView {
     public func reloadData() {
         updateCount += 1
         finishAnimations()
+        for (path, cell) in indexed.cells { endDisplaying(cell, at: path) }
+        indexed.cells = [:]
         for cell in indexed.reset() { recycle(cell) }
         counts = currentCounts()
         setNeedsLayout()
@@ -66,6 +68,15 @@ extension TerminalCollectionView {
     /// over ``animationFrameCount`` frames when asked.
     public func performBatchUpdates(
         _ update: BatchUpdate, animatingDifferences: Bool, completion: (@MainActor (Bool) -> Void)?
+    ) {
+        performBatchUpdates(
+            update, animatingDifferences: animatingDifferences, rowAnimation: .fade, completion: completion)
+    }
+
+    /// Applies a batch update, drawing cells that come and go with `rowAnimation` (a table's).
+    func performBatchUpdates(
+        _ update: BatchUpdate, animatingDifferences: Bool, rowAnimation: TableViewRowAnimation,
+        completion: (@MainActor (Bool) -> Void)?
     ) {
         updateCount += 1
         finishAnimations()
@@ -85,9 +96,11 @@ extension TerminalCollectionView {
         var departing: [Animation.Departing] = []
         for (path, cell) in remapped.departedCells {
             if let rect = oldRects[path] {
+                // Drawn as it leaves, then recycled when the animation ends.
+                endDisplaying(cell, at: path, recycling: false)
                 departing.append(.init(cell: cell, rect: rect, state: CellState()))
             } else {
-                recycle(cell)
+                endDisplaying(cell, at: path)
             }
         }
         var travelling: [IndexPath: ScreenRect] = [:]
@@ -105,8 +118,10 @@ extension TerminalCollectionView {
         if let dataSource {
             for path in update.reloadedItems {
                 guard let old = indexed.cells[path] else { continue }
-                indexed.cells[path] = cell(from: dataSource, at: path)
-                recycle(old)
+                let new = cell(from: dataSource, at: path)
+                indexed.cells[path] = new
+                willDisplay(new, at: path)
+                endDisplaying(old, at: path)
             }
             for path in update.reconfiguredItems {
                 guard let existing = indexed.cells[path] else { continue }
@@ -115,7 +130,8 @@ extension TerminalCollectionView {
                 reconfiguring = nil
                 if returned !== existing {
                     indexed.cells[path] = returned
-                    recycle(existing)
+                    willDisplay(returned, at: path)
+                    endDisplaying(existing, at: path)
                 }
             }
         }

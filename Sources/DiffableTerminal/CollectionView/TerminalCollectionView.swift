@@ -47,9 +47,15 @@ public final class TerminalCollectionView: ReusingCollectionView {
     public var collectionViewLayout: TerminalLayout {
         didSet { setNeedsLayout() }
     }
-    /// Called when the person using the view selects an item (Enter or Space): the delegate's
-    /// `collectionView(_:didSelectItemAt:)`.
-    public var didSelectItemAt: (@MainActor (IndexPath) -> Void)?
+    /// The object told of selection and display, and asked where a drop lands; held weakly.
+    /// Enter, Space and a click are the person's taps.
+    public weak var delegate: (any CollectionViewDelegate)?
+    /// Whether items can be selected; setting `false` deselects every item (telling no one).
+    public var allowsSelection = true {
+        didSet { if !allowsSelection { selectedIndexPaths = [] } }
+    }
+    /// Whether several items can be selected at once; `false` by default.
+    public var allowsMultipleSelection = false
     /// How many frames an animated batch update takes; 0 turns animation off.
     public var animationFrameCount = 6
     /// Whether a batch update keeps the rows the person is reading where they are. When on and the
@@ -71,7 +77,8 @@ public final class TerminalCollectionView: ReusingCollectionView {
         get { indexed.focused }
         set { indexed.focused = newValue }
     }
-    /// The selected items.
+    /// The selected items. A selected item stays selected wherever an update moves it; deleting
+    /// it deselects it.
     public internal(set) var selectedIndexPaths: Set<IndexPath> {
         get { indexed.selected }
         set { indexed.selected = newValue }
@@ -92,16 +99,9 @@ public final class TerminalCollectionView: ReusingCollectionView {
     /// benchmarks that check only visible cells are configured.
     public internal(set) var dequeueCount = 0
 
-    // What a TerminalTableView, which draws its rows with a collection view, adds.
-
-    /// How inserted and deleted cells come and go in an animated update: `.fade` for a collection
-    /// view, the data source's row animation for a table.
-    var rowAnimation = TableViewRowAnimation.fade
-    /// Adds to the state each cell is drawn in (a table's editing controls).
-    var decorateState: (@MainActor (IndexPath, inout CellState) -> Void)?
-    /// Whether a drop is reported to the data source before the view moves the cell, as a table
-    /// does (see "Reporting a move" in `DiffableTableView`).
-    var reportsMovesFirst = false
+    /// The table that draws its rows with this view, which answers for it; `nil` for a
+    /// collection view of its own.
+    weak var host: (any TerminalCollectionViewHost)?
     /// How many updates (batch updates and reloads) the view has been handed, so a drop can tell
     /// whether the data source updated the view while it was told of the move.
     var updateCount = 0
@@ -264,12 +264,14 @@ public final class TerminalCollectionView: ReusingCollectionView {
         if let reorder = indexed.reorder { visible = visible.map { reorder.actual(forDisplayed: $0) } }
         let wanted = Set(visible)
         for (path, cell) in indexed.cells where !wanted.contains(path) {
-            recycle(cell)
             indexed.cells[path] = nil
+            endDisplaying(cell, at: path)
         }
         guard let dataSource else { return }
         for path in visible where indexed.cells[path] == nil {
-            indexed.cells[path] = cell(from: dataSource, at: path)
+            let cell = cell(from: dataSource, at: path)
+            indexed.cells[path] = cell
+            willDisplay(cell, at: path)
         }
     }
 

@@ -7,7 +7,8 @@ extension TerminalTableView {
     /// Handles a key; returns whether the view used it.
     ///
     /// `[` and `]` jump along the section index; `d`, Delete and Backspace delete the focused row
-    /// (the delete control in editing mode, a swipe outside it) when the data source allows it;
+    /// (the delete control in editing mode, a swipe outside it) when its editing style is
+    /// `.delete`; `+` presses the insert control of a row whose style is `.insert`;
     /// every other key is the rows view's (``TerminalCollectionView/handle(_:)-(Key)``): arrows,
     /// Tab, Page Up/Down, Home/End, Enter, `m` to move a row in editing mode, and swipe action
     /// keys.
@@ -20,7 +21,9 @@ extension TerminalTableView {
         case .character("["): return jumpInIndex(by: -1)
         case .character("]"): return jumpInIndex(by: 1)
         case .character("d"), .delete, .backspace:
-            if deleteFocusedRow() { return true }
+            if commitEditingOfFocusedRow(.delete) { return true }
+        case .character("+"):
+            if commitEditingOfFocusedRow(.insert) { return true }
         default:
             break
         }
@@ -29,22 +32,29 @@ extension TerminalTableView {
         return used
     }
 
-    /// Whether the focused row can be deleted with `d`: the data source allows it, and outside
-    /// editing mode, the row has no trailing swipe actions of its own.
-    var canDeleteFocusedRow: Bool {
-        guard let dataSource, let focused = rows.focusedIndexPath else { return false }
-        if !isEditing, trailingSwipeActionsConfigurationProvider?(focused)?.actions.isEmpty == false {
+    /// Whether the focused row can commit an editing style with its key: `d` deletes a row whose
+    /// style is `.delete` (outside editing mode, a swipe: only if the row has no trailing swipe
+    /// actions of its own); `+` inserts at a row whose style is `.insert`, in editing mode.
+    func canCommit(_ style: TableViewCellEditingStyle) -> Bool {
+        guard let focused = rows.focusedIndexPath, editingStyle(forRowAt: focused) == style else {
             return false
         }
-        return dataSource.tableView(self, canEditRowAt: focused)
+        switch style {
+        case .delete:
+            guard !isEditing, let delegate else { return true }
+            return delegate.tableView(self, trailingSwipeActionsConfigurationForRowAt: focused)?.actions
+                .isEmpty
+                != false
+        case .insert: return isEditing
+        case .none: return false
+        }
     }
 
-    /// Commits the delete of the focused row, if it can be deleted; the data source updates the
-    /// view.
-    func deleteFocusedRow() -> Bool {
+    /// Commits an editing style at the focused row, if it can; the data source updates the view.
+    func commitEditingOfFocusedRow(_ style: TableViewCellEditingStyle) -> Bool {
         rows.layoutIfNeeded()
-        guard canDeleteFocusedRow, let dataSource, let focused = rows.focusedIndexPath else { return false }
-        dataSource.tableView(self, commit: .delete, forRowAt: focused)
+        guard canCommit(style), let dataSource, let focused = rows.focusedIndexPath else { return false }
+        dataSource.tableView(self, commit: style, forRowAt: focused)
         rows.needsDisplay = true
         return true
     }
@@ -52,7 +62,7 @@ extension TerminalTableView {
     /// Handles a mouse event; returns whether the view used it. Coordinates are the view's.
     ///
     /// A click on a section index title jumps to its section; in editing mode, a click on a
-    /// row's `⊖` deletes it. Everything else is the rows view's
+    /// row's `⊖` deletes it and on its `⊕` inserts. Everything else is the rows view's
     /// (``TerminalCollectionView/handle(_:)-(MouseEvent)``): clicks select, the wheel scrolls, and
     /// in editing mode a drag moves a row the data source lets move.
     @discardableResult
@@ -63,10 +73,10 @@ extension TerminalTableView {
                 return jump(toIndexTitle: title)
             }
             if isEditing, let row = rows.indexPathForItem(atX: event.x, y: event.y),
-                let rect = rows.screenRect(for: row), event.x < rect.x + 2,
-                rows.state(for: row).showsDeleteControl, let dataSource
+                let rect = rows.screenRect(for: row), event.x < rect.x + 2, let dataSource,
+                case let style = editingStyle(forRowAt: row), style != .none
             {
-                dataSource.tableView(self, commit: .delete, forRowAt: row)
+                dataSource.tableView(self, commit: style, forRowAt: row)
                 rows.needsDisplay = true
                 return true
             }
@@ -81,7 +91,8 @@ extension TerminalTableView {
     public var helpItems: [String] {
         if rows.isReordering { return rows.helpItems }
         var items = ["↑↓ move", "tab section", "⏎ select"]
-        if canDeleteFocusedRow { items.append("d delete") }
+        if canCommit(.delete) { items.append("d delete") }
+        if canCommit(.insert) { items.append("+ insert") }
         items += rows.swipeActionsForFocusedItem().map { "\($0.key) \($0.title.lowercased())" }
         if isEditing, let focused = rows.focusedIndexPath,
             rowsSource.collectionView(rows, canMoveItemAt: focused)

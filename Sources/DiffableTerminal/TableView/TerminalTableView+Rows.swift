@@ -105,19 +105,19 @@ extension TerminalTableView {
         configuration.headerMode = title(isHeader: true, section: section) == nil ? .none : .supplementary
         configuration.footerMode = title(isHeader: false, section: section) == nil ? .none : .supplementary
         configuration.showsSeparators = separatorStyle == .singleLine
-        configuration.leadingSwipeActionsConfigurationProvider = leadingSwipeActionsConfigurationProvider
-        configuration.trailingSwipeActionsConfigurationProvider = trailingSwipeActionsConfigurationProvider
+        if delegate != nil {
+            configuration.leadingSwipeActionsConfigurationProvider = { [weak self] indexPath in
+                guard let self else { return nil }
+                return delegate?.tableView(self, leadingSwipeActionsConfigurationForRowAt: indexPath)
+            }
+            configuration.trailingSwipeActionsConfigurationProvider = { [weak self] indexPath in
+                guard let self else { return nil }
+                return delegate?.tableView(self, trailingSwipeActionsConfigurationForRowAt: indexPath)
+            }
+        }
         return .list(using: configuration, rowHeight: rowHeight)
     }
 
-    /// In editing mode, the controls a row shows: delete where the data source lets the person
-    /// edit the row, reorder where it lets them move it.
-    func decorate(_ state: inout CellState, at indexPath: IndexPath) {
-        guard isEditing, let dataSource else { return }
-        state.isEditing = true
-        state.showsDeleteControl = dataSource.tableView(self, canEditRowAt: indexPath)
-        state.showsReorderControl = dataSource.tableView(self, canMoveRowAt: indexPath)
-    }
 }
 
 extension TerminalTableView.Style {

@@ -81,22 +81,21 @@ public final class TerminalTableView: ReusingTableView {
     public var separatorStyle = SeparatorStyle.none {
         didSet { rows.setNeedsLayout() }
     }
-    /// The actions bound to keys on a row at its leading edge: the delegate's
-    /// `tableView(_:leadingSwipeActionsConfigurationForRowAt:)`.
-    public var leadingSwipeActionsConfigurationProvider:
-        (@MainActor (IndexPath) -> SwipeActionsConfiguration?)?
-    {
+    /// The object told of selection and display, and asked for swipe actions, editing styles
+    /// and where a drop lands; held weakly. Enter, Space and a click are the person's taps; a
+    /// row's swipe actions are bound to their keys (a row with trailing actions is not deleted by
+    /// `d`: its actions are used instead, as UIKit shows them instead of Delete).
+    public weak var delegate: (any TableViewDelegate)? {
         didSet { rows.setNeedsLayout() }
     }
-    /// The actions bound to keys on a row at its trailing edge: the delegate's
-    /// `tableView(_:trailingSwipeActionsConfigurationForRowAt:)`. A row with trailing actions is
-    /// not deleted by `d`: its actions' keys are used instead, as UIKit shows them instead of
-    /// Delete.
-    public var trailingSwipeActionsConfigurationProvider:
-        (@MainActor (IndexPath) -> SwipeActionsConfiguration?)?
-    {
-        didSet { rows.setNeedsLayout() }
+    /// Whether rows can be selected; setting `false` deselects every row (telling no one).
+    public var allowsSelection = true {
+        didSet { if !allowsSelection { rows.selectedIndexPaths = [] } }
     }
+    /// Whether several rows can be selected at once; `false` by default.
+    public var allowsMultipleSelection = false
+    /// Whether the person can select rows in editing mode; `false` by default, as in UIKit.
+    public var allowsSelectionDuringEditing = false
     /// Whether the table is in editing mode (see ``setEditing(_:animated:)``).
     public private(set) var isEditing = false
 
@@ -123,13 +122,12 @@ public final class TerminalTableView: ReusingTableView {
         rows = TerminalCollectionView(
             layout: .list(using: ListConfiguration(appearance: .plain)), width: self.width,
             height: self.height)
-        rows.reportsMovesFirst = true
+        rows.host = self
         rows.dataSource = rowsSource
         rowsSource.table = self
         rows.collectionViewLayout = TerminalLayout { [weak self] section in
             self?.layoutSection(section) ?? .list(using: ListConfiguration(appearance: .plain))
         }
-        rows.decorateState = { [weak self] indexPath, state in self?.decorate(&state, at: indexPath) }
     }
 
     // MARK: What the rows view shows of the table
@@ -139,16 +137,34 @@ public final class TerminalTableView: ReusingTableView {
         get { rows.animationFrameCount }
         set { rows.animationFrameCount = newValue }
     }
-    /// Called when the person selects a row (Enter, Space or a click): the delegate's
-    /// `tableView(_:didSelectRowAt:)`.
-    public var didSelectRowAt: (@MainActor (IndexPath) -> Void)? {
-        get { rows.didSelectItemAt }
-        set { rows.didSelectItemAt = newValue }
-    }
     /// The row the keyboard focus is on.
     public var focusedIndexPath: IndexPath? { rows.focusedIndexPath }
-    /// The selected rows.
+    /// The selected rows. A selected row stays selected wherever an update moves it; deleting it
+    /// deselects it.
     public var selectedIndexPaths: Set<IndexPath> { rows.selectedIndexPaths }
+    /// The selected row, the first if there are several: `indexPathForSelectedRow`.
+    public var indexPathForSelectedRow: IndexPath? { rows.selectedIndexPaths.min() }
+    /// The selected rows, in order; `nil` when none is: `indexPathsForSelectedRows`.
+    public var indexPathsForSelectedRows: [IndexPath]? {
+        rows.selectedIndexPaths.isEmpty ? nil : rows.selectedIndexPaths.sorted()
+    }
+    /// Selects a row in code, telling no delegate; `nil` deselects every row. With single
+    /// selection, the row selected before is deselected; a scroll position other than `.none`
+    /// scrolls the row into view.
+    public func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: TableViewScrollPosition) {
+        guard let indexPath else {
+            rows.selectedIndexPaths = []
+            rows.needsDisplay = true
+            return
+        }
+        guard allowsSelection else { return }
+        rows.select(indexPath, exclusively: !allowsMultipleSelection, scrolling: scrollPosition != .none)
+    }
+    /// Deselects a row in code, telling no delegate.
+    public func deselectRow(at indexPath: IndexPath, animated: Bool) {
+        rows.selectedIndexPaths.remove(indexPath)
+        rows.needsDisplay = true
+    }
     /// The first content row on screen.
     public var contentOffset: Int { rows.contentOffset }
     /// The number of content rows.
@@ -224,8 +240,9 @@ public final class TerminalTableView: ReusingTableView {
         _ update: BatchUpdate, animatingDifferences: Bool, rowAnimation: TableViewRowAnimation,
         completion: (@MainActor (Bool) -> Void)?
     ) {
-        rows.rowAnimation = rowAnimation
-        rows.performBatchUpdates(update, animatingDifferences: animatingDifferences, completion: completion)
+        rows.performBatchUpdates(
+            update, animatingDifferences: animatingDifferences, rowAnimation: rowAnimation,
+            completion: completion)
         refreshTitles()
         layoutIndex()
     }

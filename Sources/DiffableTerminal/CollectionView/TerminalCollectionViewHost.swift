@@ -1,0 +1,78 @@
+import Diffable
+import Foundation
+
+/// A view that draws its content with a ``TerminalCollectionView`` and speaks for it: a
+/// ``TerminalTableView``, whose rows view it is. The rows view asks its host what a collection
+/// view would ask its own delegate, and the host answers as a table does, so the collection view
+/// has no switches for tables.
+@MainActor
+protocol TerminalCollectionViewHost: AnyObject {
+    /// Decides a person's tap on an item (selection allowed or not, and the delegate's answers).
+    func selectionTap(at indexPath: IndexPath, selected: Set<IndexPath>) -> SelectionTap?
+    /// Tells the host's delegate what a tap did, once the view shows it.
+    func report(_ tap: SelectionTap)
+    /// A cell is about to be shown for an item.
+    func willDisplay(_ cell: TerminalCell, at indexPath: IndexPath)
+    /// A cell stopped being shown for an item.
+    func didEndDisplaying(_ cell: TerminalCell, at indexPath: IndexPath)
+    /// Adds to the state a cell is drawn in (a table's editing controls).
+    func decorate(_ state: inout CellState, at indexPath: IndexPath)
+    /// Where a drop of the item picked up at `source` and held at `proposed` lands.
+    func targetIndexPathForMove(from source: IndexPath, toProposed proposed: IndexPath) -> IndexPath
+}
+
+extension TerminalCollectionView {
+    /// Decides a person's tap on an item: the host's, or the view's own delegate's under UIKit's
+    /// rules.
+    func selectionTap(at indexPath: IndexPath) -> SelectionTap? {
+        if let host { return host.selectionTap(at: indexPath, selected: selectedIndexPaths) }
+        guard allowsSelection else { return nil }
+        return SelectionTap(
+            collectionView: self, delegate: delegate, at: indexPath, selected: selectedIndexPaths,
+            allowsMultipleSelection: allowsMultipleSelection)
+    }
+
+    /// Selects and deselects as a tap decided, then tells whoever decided it.
+    func perform(_ tap: SelectionTap) {
+        selectedIndexPaths.subtract(tap.deselected)
+        if let path = tap.selected { selectedIndexPaths.insert(path) }
+        needsDisplay = true
+        if let host { host.report(tap) } else { tap.report(to: delegate, in: self) }
+    }
+
+    /// A cell is about to be shown: tells the host or the delegate.
+    func willDisplay(_ cell: TerminalCell, at indexPath: IndexPath) {
+        if let host {
+            host.willDisplay(cell, at: indexPath)
+        } else {
+            delegate?.collectionView(self, willDisplay: cell, forItemAt: indexPath)
+        }
+    }
+
+    /// A cell stopped being shown: tells the host or the delegate, then returns it to its pool
+    /// (unless it is still drawn as it leaves, in an animation that recycles it at the end).
+    func endDisplaying(_ cell: TerminalCell, at indexPath: IndexPath, recycling: Bool = true) {
+        if let host {
+            host.didEndDisplaying(cell, at: indexPath)
+        } else {
+            delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: indexPath)
+        }
+        if recycling { recycle(cell) }
+    }
+
+    /// Where a drop lands: the host's or the delegate's answer for the place the item is held;
+    /// an answer that is not a place the item can go leaves it where it was.
+    func redirectedTarget(of moving: ReorderState) -> IndexPath {
+        let target =
+            if let host {
+                host.targetIndexPathForMove(from: moving.source, toProposed: moving.target)
+            } else {
+                delegate?.collectionView(
+                    self, targetIndexPathForMoveOfItemFromOriginalIndexPath: moving.source,
+                    atCurrentIndexPath: moving.target, toProposedIndexPath: moving.target) ?? moving.target
+            }
+        guard target.count == 2, counts.indices.contains(target.section) else { return moving.source }
+        let last = counts[target.section] - (target.section == moving.source.section ? 1 : 0)
+        return (0...max(last, 0)).contains(target.item) ? target : moving.source
+    }
+}

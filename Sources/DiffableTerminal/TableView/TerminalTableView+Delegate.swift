@@ -1,0 +1,47 @@
+import Diffable
+import Foundation
+
+/// The table answers for its rows view as a table does: taps under `UITableView`'s rules, its own
+/// delegate told of display, editing controls from editing styles, drops it may redirect.
+extension TerminalTableView: TerminalCollectionViewHost {
+    /// The control a row shows in editing mode: `.none` when the data source does not let the
+    /// row be edited (`tableView(_:canEditRowAt:)`), else the delegate's `editingStyleForRowAt`
+    /// (`.delete` without a delegate).
+    public func editingStyle(forRowAt indexPath: IndexPath) -> TableViewCellEditingStyle {
+        guard let dataSource, dataSource.tableView(self, canEditRowAt: indexPath) else { return .none }
+        return delegate?.tableView(self, editingStyleForRowAt: indexPath) ?? .delete
+    }
+
+    func selectionTap(at indexPath: IndexPath, selected: Set<IndexPath>) -> SelectionTap? {
+        guard isEditing ? allowsSelectionDuringEditing : allowsSelection else { return nil }
+        return SelectionTap(
+            tableView: self, delegate: delegate, at: indexPath, selected: selected,
+            allowsMultipleSelection: allowsMultipleSelection)
+    }
+
+    func report(_ tap: SelectionTap) { tap.report(to: delegate, in: self) }
+
+    func willDisplay(_ cell: TerminalCell, at indexPath: IndexPath) {
+        delegate?.tableView(self, willDisplay: cell, forRowAt: indexPath)
+    }
+
+    func didEndDisplaying(_ cell: TerminalCell, at indexPath: IndexPath) {
+        delegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath)
+    }
+
+    /// In editing mode, the controls a row shows: delete or insert as its editing style says,
+    /// reorder where the data source lets the person move it.
+    func decorate(_ state: inout CellState, at indexPath: IndexPath) {
+        guard isEditing, let dataSource else { return }
+        state.isEditing = true
+        let style = editingStyle(forRowAt: indexPath)
+        state.showsDeleteControl = style == .delete
+        state.showsInsertControl = style == .insert
+        state.showsReorderControl = dataSource.tableView(self, canMoveRowAt: indexPath)
+    }
+
+    func targetIndexPathForMove(from source: IndexPath, toProposed proposed: IndexPath) -> IndexPath {
+        delegate?.tableView(self, targetIndexPathForMoveFromRowAt: source, toProposedIndexPath: proposed)
+            ?? proposed
+    }
+}

@@ -1,0 +1,114 @@
+import Diffable
+import Foundation
+import Testing
+
+@testable import DiffableTerminal
+
+private func at(_ item: Int, _ section: Int = 0) -> IndexPath { IndexPath(item: item, section: section) }
+
+@MainActor
+@Suite("Delegates and selection, in the terminal")
+struct TerminalDelegateTests {
+    @Test func enterTogglesWithMultipleSelectionAndCodeTellsNoOne() {
+        let (view, dataSource) = makeListView()
+        let delegate = TestDelegate()
+        view.delegate = delegate
+        view.allowsMultipleSelection = true
+        dataSource.apply(listSnapshot([["Apple", "Pear", "Plum"]]), animatingDifferences: false)
+        view.handle(.enter)
+        view.handle(.down)
+        view.handle(.enter)
+        view.handle(.up)
+        view.handle(.enter)
+        #expect(delegate.selected == [at(0), at(1)])
+        #expect(delegate.deselected == [at(0)])
+        #expect(view.indexPathsForSelectedItems == [at(1)])
+        view.selectItem(at: at(2), animated: false, scrollPosition: .centeredVertically)
+        view.deselectItem(at: at(1), animated: false)
+        #expect(view.indexPathsForSelectedItems == [at(2)])
+        #expect(view.focusedIndexPath == at(2), "a scroll position scrolls to the item")
+        #expect(delegate.selected.count == 2 && delegate.deselected.count == 1)
+        view.allowsSelection = false
+        #expect(view.selectedIndexPaths.isEmpty)
+        view.handle(.enter)
+        #expect(delegate.selected.count == 2)
+    }
+
+    @Test func aSelectedItemFollowsItsItemAndLeavesWithIt() {
+        let (view, dataSource) = makeListView()
+        dataSource.apply(listSnapshot([["Apple", "Pear", "Plum"]]), animatingDifferences: false)
+        view.selectItem(at: at(2), animated: false, scrollPosition: [])
+        dataSource.apply(listSnapshot([["Fig", "Plum", "Apple", "Pear"]]), animatingDifferences: false)
+        #expect(view.indexPathsForSelectedItems == [at(1)])
+        dataSource.apply(listSnapshot([["Fig", "Apple"]]), animatingDifferences: false)
+        #expect(view.indexPathsForSelectedItems == [])
+    }
+
+    /// Only cells that come on screen are displayed: a million-row list tells the delegate of the
+    /// rows it shows, then of those a scroll brings in and takes out.
+    @Test func displayIsToldForCellsThatScrollInAndOut() {
+        let (view, dataSource) = makeListView(width: 30, height: 10)
+        let delegate = TestDelegate()
+        view.delegate = delegate
+        dataSource.applySnapshotUsingReloadData(listSnapshot([(0..<1_000_000).map { "Item \($0)" }]))
+        _ = view.render()
+        #expect(delegate.displayed == (0..<9).map { at($0) })
+        for _ in 0..<3 { view.handle(.pageDown) }
+        _ = view.render()
+        let shown = Set(delegate.displayed).subtracting(delegate.endedDisplaying)
+        #expect(shown == Set(view.indexed.cells.keys), "displayed and not ended: what has cells now")
+        #expect(shown.count <= 10 && delegate.displayed.count < 40)
+        #expect(Set(delegate.endedDisplaying) == Set((0..<9).map { at($0) }).subtracting(shown))
+    }
+
+    @Test func theDelegateRedirectsADrop() {
+        let (view, dataSource) = makeListView()
+        dataSource.reorderingHandlers.canReorderItem = { _ in true }
+        let delegate = TestDelegate()
+        view.delegate = delegate
+        dataSource.apply(listSnapshot([["Apple", "Pear", "Plum", "Fig"]]), animatingDifferences: false)
+        delegate.dropRedirects[at(2)] = at(3)
+        view.handle(.character("m"))
+        view.handle(.down)
+        view.handle(.down)
+        view.handle(.enter)
+        #expect(dataSource.snapshot().itemIdentifiers == ["Pear", "Plum", "Fig", "Apple"])
+    }
+
+    @Test func aTableShowsTheInsertControlItsDelegateAsksForAndPlusInserts() {
+        let (view, dataSource) = makeGroceryTable()
+        let delegate = TestDelegate()
+        view.delegate = delegate
+        delegate.editingStyles[at(1)] = .insert
+        #expect(view.editingStyle(forRowAt: at(0)) == .delete)
+        #expect(view.editingStyle(forRowAt: at(1)) == .insert)
+        #expect(view.editingStyle(forRowAt: at(1, 1)) == .none, "the data source refuses Pinned")
+        view.setEditing(true, animated: false)
+        view.scrollToRow(at: at(1))
+        #expect(view.helpItems.contains("+ insert") && !view.helpItems.contains("d delete"))
+        #expect(view.screenText.contains("⊕ Pear"))
+        #expect(!view.handle(.character("d")))
+        #expect(view.handle(.character("+")))
+        #expect(
+            dataSource.snapshot().itemIdentifiers(inSection: "Fruit") == ["Apple", "New 6", "Pear", "Quince"])
+    }
+
+    @Test func aTableTapFollowsWillSelectAndNotWhileEditing() {
+        let (view, _) = makeGroceryTable()
+        let delegate = TestDelegate()
+        view.delegate = delegate
+        view.click(x: 3, y: 1)
+        view.click(x: 3, y: 2)
+        #expect(delegate.selected == [at(0), at(1)])
+        #expect(delegate.deselected == [at(0)])
+        #expect(view.indexPathForSelectedRow == at(1))
+        view.setEditing(true, animated: false)
+        view.click(x: 5, y: 3)
+        #expect(delegate.selected.count == 2, "no selection while editing")
+        view.allowsSelectionDuringEditing = true
+        view.click(x: 5, y: 3)
+        #expect(view.indexPathsForSelectedRows == [at(2)])
+        view.selectRow(at: nil, animated: false, scrollPosition: .none)
+        #expect(view.indexPathsForSelectedRows == nil)
+    }
+}
