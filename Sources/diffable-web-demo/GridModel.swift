@@ -125,15 +125,25 @@
                     ? view.dequeueConfiguredReusableSupplementary(using: footer, for: indexPath)
                     : view.dequeueConfiguredReusableSupplementary(using: header, for: indexPath)
             }
-            page.collectionView.didSelectItemAt = { [unowned self, weak dataSource] indexPath in
-                switch dataSource?.itemIdentifier(for: indexPath) {
-                case .food(let food)?, .favorite(let food)?: toggle(food)
-                default: break
-                }
-            }
+            page.collectionView.delegate = self
             dataSource.apply(snapshot(), animatingDifferences: false)
             sources.append(WeakSource(value: dataSource))
             page.keep(dataSource)
+        }
+    }
+
+    /// A click on a food, or Enter on it, makes it a favourite or not, on every page.
+    extension GridModel: CollectionViewDelegate {
+        func collectionView(
+            _ collectionView: any DiffableCollectionView, didSelectItemAt indexPath: IndexPath
+        ) {
+            let dataSource = (collectionView as? WebCollectionView)?.dataSource
+            switch (dataSource as? CollectionViewDiffableDataSource<Section, Item>)?.itemIdentifier(
+                for: indexPath)
+            {
+            case .food(let food)?, .favorite(let food)?: toggle(food)
+            default: break
+            }
         }
     }
 #endif

@@ -8,10 +8,21 @@ import Testing
 @Suite("Web pages with several regions")
 struct RegionTests {
     /// Names in the main view, a sidebar of its own, a detail panel; what the handlers heard.
-    final class Heard {
+    final class Heard: CollectionViewDelegate {
         var mainSelections: [IndexPath] = []
         var sidebarSelections: [IndexPath] = []
         var presses: [(String, [String: String])] = []
+        weak var sidebar: WebCollectionView?
+
+        func collectionView(
+            _ collectionView: any DiffableCollectionView, didSelectItemAt indexPath: IndexPath
+        ) {
+            if collectionView === sidebar {
+                sidebarSelections.append(indexPath)
+            } else {
+                mainSelections.append(indexPath)
+            }
+        }
     }
 
     func registry(_ heard: Heard) -> WebSessionRegistry {
@@ -35,8 +46,9 @@ struct RegionTests {
                 dataSource.apply(snapshot, animatingDifferences: false)
                 page.keep(dataSource)
             }
-            page.collectionView.didSelectItemAt = { heard.mainSelections.append($0) }
-            sidebar.didSelectItemAt = { heard.sidebarSelections.append($0) }
+            heard.sidebar = sidebar
+            page.collectionView.delegate = heard
+            sidebar.delegate = heard
             detail.content = WebPanelContent([
                 .title("<img src=x onerror=alert(1)>"), .buttons([.init(action: "edit", title: "Edit")]),
             ])

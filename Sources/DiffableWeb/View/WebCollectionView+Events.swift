@@ -4,19 +4,46 @@ import Foundation
 extension WebCollectionView {
     // MARK: What the person does on the page
 
-    /// Selects the item whose element has `key` and tells the delegate, as a tap does.
+    /// The person tapped the item whose element has `key`: the selection changes as UIKit's
+    /// rules and the delegate decide, and the delegate hears of it once the page has.
     func selectItem(key: Int) {
-        guard let path = indexPath(forKey: key) else { return }
-        state.selected = [path]
-        var patch = WebPatch()
-        updateWindow(&patch)
-        send(&patch)
-        didSelectItemAt?(path)
+        guard allowsSelection, let path = indexPath(forKey: key),
+            let tap = SelectionTap(
+                collectionView: self, delegate: delegate, at: path, selected: state.selected,
+                allowsMultipleSelection: allowsMultipleSelection)
+        else { return }
+        var selected = state.selected.subtracting(tap.deselected)
+        if let path = tap.selected { selected.insert(path) }
+        setSelection(selected)
+        tap.report(to: delegate, in: self)
     }
 
-    /// Selects an item, as `selectItem(at:animated:scrollPosition:)`; `nil` clears the selection.
-    public func selectItem(at indexPath: IndexPath?) {
-        state.selected = indexPath.map { [$0] } ?? []
+    /// The selected items, in order: `indexPathsForSelectedItems`.
+    public var indexPathsForSelectedItems: [IndexPath]? { state.selected.sorted() }
+
+    /// Selects an item, telling no delegate; `nil` deselects every item. With single selection,
+    /// the item selected before is deselected; a scroll position other than `[]` scrolls the
+    /// item into view. Nothing happens when selection is not allowed.
+    public func selectItem(
+        at indexPath: IndexPath?, animated: Bool, scrollPosition: CollectionViewScrollPosition
+    ) {
+        guard let indexPath else { return setSelection([]) }
+        guard allowsSelection, indexPath.count == 2, counts.indices.contains(indexPath.section),
+            (0..<counts[indexPath.section]).contains(indexPath.item)
+        else { return }
+        setSelection(allowsMultipleSelection ? state.selected.union([indexPath]) : [indexPath])
+        if !scrollPosition.isEmpty { scrollToItem(at: indexPath) }
+    }
+
+    /// Deselects an item, telling no delegate.
+    public func deselectItem(at indexPath: IndexPath, animated: Bool) {
+        setSelection(state.selected.subtracting([indexPath]))
+    }
+
+    /// Shows a new selection on the page.
+    func setSelection(_ selected: Set<IndexPath>) {
+        guard selected != state.selected else { return }
+        state.selected = selected
         var patch = WebPatch()
         updateWindow(&patch)
         send(&patch)
@@ -51,11 +78,22 @@ extension WebCollectionView {
             layouts[source.section].listConfiguration != nil
         else { return }
         let places = counts[section] + (section == source.section ? 0 : 1)
-        let destination = IndexPath(item: index, section: section)
-        guard index < places, destination != source, dataSource.collectionView(self, canMoveItemAt: source)
+        let proposed = IndexPath(item: index, section: section)
+        guard index < places, proposed != source, dataSource.collectionView(self, canMoveItemAt: source)
         else {
             return
         }
+        // The delegate may redirect the drop, to a place the item can take in a list.
+        let destination =
+            delegate?.collectionView(
+                self, targetIndexPathForMoveOfItemFromOriginalIndexPath: source, atCurrentIndexPath: source,
+                toProposedIndexPath: proposed) ?? proposed
+        guard destination.count == 2, counts.indices.contains(destination.section),
+            layouts[destination.section].listConfiguration != nil,
+            destination.item >= 0,
+            destination.item < counts[destination.section] + (destination.section == source.section ? 0 : 1),
+            destination != source
+        else { return }
         let move = BatchUpdate(movedItems: [.init(from: source, to: destination)])
         let remapped = state.remap(
             by: BatchUpdate.PositionMap(move, oldSectionCount: counts.count, newSectionCount: counts.count),

@@ -7,6 +7,9 @@ extension WebCollectionView {
     /// Discards every element and counts again from the data source; the page rebuilds from a
     /// reset.
     public func reloadData() {
+        for (path, item) in state.items {
+            delegate?.collectionView(self, didEndDisplaying: item.cell, forItemAt: path)
+        }
         for cell in state.reset() { recycle(cell) }
         counts = currentCounts()
         layoutSections()
@@ -47,7 +50,7 @@ extension WebCollectionView {
             for leaving in remapped.departedSupplementaries { recycle(leaving.cell) }
             let deleted = Set(update.deletedItems)
             for (path, item) in remapped.departedItems {
-                recycle(item.cell)
+                endDisplaying(item.cell, at: path)
                 // Items of deleted and reloaded sections leave with their section's element.
                 if deleted.contains(path) { patch.deletedItems.append(item.key) }
             }
@@ -64,7 +67,8 @@ extension WebCollectionView {
                 guard let old = state.items[path] else { continue }
                 let item = materialize(path, from: dataSource)
                 state.items[path] = item
-                recycle(old.cell)
+                willDisplay(item.cell, at: path)
+                endDisplaying(old.cell, at: path)
                 patch.reloadedItems.append(.init(old: old.key, new: item.key))
                 // A reloaded item that also moved moves under its new key.
                 if let moved = patch.movedItems.firstIndex(of: old.key) { patch.movedItems[moved] = item.key }
@@ -77,7 +81,8 @@ extension WebCollectionView {
                 let returned = cell(from: dataSource, at: path)
                 reconfiguring = nil
                 if returned !== item.cell {
-                    recycle(item.cell)
+                    willDisplay(returned, at: path)
+                    endDisplaying(item.cell, at: path)
                     item.cell = returned
                 }
                 item.content = returned.content()
@@ -135,7 +140,7 @@ extension WebCollectionView {
         for (path, item) in state.items
         where !(ranges[path.section]?.contains(path.item) ?? false) {
             state.items[path] = nil
-            recycle(item.cell)
+            endDisplaying(item.cell, at: path)
             patch.evictedItems.append(item.key)
             // An element moved out of the window, or reloaded there, is simply gone.
             patch.movedItems.removeAll { $0 == item.key }
@@ -169,6 +174,7 @@ extension WebCollectionView {
                 } else if let dataSource {
                     let made = materialize(path, from: dataSource)
                     state.items[path] = made
+                    willDisplay(made.cell, at: path)
                     keys.append(made.key)
                     patch.cells[made.key] = made.content
                     patch.extras[made.key] = made.extras

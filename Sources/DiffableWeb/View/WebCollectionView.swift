@@ -63,15 +63,23 @@ public final class WebCollectionView: ReusingCollectionView {
     public var collectionViewLayout: WebLayout {
         didSet { relayout() }
     }
-    /// Called when the person selects an item (a click, or Enter on the focused row): the
-    /// delegate's `collectionView(_:didSelectItemAt:)`.
-    public var didSelectItemAt: (@MainActor (IndexPath) -> Void)?
+    /// The object told of selection and display, and asked where a drop lands; held weakly. A
+    /// click, or Enter on the focused row, is the person's tap; an item is displayed while it has
+    /// an element on the page (on screen, or within the overscan).
+    public weak var delegate: (any CollectionViewDelegate)?
+    /// Whether items can be selected; setting `false` deselects every item (telling no one).
+    public var allowsSelection = true {
+        didSet { if !allowsSelection { setSelection([]) } }
+    }
+    /// Whether several items can be selected at once; `false` by default.
+    public var allowsMultipleSelection = false
     /// Pixels above and below the screen whose items have elements too, so that scrolling shows
     /// rows at once; `nil` for one screen's height.
     public var overscan: Int?
     /// What the page shows of the collection.
     public internal(set) var viewport = WebViewport(top: 0, height: 800, width: 800)
-    /// The selected items.
+    /// The selected items. A selected item stays selected wherever an update moves it; deleting
+    /// it deselects it.
     public var selectedIndexPaths: Set<IndexPath> { state.selected }
     /// How many cells were dequeued (new or from a pool) since the view was created; for tests
     /// that check only the cells on screen are configured.
@@ -250,6 +258,17 @@ public final class WebCollectionView: ReusingCollectionView {
         let view = View()
         (view as? WebCell)?.reuseKey = reuseKey
         return view
+    }
+
+    /// A cell got an element on the page: tells the delegate.
+    func willDisplay(_ cell: WebCell, at path: IndexPath) {
+        delegate?.collectionView(self, willDisplay: cell, forItemAt: path)
+    }
+
+    /// A cell lost its element: tells the delegate, then returns the cell to its pool.
+    func endDisplaying(_ cell: WebCell, at path: IndexPath) {
+        delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: path)
+        recycle(cell)
     }
 
     func recycle(_ cell: WebCell) {

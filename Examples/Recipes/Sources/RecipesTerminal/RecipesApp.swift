@@ -47,15 +47,8 @@ public final class RecipesApp {
             guard let self, text != self.session.searchText else { return }
             self.session.search(text)
         }
-        sidebarView.didSelectItemAt = { [weak self] indexPath in
-            guard let self, let item = self.session.sidebarDataSource.itemIdentifier(for: indexPath),
-                let list = item.list
-            else { return }
-            self.choose(list)
-        }
-        listView.didSelectItemAt = { [weak self] _ in
-            self?.screen.focusedPane = .detail
-        }
+        sidebarView.delegate = self
+        listView.delegate = self
         session.onChange = { [weak self] in
             guard let self else { return }
             self.application.statusMessage = self.session.lastWrite?.message ?? ""
@@ -138,4 +131,19 @@ public final class RecipesApp {
 @MainActor
 final class WeakApp: Sendable {
     weak var app: RecipesApp?
+}
+
+/// The app is its views' delegate, as the sample's view controllers are: Enter on a sidebar row
+/// chooses a list, on a recipe opens its detail.
+extension RecipesApp: CollectionViewDelegate {
+    public func collectionView(
+        _ collectionView: any DiffableCollectionView, didSelectItemAt indexPath: IndexPath
+    ) {
+        if collectionView === sidebarView {
+            guard let list = session.sidebarDataSource.itemIdentifier(for: indexPath)?.list else { return }
+            choose(list)
+        } else {
+            screen.focusedPane = .detail
+        }
+    }
 }

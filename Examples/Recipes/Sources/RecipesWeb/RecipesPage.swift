@@ -71,14 +71,8 @@ public final class RecipesPage {
     }
 
     private func connectHandlers() {
-        sidebarView.didSelectItemAt = { [weak self] indexPath in self?.sidebarSelected(indexPath) }
-        listView.didSelectItemAt = { [weak self] indexPath in
-            guard let self, let id = self.session.listDataSource.itemIdentifier(for: indexPath) else {
-                return
-            }
-            self.lastSelectedPath = indexPath
-            self.session.select(id)
-        }
+        sidebarView.delegate = self
+        listView.delegate = self
         listView.didPerformUpdates = { [weak self] in
             // The list's title counts its rows.
             self?.syncSelection()
@@ -97,7 +91,7 @@ public final class RecipesPage {
             guard let self, let id = self.session.listDataSource.itemIdentifier(for: indexPath) else {
                 return
             }
-            self.listView.selectItem(at: indexPath)
+            self.listView.selectItem(at: indexPath, animated: false, scrollPosition: [])
             self.lastSelectedPath = indexPath
             self.session.select(id)
         }
@@ -144,7 +138,9 @@ public final class RecipesPage {
         let path = SidebarItem(list: session.chosenList).flatMap {
             session.sidebarDataSource.indexPath(for: $0)
         }
-        if sidebarView.selectedIndexPaths != Set(path.map { [$0] } ?? []) { sidebarView.selectItem(at: path) }
+        if sidebarView.selectedIndexPaths != Set(path.map { [$0] } ?? []) {
+            sidebarView.selectItem(at: path, animated: false, scrollPosition: [])
+        }
     }
 
     /// Keeps the list's selection and the session's together (the sample's
@@ -157,7 +153,7 @@ public final class RecipesPage {
             guard let path = dataSource.indexPath(for: id) else { return }
             lastSelectedPath = path
             if listView.selectedIndexPaths != [path] {
-                listView.selectItem(at: path)
+                listView.selectItem(at: path, animated: false, scrollPosition: [])
                 listView.scrollToItem(at: path)
             }
             return
@@ -174,7 +170,7 @@ public final class RecipesPage {
         }
         let id = snapshot.itemIdentifiers[min(index, count - 1)]
         guard let path = dataSource.indexPath(for: id) else { return }
-        listView.selectItem(at: path)
+        listView.selectItem(at: path, animated: false, scrollPosition: [])
         listView.scrollToItem(at: path)
         lastSelectedPath = path
         session.select(id)
@@ -246,4 +242,19 @@ public final class RecipesPage {
 @MainActor
 final class WeakPage: Sendable {
     weak var page: RecipesPage?
+}
+
+/// The page is its views' delegate, as the sample's view controllers are: a click on a sidebar
+/// row chooses a list, one on a recipe selects it.
+extension RecipesPage: CollectionViewDelegate {
+    public func collectionView(
+        _ collectionView: any DiffableCollectionView, didSelectItemAt indexPath: IndexPath
+    ) {
+        if collectionView === sidebarView {
+            sidebarSelected(indexPath)
+        } else if let id = session.listDataSource.itemIdentifier(for: indexPath) {
+            lastSelectedPath = indexPath
+            session.select(id)
+        }
+    }
 }
