@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "DiffableGallery", dependencies: ["DiffableTerminal"]),
         .executableTarget(name: "diffable-gallery", dependencies: ["DiffableGallery"]),
         // Live queries whatever the database: the change feed, the controllers, the exact edits.
-        .target(name: "DiffableStore", dependencies: ["Diffable"]),
+        .target(name: "DiffableStore", dependencies: ["Diffable", "DiffableCells"]),
         .target(
             name: "DiffableGRDB",
             dependencies: [

@@ -40,6 +40,8 @@ public final class ValidatingCollectionView: ValidatingView, ReusingCollectionVi
     public weak var dataSource: (any CollectionViewDataSource)?
     /// The object told of selection and display, and asked where a drag lands; held weakly.
     public weak var delegate: (any CollectionViewDelegate)?
+    /// Told of the items ahead of a scroll (``ValidatingView/scroll(showing:)``); held weakly.
+    public weak var prefetchDataSource: (any CollectionViewDataSourcePrefetching)?
 
     /// Everything the view was told to do, in order.
     public var operations: [Operation] {
@@ -76,6 +78,11 @@ public final class ValidatingCollectionView: ValidatingView, ReusingCollectionVi
     // MARK: Pulling from the data source
 
     override func pullSectionCount() -> Int? { dataSource?.numberOfSections(in: self) }
+
+    override func tellPrefetching(_ prefetch: [IndexPath], cancel: [IndexPath]) {
+        if !cancel.isEmpty { prefetchDataSource?.collectionView(self, cancelPrefetchingForItemsAt: cancel) }
+        if !prefetch.isEmpty { prefetchDataSource?.collectionView(self, prefetchItemsAt: prefetch) }
+    }
 
     override func willDisplay(_ cell: Cell, at indexPath: IndexPath) {
         delegate?.collectionView(self, willDisplay: cell, forItemAt: indexPath)

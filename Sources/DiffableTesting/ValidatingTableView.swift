@@ -40,6 +40,8 @@ public final class ValidatingTableView: ValidatingView, ReusingTableView {
     public weak var delegate: (any TableViewDelegate)?
     /// Whether the person can select rows in editing mode; `false` by default, as in UIKit.
     public var allowsSelectionDuringEditing = false
+    /// Told of the rows ahead of a scroll (``ValidatingView/scroll(showing:)``); held weakly.
+    public weak var prefetchDataSource: (any TableViewDataSourcePrefetching)?
     /// Whether the view is in editing mode (see ``setEditing(_:animated:)``).
     public internal(set) var isEditing = false
 
@@ -91,6 +93,11 @@ public final class ValidatingTableView: ValidatingView, ReusingTableView {
     // MARK: Pulling from the data source
 
     override func pullSectionCount() -> Int? { dataSource?.numberOfSections(in: self) }
+
+    override func tellPrefetching(_ prefetch: [IndexPath], cancel: [IndexPath]) {
+        if !cancel.isEmpty { prefetchDataSource?.tableView(self, cancelPrefetchingForRowsAt: cancel) }
+        if !prefetch.isEmpty { prefetchDataSource?.tableView(self, prefetchRowsAt: prefetch) }
+    }
 
     override func willDisplay(_ cell: Cell, at indexPath: IndexPath) {
         delegate?.tableView(self, willDisplay: cell, forRowAt: indexPath)

@@ -108,6 +108,8 @@ public class ValidatingView: ReusingView {
     func pullCell(at indexPath: IndexPath) -> AnyObject { fatalError("no data source") }
     /// The identifier the data source has at an index path.
     func pullIdentifier(at indexPath: IndexPath) -> AnyHashable? { nil }
+    /// Tells the prefetching data source what to prefetch and cancel.
+    func tellPrefetching(_ prefetch: [IndexPath], cancel: [IndexPath]) {}
     /// Tells the delegate that a cell is about to be shown.
     func willDisplay(_ cell: Cell, at indexPath: IndexPath) {}
     /// Tells the delegate that a cell stopped being shown.
@@ -153,6 +155,7 @@ public class ValidatingView: ReusingView {
     /// Asks the data source for everything again; every cell on screen is new.
     func applyReload() {
         recorded.append(.reloadData)
+        prefetchPlan.reset()
         for (section, slots) in sections.enumerated() {
             for (item, slot) in slots.enumerated() {
                 remove(slot.cell, from: IndexPath(item: item, section: section))
@@ -172,6 +175,7 @@ public class ValidatingView: ReusingView {
         completion: (@MainActor (Bool) -> Void)?
     ) {
         recorded.append(.batchUpdate(update, animated: animated, rowAnimation: rowAnimation))
+        prefetchPlan.reset()  // its index paths name the old items
         guard pullSectionCount() != nil else {
             fail("performBatchUpdates without a data source")
             completion?(false)
@@ -302,6 +306,21 @@ public class ValidatingView: ReusingView {
 
     /// Whether an animation is running (its completion has not been called yet).
     public var hasRunningAnimations: Bool { !pendingCompletions.isEmpty }
+
+    // MARK: Scrolling
+
+    /// What was prefetched, and the direction of the scrolling simulated.
+    private var prefetchPlan = PrefetchPlan(lookahead: 0)
+
+    /// Scrolls, as far as prefetching can tell: the view shows every cell, and `indexPaths` (in
+    /// order) are the ones a screen of the real view would show now. The prefetching data source
+    /// is told of the items as many beyond them in the direction of scrolling, and of those asked
+    /// for before that are no longer ahead, as a scrolling `UICollectionView` tells it.
+    public func scroll(showing indexPaths: [IndexPath]) {
+        prefetchPlan.lookahead = max(indexPaths.count, 1)
+        let (prefetch, cancel) = prefetchPlan.step(shown: indexPaths, counts: sections.map(\.count))
+        tellPrefetching(prefetch, cancel: cancel)
+    }
 
     // MARK: Selection
 

@@ -52,6 +52,18 @@
             #expect(cache.statistics.invalidated == 1, "a row written with the same values keeps its record")
         }
 
+        @Test func asAViewsPrefetchingDataSourceItReadsAheadOfTheCells() async throws {
+            let store = try await StoreFixture(Self.recipes)
+            let cache = RecordCache<String, Int64, Recipe>(controller: store.controller, pageSize: 50)
+            let view = ValidatingCollectionView()
+            cache.collectionView(view, prefetchItemsAt: (300..<320).map { IndexPath(item: $0, section: 0) })
+            await eventually { cache.count >= 50 }
+            #expect(cache.record(for: 310)?.id == 310)
+            #expect(cache.statistics.misses == 0, "read ahead of the cell that asks for it")
+            cache.collectionView(view, cancelPrefetchingForItemsAt: [IndexPath(item: 300, section: 0)])
+            #expect(cache.record(for: 301) != nil, "a page read stays when its prefetching is cancelled")
+        }
+
         @Test func farPagesAreDropped() async throws {
             let store = try await StoreFixture(Self.recipes)
             let cache = RecordCache<String, Int64, Recipe>(

@@ -1,4 +1,5 @@
 import Diffable
+import DiffableTesting
 import Foundation
 import Testing
 
@@ -110,5 +111,37 @@ struct TerminalDelegateTests {
         #expect(view.indexPathsForSelectedRows == [at(2)])
         view.selectRow(at: nil, animated: false, scrollPosition: .none)
         #expect(view.indexPathsForSelectedRows == nil)
+    }
+}
+
+@MainActor
+@Suite("Prefetching, in the terminal")
+struct TerminalPrefetchingTests {
+    @Test func scrollingDownPrefetchesTheNextScreenAndTurningBackCancelsIt() {
+        let (view, dataSource) = makeListView(width: 30, height: 10)
+        let log = PrefetchingLog()
+        view.prefetchDataSource = log
+        dataSource.applySnapshotUsingReloadData(listSnapshot([(0..<1_000_000).map { "Item \($0)" }]))
+        _ = view.render()
+        #expect(log.prefetched.isEmpty, "no direction before the first scroll")
+        for _ in 0..<3 { view.handle(.pageDown) }
+        _ = view.render()
+        let shown = Set(view.indexed.cells.keys)
+        let last = shown.max()!
+        #expect(!log.prefetched.isEmpty && log.prefetched.allSatisfy { $0 > last }, "ahead of the screen")
+        #expect(log.prefetched.count <= 2 * 10)
+        for _ in 0..<3 { view.handle(.pageUp) }
+        _ = view.render()
+        #expect(!log.cancelled.isEmpty && log.cancelled.allSatisfy { $0 > last })
+    }
+
+    @Test func aTablePrefetchesRowsForItsPrefetchingDataSource() {
+        let (view, _) = makeGroceryTable(height: 4)
+        let log = PrefetchingLog()
+        view.prefetchDataSource = log
+        _ = view.render()
+        view.scrollToRow(at: IndexPath(item: 1, section: 1))
+        _ = view.render()
+        #expect(!log.prefetched.isEmpty && log.prefetched.allSatisfy { $0 > IndexPath(item: 1, section: 1) })
     }
 }

@@ -1,4 +1,5 @@
 import Diffable
+import DiffableTesting
 import Foundation
 import Testing
 
@@ -105,5 +106,17 @@ struct WebDelegateTests {
         let key = fixture.view.state.items[at(0)]!.key
         fixture.view.moveItem(key: key, toSectionKey: fixture.view.state.sectionKeys[0], index: 3)
         #expect(fixture.dataSource.snapshot().itemIdentifiers == [2, 1, 3, 4])
+    }
+
+    @Test func scrollingPrefetchesTheNextWindowAndTurningBackCancelsIt() async {
+        let fixture = PageFixture(viewport: WebViewport(top: 0, height: 400, width: 800))
+        let log = PrefetchingLog()
+        fixture.view.prefetchDataSource = log
+        await fixture.dataSource.apply(snapshot(Array(0..<1_000_000)), animatingDifferences: false)
+        fixture.view.setViewport(WebViewport(top: 4_000, height: 400, width: 800))
+        let last = fixture.view.state.items.keys.max()!
+        #expect(!log.prefetched.isEmpty && log.prefetched.allSatisfy { $0 > last })
+        fixture.view.setViewport(WebViewport(top: 2_000, height: 400, width: 800))
+        #expect(!log.cancelled.isEmpty && Set(log.cancelled).isSubset(of: log.prefetched))
     }
 }

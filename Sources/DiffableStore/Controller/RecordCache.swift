@@ -1,4 +1,6 @@
 import Diffable
+import DiffableCells
+import Foundation
 import Synchronization
 
 /// Whole records for the cells of a `FetchedResultsController`'s rows, by item identifier:
@@ -19,6 +21,10 @@ import Synchronization
 /// row's content changes or the row goes, so the cell that reconfigures reads it anew; pages
 /// far from the rows asked for last are dropped too, so a million-row table keeps a few pages.
 ///
+/// It is also a view's prefetching data source (`CollectionViewDataSourcePrefetching`,
+/// `TableViewDataSourcePrefetching`), so records are read ahead of scrolling the UIKit way:
+/// `view.prefetchDataSource = recipes`.
+///
 /// Each backend reads the records its own way (DiffableGRDB's and DiffablePostgres's
 /// initializers): a record is identified by its `id`, the item identifier of its row.
 public final class RecordCache<
@@ -33,7 +39,8 @@ public final class RecordCache<
         var direction = 0
         /// The first position of each page read, so that pages far away can be dropped.
         var pages: [Int: [ItemIdentifierType]] = [:]
-        var prefetching: Set<Int> = []
+        /// The reads ahead in flight, by the first position of their page.
+        var prefetching: [Int: Task<Void, Never>] = [:]
         var statistics = Statistics()
     }
 
@@ -151,8 +158,12 @@ public final class RecordCache<
     private func readAhead(_ items: [ItemIdentifierType], startingAt start: Int) async {
         guard !items.isEmpty else { return }
         do {
-            keep(try await readLater(items), page: items, startingAt: start)
+            let records = try await readLater(items)
+            // Cancelled (the person turned back): what was read is not kept.
+            guard !Task.isCancelled else { return }
+            keep(records, page: items, startingAt: start)
         } catch {
+            guard !Task.isCancelled else { return }
             controller.onError(error)
         }
     }
@@ -182,20 +193,61 @@ public final class RecordCache<
             }
             state.lastPosition = position
             guard state.direction != 0 else { return nil }
-            let page = position / size * size + state.direction * size
-            guard page >= 0, state.pages[page] == nil, state.prefetching.insert(page).inserted else {
-                return nil
-            }
-            return page
+            return position / size * size + state.direction * size
         }
-        guard let next else { return }
-        Task.detached(priority: .utility) { [weak self] in
-            guard let self else { return }
-            let items = self.controller.model.withLock { model in
-                model.fetched.map { Self.items(of: $0.snapshot, from: next, count: size) } ?? []
+        if let next { readAhead(page: next) }
+    }
+
+    /// Reads the page starting at `start` off the calling thread, unless it is cached or being
+    /// read.
+    private func readAhead(page start: Int) {
+        let size = pageSize
+        state.withLock { state in
+            guard start >= 0, state.pages[start] == nil, state.prefetching[start] == nil else { return }
+            state.prefetching[start] = Task.detached(priority: .utility) { [weak self] in
+                guard let self else { return }
+                let items = self.controller.model.withLock { model in
+                    model.fetched.map { Self.items(of: $0.snapshot, from: start, count: size) } ?? []
+                }
+                await self.readAhead(items, startingAt: start)
+                _ = self.state.withLock { $0.prefetching.removeValue(forKey: start) }
             }
-            await self.readAhead(items, startingAt: next)
-            self.state.withLock { _ = $0.prefetching.remove(next) }
+        }
+    }
+
+    // MARK: Prefetching
+
+    /// Reads the records of items ahead of their cells, a page at a time, off the calling thread:
+    /// what a view's prefetching calls.
+    ///
+    /// - Complexity: O(n) for n items, and one read per page not cached.
+    public func prefetch(_ items: [ItemIdentifierType]) {
+        for page in pages(of: items) { readAhead(page: page) }
+    }
+
+    /// Cancels the reads ahead of items no longer about to be shown; pages already read stay.
+    public func cancelPrefetching(_ items: [ItemIdentifierType]) {
+        let pages = pages(of: items)
+        let cancelled = state.withLock { state in
+            pages.compactMap { state.prefetching.removeValue(forKey: $0) }
+        }
+        for task in cancelled { task.cancel() }
+    }
+
+    /// The first positions of the pages that hold items shown now.
+    private func pages(of items: [ItemIdentifierType]) -> Set<Int> {
+        let size = pageSize
+        return controller.model.withLock { model in
+            guard let snapshot = model.fetched?.snapshot else { return [] }
+            return Set(items.compactMap { snapshot.indexOfItem($0).map { $0 / size * size } })
+        }
+    }
+
+    /// The items at index paths of the rows shown now.
+    func items(at indexPaths: [IndexPath]) -> [ItemIdentifierType] {
+        controller.model.withLock { model in
+            guard let snapshot = model.fetched?.snapshot else { return [] }
+            return indexPaths.compactMap { snapshot.itemIdentifier(at: $0) }
         }
     }
 
@@ -209,5 +261,32 @@ public final class RecordCache<
                 state.statistics.invalidated += 1
             }
         }
+    }
+}
+
+/// The cache as a view's prefetching data source: records are read ahead of scrolling, and the
+/// reads the person turned back from are cancelled. The view's index paths must be the
+/// controller's (a data source that shows the controller's snapshot as it is).
+extension RecordCache: CollectionViewDataSourcePrefetching, TableViewDataSourcePrefetching {
+    public func collectionView(
+        _ collectionView: any DiffableCollectionView, prefetchItemsAt indexPaths: [IndexPath]
+    ) {
+        prefetch(items(at: indexPaths))
+    }
+
+    public func collectionView(
+        _ collectionView: any DiffableCollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]
+    ) {
+        cancelPrefetching(items(at: indexPaths))
+    }
+
+    public func tableView(_ tableView: any DiffableTableView, prefetchRowsAt indexPaths: [IndexPath]) {
+        prefetch(items(at: indexPaths))
+    }
+
+    public func tableView(
+        _ tableView: any DiffableTableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]
+    ) {
+        cancelPrefetching(items(at: indexPaths))
     }
 }

@@ -54,6 +54,7 @@ extension TerminalCollectionView {
         finishAnimations()
         for (path, cell) in indexed.cells { endDisplaying(cell, at: path) }
         indexed.cells = [:]
+        prefetchPlan.reset()
         for cell in indexed.reset() { recycle(cell) }
         counts = currentCounts()
         setNeedsLayout()
@@ -81,6 +82,7 @@ extension TerminalCollectionView {
         updateCount += 1
         finishAnimations()
         layoutIfNeeded()
+        prefetchPlan.reset()  // its index paths name the old items
         let newCounts = currentCounts()
         let map = BatchUpdate.PositionMap(
             update, oldSectionCount: counts.count, newSectionCount: newCounts.count)

@@ -56,6 +56,11 @@ public final class TerminalCollectionView: ReusingCollectionView {
     }
     /// Whether several items can be selected at once; `false` by default.
     public var allowsMultipleSelection = false
+    /// Told of the items a screen ahead of scrolling, and of those the person turned back from;
+    /// held weakly.
+    public weak var prefetchDataSource: (any CollectionViewDataSourcePrefetching)?
+    /// Whether ``prefetchDataSource`` is told; `true` by default.
+    public var isPrefetchingEnabled = true
     /// How many frames an animated batch update takes; 0 turns animation off.
     public var animationFrameCount = 6
     /// Whether a batch update keeps the rows the person is reading where they are. When on and the
@@ -99,6 +104,8 @@ public final class TerminalCollectionView: ReusingCollectionView {
     /// benchmarks that check only visible cells are configured.
     public internal(set) var dequeueCount = 0
 
+    /// What was prefetched, and the direction of scrolling.
+    var prefetchPlan = PrefetchPlan(lookahead: 0)
     /// The table that draws its rows with this view, which answers for it; `nil` for a
     /// collection view of its own.
     weak var host: (any TerminalCollectionViewHost)?
@@ -273,6 +280,17 @@ public final class TerminalCollectionView: ReusingCollectionView {
             indexed.cells[path] = cell
             willDisplay(cell, at: path)
         }
+        if indexed.reorder == nil { prefetch(ahead: visible) }
+    }
+
+    /// Tells the prefetching data source of the items a screen beyond `visible` in the direction
+    /// of scrolling, and of those asked for before that the person turned back from.
+    func prefetch(ahead visible: [IndexPath]) {
+        guard isPrefetchingEnabled, let prefetchDataSource else { return }
+        prefetchPlan.lookahead = max(visible.count, 1)
+        let (prefetch, cancel) = prefetchPlan.step(shown: visible, counts: counts)
+        if !cancel.isEmpty { prefetchDataSource.collectionView(self, cancelPrefetchingForItemsAt: cancel) }
+        if !prefetch.isEmpty { prefetchDataSource.collectionView(self, prefetchItemsAt: prefetch) }
     }
 
     func cell(from dataSource: any CollectionViewDataSource, at path: IndexPath) -> TerminalCell {

@@ -89,6 +89,22 @@ final class TableRowsSource: CollectionViewDataSource {
     var hasPendingUpdates: Bool { table?.dataSource?.hasPendingUpdates ?? false }
 }
 
+/// The rows view's prefetching goes to the table's prefetching data source, as a table's.
+extension TableRowsSource: CollectionViewDataSourcePrefetching {
+    func collectionView(_ collectionView: any DiffableCollectionView, prefetchItemsAt indexPaths: [IndexPath])
+    {
+        guard let table else { return }
+        table.prefetchDataSource?.tableView(table, prefetchRowsAt: indexPaths)
+    }
+
+    func collectionView(
+        _ collectionView: any DiffableCollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]
+    ) {
+        guard let table else { return }
+        table.prefetchDataSource?.tableView(table, cancelPrefetchingForRowsAt: indexPaths)
+    }
+}
+
 extension TerminalTableView {
     /// A section's header or footer title, as the data source gives it.
     func title(isHeader: Bool, section: Int) -> String? {

@@ -96,6 +96,11 @@ public final class TerminalTableView: ReusingTableView {
     public var allowsMultipleSelection = false
     /// Whether the person can select rows in editing mode; `false` by default, as in UIKit.
     public var allowsSelectionDuringEditing = false
+    /// Told of the rows a screen ahead of scrolling, and of those the person turned back from;
+    /// held weakly.
+    public weak var prefetchDataSource: (any TableViewDataSourcePrefetching)? {
+        didSet { rows.prefetchDataSource = prefetchDataSource == nil ? nil : rowsSource }
+    }
     /// Whether the table is in editing mode (see ``setEditing(_:animated:)``).
     public private(set) var isEditing = false
 

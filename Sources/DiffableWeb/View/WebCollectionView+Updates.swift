@@ -11,6 +11,7 @@ extension WebCollectionView {
             delegate?.collectionView(self, didEndDisplaying: item.cell, forItemAt: path)
         }
         for cell in state.reset() { recycle(cell) }
+        prefetchPlan.reset()
         counts = currentCounts()
         layoutSections()
         state.sectionKeys = counts.map { _ in makeKey() }
@@ -33,6 +34,7 @@ extension WebCollectionView {
     ) {
         var patch = WebPatch()
         patch.isAnimated = animatingDifferences
+        prefetchPlan.reset()  // its index paths name the old items
         // An update that only reconfigures or reloads items moves nothing: every element keeps
         // its index path, and only the items it names are looked at again.
         let movesNothing =
@@ -194,6 +196,20 @@ extension WebCollectionView {
         }
         patch.selected = state.selected.compactMap { state.items[$0]?.key }.sorted()
         if patch.isReset { patch.evictedItems = [] }
+        prefetch(ahead: ranges)
+    }
+
+    /// Tells the prefetching data source of the items a window beyond `window` in the direction
+    /// of scrolling, and of those asked for before that the person turned back from.
+    private func prefetch(ahead window: [Int: Range<Int>]) {
+        guard isPrefetchingEnabled, let prefetchDataSource else { return }
+        let shown = window.keys.sorted().flatMap { section in
+            window[section]!.map { IndexPath(item: $0, section: section) }
+        }
+        prefetchPlan.lookahead = max(shown.count, 1)
+        let (prefetch, cancel) = prefetchPlan.step(shown: shown, counts: counts)
+        if !cancel.isEmpty { prefetchDataSource.collectionView(self, cancelPrefetchingForItemsAt: cancel) }
+        if !prefetch.isEmpty { prefetchDataSource.collectionView(self, prefetchItemsAt: prefetch) }
     }
 
     /// The content to send for a section's header or footer: made (and sent) the first time the

@@ -73,6 +73,11 @@ public final class WebCollectionView: ReusingCollectionView {
     }
     /// Whether several items can be selected at once; `false` by default.
     public var allowsMultipleSelection = false
+    /// Told of the items a window ahead of scrolling, and of those the person turned back from;
+    /// held weakly.
+    public weak var prefetchDataSource: (any CollectionViewDataSourcePrefetching)?
+    /// Whether ``prefetchDataSource`` is told; `true` by default.
+    public var isPrefetchingEnabled = true
     /// Pixels above and below the screen whose items have elements too, so that scrolling shows
     /// rows at once; `nil` for one screen's height.
     public var overscan: Int?
@@ -89,6 +94,8 @@ public final class WebCollectionView: ReusingCollectionView {
     var layouts: [WebLayoutSection] = []
     var frames: [WebSectionFrame] = []
     var state = WebViewState()
+    /// What was prefetched, and the direction of scrolling.
+    var prefetchPlan = PrefetchPlan(lookahead: 0)
     var pools: [ObjectIdentifier: [WebCell]] = [:]
     var reconfiguring: (indexPath: IndexPath, cell: WebCell)?
     var nextKey = 1
