@@ -94,6 +94,50 @@ extension ValidatingTableView {
         return commitDelete(at: indexPath)
     }
 
+    /// The actions a swipe from an edge of a row shows, as `UITableView` gets them: the
+    /// delegate's configuration for that edge; from the trailing edge, when the delegate gives
+    /// none, a Delete action if the row's editing style is `.delete` (it commits the delete).
+    public func swipeActionsConfiguration(forRowAt indexPath: IndexPath, leading: Bool = false)
+        -> SwipeActionsConfiguration?
+    {
+        guard slot(at: indexPath) != nil else { return nil }
+        let given =
+            leading
+            ? delegate?.tableView(self, leadingSwipeActionsConfigurationForRowAt: indexPath)
+            : delegate?.tableView(self, trailingSwipeActionsConfigurationForRowAt: indexPath)
+        if let given { return given }
+        guard !leading, !isEditing, canDeleteRow(at: indexPath) else { return nil }
+        let delete = ContextualAction(style: .destructive, title: "Delete", key: "d") {
+            [weak self] completion in
+            guard let self else { return completion(false) }
+            completion(self.commitDelete(at: indexPath))
+        }
+        return SwipeActionsConfiguration(actions: [delete])
+    }
+
+    /// Swipes a row from an edge and performs one of its actions, as a person would: the action
+    /// at `actionIndex`, or with `fullSwipe`, the first action when the configuration performs it
+    /// on a full swipe.
+    ///
+    /// - Returns: What the action's handler passed to its completion (whether it performed the
+    ///   action); `nil` when there was no such action, or the handler has not called it yet.
+    @discardableResult
+    public func swipeRow(
+        at indexPath: IndexPath, leading: Bool = false, performing actionIndex: Int = 0,
+        fullSwipe: Bool = false
+    ) -> Bool? {
+        guard let configuration = swipeActionsConfiguration(forRowAt: indexPath, leading: leading) else {
+            return nil
+        }
+        let index = fullSwipe ? 0 : actionIndex
+        guard configuration.actions.indices.contains(index),
+            !fullSwipe || configuration.performsFirstActionWithFullSwipe
+        else { return nil }
+        let outcome = SwipeOutcome()
+        configuration.actions[index].handler { performed in outcome.performed = performed }
+        return outcome.performed
+    }
+
     /// Taps the insert control of a row in editing mode: the data source commits `.insert` when
     /// the row's ``editingStyle(forRowAt:)`` is `.insert`.
     ///
@@ -105,7 +149,7 @@ extension ValidatingTableView {
         return true
     }
 
-    private func commitDelete(at indexPath: IndexPath) -> Bool {
+    func commitDelete(at indexPath: IndexPath) -> Bool {
         guard let dataSource, canDeleteRow(at: indexPath) else { return false }
         dataSource.tableView(self, commit: .delete, forRowAt: indexPath)
         return true
@@ -161,4 +205,10 @@ extension ValidatingTableView {
         }
         return dataSource.tableView(self, sectionForSectionIndexTitle: titles[index], at: index)
     }
+}
+
+/// What a swipe action's handler reported, when it reported it.
+@MainActor
+private final class SwipeOutcome {
+    var performed: Bool?
 }

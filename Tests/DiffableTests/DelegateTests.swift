@@ -10,6 +10,7 @@ final class RecordingDelegate: CollectionViewDelegate, TableViewDelegate {
     var redirect: [IndexPath: IndexPath?] = [:]
     var keptWhenDeselecting: Set<IndexPath> = []
     var editingStyles: [IndexPath: TableViewCellEditingStyle] = [:]
+    var trailingActions: SwipeActionsConfiguration?
     var displayed: Set<ObjectIdentifier> = []
 
     private func path(_ indexPath: IndexPath) -> String { "\(indexPath.section).\(indexPath.item)" }
@@ -59,6 +60,9 @@ final class RecordingDelegate: CollectionViewDelegate, TableViewDelegate {
     func tableView(_ tableView: any DiffableTableView, didDeselectRowAt indexPath: IndexPath) {
         calls.append("deselect \(path(indexPath))")
     }
+    func tableView(
+        _ tableView: any DiffableTableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath
+    ) -> SwipeActionsConfiguration? { trailingActions }
     func tableView(_ tableView: any DiffableTableView, editingStyleForRowAt indexPath: IndexPath)
         -> TableViewCellEditingStyle
     { editingStyles[indexPath] ?? .delete }
@@ -291,5 +295,33 @@ struct DelegateTests {
         delegate.redirect[at(2)] = at(3)
         #expect(view.dragRow(from: at(0), to: at(2)))
         #expect(view.itemIdentifiers(as: Int.self) == [[2, 3, 4, 1]])
+    }
+
+    @Test func swipeActionsComeFromTheDelegateOrAreDelete() {
+        let (view, dataSource) = makeTableDataSource {
+            RosterTableDataSource(tableView: $0, cellProvider: $1)
+        }
+        let delegate = RecordingDelegate()
+        view.delegate = delegate
+        dataSource.apply(snapshotOf(["A": [0, 1, 2, 3]]))
+        #expect(view.swipeActionsConfiguration(forRowAt: at(0)) == nil, "the captain cannot be edited")
+        #expect(view.swipeActionsConfiguration(forRowAt: at(1))?.actions.map(\.title) == ["Delete"])
+        #expect(view.swipeActionsConfiguration(forRowAt: at(1), leading: true) == nil)
+        #expect(view.swipeRow(at: at(1), fullSwipe: true) == true)
+        #expect(dataSource.snapshot().itemIdentifiers == [0, 2, 3])
+        var flagged: [Int] = []
+        var flag = SwipeActionsConfiguration(actions: [
+            ContextualAction(style: .normal, title: "Flag", key: "f") { done in
+                flagged.append(1)
+                done(true)
+            },
+            ContextualAction(style: .normal, title: "Later", key: "l") { _ in },
+        ])
+        flag.performsFirstActionWithFullSwipe = false
+        delegate.trailingActions = flag
+        #expect(view.swipeRow(at: at(1), fullSwipe: true) == nil, "no full swipe")
+        #expect(view.swipeRow(at: at(1), performing: 0) == true && flagged == [1])
+        #expect(view.swipeRow(at: at(1), performing: 1) == nil, "the handler has not completed")
+        #expect(dataSource.snapshot().itemIdentifiers == [0, 2, 3], "the delegate's actions replace Delete")
     }
 }
