@@ -79,14 +79,12 @@ export function fillItem(el, cell) {
     const level = x.o ? x.o[0] : 0;
     el.style.setProperty("--dw-level", String(level));
     if ((c.a || []).some((a) => a.k === "outline")) {
-      const button = document.createElement("button");
-      button.className = "dw-disclosure";
-      button.tabIndex = -1;
+      // Not a button: a control inside a row would be a second stop for assistive technology.
+      // The row (a treeitem) carries the state; a click on the glyph toggles it.
       const hasChildren = x.o && (x.o[1] || x.o[2]);
-      button.textContent = hasChildren ? (x.o[2] ? "▾" : "▸") : "";
-      button.disabled = !hasChildren;
-      button.setAttribute("aria-label", x.o && x.o[2] ? "Collapse" : "Expand");
-      parts.push(button);
+      const disclosure = span("dw-disclosure", hasChildren ? (x.o[2] ? "▾" : "▸") : "");
+      disclosure.setAttribute("aria-hidden", "true");
+      parts.push(disclosure);
       if (hasChildren) el.setAttribute("aria-expanded", x.o[2] ? "true" : "false");
       else el.removeAttribute("aria-expanded");
     }
@@ -109,17 +107,23 @@ export function fillItem(el, cell) {
   if (x.x && x.x.length) {
     const actions = document.createElement("span");
     actions.className = "dw-actions";
+    // Shown to the pointer; to the keyboard and assistive technology they are the row's key
+    // shortcuts (no control inside a row).
+    actions.setAttribute("aria-hidden", "true");
     x.x.forEach((action, index) => {
-      const button = document.createElement("button");
-      button.className = "dw-action" + (action.destructive ? " dw-destructive" : "");
-      button.tabIndex = -1;
+      const button = span("dw-action" + (action.destructive ? " dw-destructive" : ""), action.title);
       button.dataset.a = String(index);
-      button.textContent = action.title;
       button.title = `${action.title} (${action.shortcut})`;
       actions.append(button);
     });
     parts.push(actions);
+    el.setAttribute("aria-keyshortcuts", x.x.map((action) => action.shortcut).join(" "));
   }
+  if (!(x.x && x.x.length)) el.removeAttribute("aria-keyshortcuts");
+  // An outline item is a treeitem (which has a level and may be expanded), any other an option.
+  el.setAttribute("role", x.o ? "treeitem" : "option");
+  if (x.o) el.setAttribute("aria-level", String(x.o[0] + 1));
+  else el.removeAttribute("aria-level");
   if (x.movable) {
     const handle = span("dw-handle", "≡");
     handle.setAttribute("aria-hidden", "true");

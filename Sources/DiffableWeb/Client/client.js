@@ -10,7 +10,7 @@ import { routeRegionMessage, scrollToTarget, setupRegions } from "./regions.js";
 
 const root = document.querySelector(".dw-collection");
 /** The main collection: one like any region's, and what the tests read as `window.diffable`. */
-const view = makeCollection(root);
+const view = makeCollection(root, root.getAttribute("aria-label"));
 const status = document.querySelector(".dw-status");
 const search = document.querySelector(".dw-search");
 const location_ = window.location.pathname + window.location.search;

@@ -3,10 +3,11 @@
 // and each region's are one of these, passed to reset, patch, input and scroll: nothing about a
 // collection lives anywhere else, so two on one page never see each other's.
 
-/** A collection whose sections go in `root`. */
-export function makeCollection(root) {
+/** A collection whose sections go in `root`, named `label` to assistive technology. */
+export function makeCollection(root, label) {
   return {
     root,
+    label,
     sections: new Map(), // section key -> { el, header, items, spacer, win, footer, desc }
     items: new Map(), // item key -> element
     selected: new Set(),

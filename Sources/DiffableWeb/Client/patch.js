@@ -111,6 +111,8 @@ function makeSection(view, d, cells) {
   s.el.dataset.k = String(d.k);
   s.win.dataset.section = String(d.k);
   s.header.setAttribute("role", "heading");
+  s.header.setAttribute("aria-level", "2");
+  s.header.id = `dw-header-${d.k}`;
   s.spacer.append(s.win);
   s.items.append(s.spacer);
   s.el.append(s.header, s.items, s.footer);
@@ -225,8 +227,42 @@ export function reset(view, message) {
   for (const d of message.secs) fragment.append(makeSection(view, d, message.cells || {}).el);
   view.root.replaceChildren(fragment);
   select(view, message.sel);
+  describeSections(view, message.secs);
   view.stats.resets++;
   view.stats.seq = message.seq;
+}
+
+/**
+ * What assistive technology needs of each section: a listbox of options (a tree of treeitems for
+ * an outline), named by its header or else by its collection, and each item's place among all
+ * of the section's, so that a row of a million says "500,001 of 1,000,000" though only a
+ * screenful of them exist in the page.
+ */
+function describeSections(view, secs) {
+  for (const d of secs) {
+    const s = view.sections.get(d.k);
+    if (!s) continue;
+    const first = s.win.firstElementChild;
+    const isTree = first && first.getAttribute("role") === "treeitem";
+    setAttribute(s.items, "role", isTree ? "tree" : "listbox");
+    if (!s.header.hidden && s.header.textContent.trim()) {
+      setAttribute(s.items, "aria-labelledby", s.header.id);
+      s.items.removeAttribute("aria-label");
+    } else {
+      setAttribute(s.items, "aria-label", view.label || "Items");
+      s.items.removeAttribute("aria-labelledby");
+    }
+    if (isTree) continue;
+    let position = d.start + 1;
+    for (const el of s.win.children) {
+      setAttribute(el, "aria-posinset", String(position++));
+      setAttribute(el, "aria-setsize", String(d.count));
+    }
+  }
+}
+
+function setAttribute(el, name, value) {
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
 }
 
 function select(view, keys) {
@@ -333,6 +369,7 @@ export function patch(view, message) {
     if (el && !cell.c) fillItem(el, cell);
   }
   select(view, message.sel);
+  describeSections(view, message.secs);
   if (focused && focused.dataset && focused.dataset.k && !focused.isConnected) {
     view.items.get(Number(focused.dataset.k))?.focus({ preventScroll: true });
   }

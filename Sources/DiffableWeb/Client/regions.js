@@ -116,16 +116,22 @@ export function setupRegions(list, sender) {
       region.root = element("div", "dw-panel dw-dialog");
       region.root.setAttribute("role", "dialog");
       region.root.setAttribute("aria-modal", "true");
+      region.root.setAttribute("aria-label", d.name);
       if (d.w) region.root.style.maxWidth = `${d.w}px`;
       region.column.append(region.root);
       document.body.append(region.column);
     } else if (d.at === "header") {
       region.column = element("div", "dw-region-header");
+      region.column.setAttribute("role", "region");
+      region.column.setAttribute("aria-label", d.name);
       region.root = element("div", "dw-panel dw-panel-bar");
       region.column.append(region.root);
       center.insertBefore(region.column, main);
     } else {
-      region.column = element("aside", `dw-column dw-column-${d.at}`);
+      // A leading column of lists is how the page is navigated; any other column is aside.
+      region.column = element(
+        d.at === "leading" && d.kind === "view" ? "nav" : "aside", `dw-column dw-column-${d.at}`);
+      region.column.setAttribute("aria-label", d.name);
       region.root = element("div", d.kind === "view" ? "dw-region-view" : "dw-panel");
       if (d.w) region.column.style.setProperty("--dw-column-width", `${d.w}px`);
       region.column.append(region.root);
@@ -135,9 +141,7 @@ export function setupRegions(list, sender) {
     region.column.dataset.region = d.name;
     if (d.kind === "view") {
       region.root.tabIndex = -1;
-      region.root.setAttribute("role", "listbox");
-      region.root.setAttribute("aria-label", d.name);
-      region.view = makeCollection(region.root);
+      region.view = makeCollection(region.root, d.name);
       installRoot(region.view, (message) => send(message));
     } else {
       region.root.addEventListener("click", (event) => panelClick(event, region));

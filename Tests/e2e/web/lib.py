@@ -134,3 +134,34 @@ def rows(driver):
 
 def stats(driver):
     return driver.execute_script("return Object.assign({}, window.diffable.stats)")
+
+
+# axe-core, the rule engine behind most accessibility checkers, as axe-playwright-python ships
+# it (a current release; run.sh installs the package without its dependencies: only the file
+# is used, injected through Selenium).
+_AXE_RUN = """const done = arguments[arguments.length - 1];
+axe.run(document, {resultTypes: ['violations']}).then(result => done(result.violations.map(v => ({
+    id: v.id, impact: v.impact, count: v.nodes.length,
+    first: v.nodes[0].target.join(' ') + ': ' + (v.nodes[0].failureSummary || '').split('\\n').slice(0, 2).join(' ')
+}))));"""
+
+
+def axe_source():
+    import importlib.util
+    spec = importlib.util.find_spec("axe_playwright_python")
+    if spec is None:
+        sys.exit("the accessibility audit needs axe-core: pip install --no-deps axe-playwright-python")
+    with open(os.path.join(spec.submodule_search_locations[0], "axe.min.js")) as file:
+        return file.read()
+
+
+def audit(driver, name):
+    """Checks the page as it is now with axe-core: no violation of any impact."""
+    driver.set_script_timeout(60)
+    # A row fading in is drawn lighter than it will be: audit what the page settles on.
+    wait(lambda: driver.execute_script(
+        "return document.getAnimations().every(a => a.playState !== 'running')"), timeout=5)
+    driver.execute_script(axe_source())
+    violations = driver.execute_async_script(_AXE_RUN)
+    why = "; ".join(f"{v['id']} ({v['impact']}, {v['count']}): {v['first']}" for v in violations)
+    return check(f"a11y: {name}: no axe-core violations", not violations, why)

@@ -24,6 +24,10 @@ if ! python3 -c 'import selenium, websockets, sys; sys.exit(int(websockets.__ver
     >/dev/null 2>&1; then
     pip install -q "selenium>=4" "websockets>=13" 2>&1 | grep -v -i "running pip as" || true
 fi
+# axe-core for the accessibility audit: only its script is used, so not Playwright.
+if ! python3 -c 'import importlib.util, sys; sys.exit(importlib.util.find_spec("axe_playwright_python") is None)'; then
+    pip install -q --no-deps axe-playwright-python 2>&1 | grep -v -i "running pip as" || true
+fi
 
 binary="${1:-}"
 if [ -z "$binary" ]; then
@@ -33,7 +37,7 @@ fi
 
 status=0
 results=$(mktemp)
-for test in browser_test.py load_test.py malformed_test.py; do
+for test in browser_test.py a11y_test.py load_test.py malformed_test.py; do
     echo "== $test"
     python3 "$here/$test" "$binary" | tee -a "$results" || status=1
 done

@@ -239,6 +239,7 @@ def run(a, binary, store, server, drivers, shots):
           f"{a.title()!r} {a.count()}")
     check("the first recipe is selected and shown in the detail",
           a.selected() == a.rows()[:1] and a.detail_title() == a.rows()[0], f"{a.selected()} {a.detail_title()!r}")
+    lib.audit(a.d, "All Recipes")
 
     # A sidebar choice.
     collection = a.sidebar()[4]
@@ -250,6 +251,7 @@ def run(a, binary, store, server, drivers, shots):
           f"{a.title()!r} {a.count()} rows, sidebar said {count}")
     check("the sidebar shows the chosen list selected",
           a.texts("[data-region=sidebar] .dw-selected .dw-text") == [collection])
+    lib.audit(a.d, "a collection")
 
     # The outline.
     collections = len(a.sidebar()) - 4
@@ -320,6 +322,7 @@ def run(a, binary, store, server, drivers, shots):
           errors == ["must not be empty", "must be a number of minutes"], repr(errors))
     check("the first wrong field has the focus",
           a.js("return document.activeElement.name") == "title")
+    lib.audit(a.d, "the add form with validation errors")
     a.field("title").send_keys("Test Pancakes")
     a.field("prepMinutes").clear()
     a.field("prepMinutes").send_keys("5")
@@ -344,6 +347,7 @@ def run(a, binary, store, server, drivers, shots):
     # Delete, with a confirmation; Escape cancels.
     a.press("detail", "delete")
     check("Delete asks first", wait(a.dialog_open) and "cannot be undone" in " ".join(a.texts("[data-region=dialog] p")))
+    lib.audit(a.d, "the delete confirmation")
     a.d.switch_to.active_element.send_keys(Keys.ESCAPE)
     check("Escape cancels the deletion", wait(lambda: not a.dialog_open()) and "Test Pancakes Deluxe" in a.rows())
     index = a.rows().index("Test Pancakes Deluxe")
@@ -365,6 +369,7 @@ def run(a, binary, store, server, drivers, shots):
           f"{a.title()!r} {a.headers()}")
     found = int(a.title().split("·")[1].split()[0].rstrip("+"))
     check("the results are the recipes found", a.count() == found, f"{a.count()} rows, {found} found")
+    lib.audit(a.d, "search results")
     search.send_keys(Keys.COMMAND + "a" if sys.platform == "darwin" else Keys.CONTROL + "a", Keys.BACKSPACE)
     check("clearing the search shows the list again",
           wait(lambda: a.title() == "All Recipes · 40") and wait(lambda: not a.headers()), a.title())
@@ -373,6 +378,7 @@ def run(a, binary, store, server, drivers, shots):
     a.press("list-header", "grid")
     check("Grid shows cards", wait(lambda: a.js("return document.querySelectorAll('.dw-collection .dw-tile').length") > 0))
     check("the selection survives the grid", wait(lambda: len(a.selected()) == 1))
+    lib.audit(a.d, "the grid")
     if shots:
         a.d.save_screenshot(os.path.join(shots, "recipes-web-grid-1280.png"))
     a.press("list-header", "list")

@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""Accessibility of the demo's pages in headless Chromium: an axe-core audit of each page and of
+the states a person brings it to, and what a screen reader reads of the million-row list.
+
+    python3 Tests/e2e/web/a11y_test.py path/to/diffable-web-demo
+"""
+import sys
+
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from lib import Server, audit, check, chrome, page_ready, summary, wait
+
+
+def focused(driver, attributes):
+    return driver.execute_script(
+        "const el = document.activeElement; return arguments[0].map(name => el.getAttribute(name))",
+        attributes)
+
+
+def load(driver, server, path):
+    """Opens a page and waits for its rows (a large list is diffed off the main actor)."""
+    driver.get(server.url(path))
+    page_ready(driver)
+    wait(lambda: driver.find_elements(By.CSS_SELECTOR, ".dw-row, .dw-tile"))
+
+
+def main(binary):
+    server = Server(binary)
+    driver = chrome()
+    try:
+        for path in ["/list", "/outline", "/grid", "/stream"]:
+            load(driver, server, path)
+            audit(driver, path)
+
+        # The million-row list: the focused row says where it is among all the rows, though only
+        # a screenful exist in the page.
+        load(driver, server, "/list")
+        driver.find_element(By.CSS_SELECTOR, ".dw-row").click()
+        ActionChains(driver).send_keys(Keys.ARROW_DOWN).perform()
+        check("screen reader: the second row is 2 of 1,000,000",
+              focused(driver, ["aria-posinset", "aria-setsize"]) == ["2", "1000000"],
+              str(focused(driver, ["aria-posinset", "aria-setsize"])))
+        ActionChains(driver).send_keys(Keys.END).perform()
+        wait(lambda: focused(driver, ["aria-posinset"]) == ["1000000"])
+        check("screen reader: after End, the focused row is 1,000,000 of 1,000,000",
+              focused(driver, ["aria-posinset", "aria-setsize", "role"]) == ["1000000", "1000000", "option"],
+              str(focused(driver, ["aria-posinset", "aria-setsize", "role"])))
+        check("screen reader: the row is in a named listbox", driver.execute_script(
+            "const box = document.activeElement.closest('[role=listbox]');"
+            "return !!box && !!(box.getAttribute('aria-label') || box.getAttribute('aria-labelledby'))"))
+        ActionChains(driver).send_keys(Keys.ENTER).perform()
+        wait(lambda: driver.execute_script("return !!document.querySelector('.dw-selected')"))
+        check("screen reader: the selected row says so", driver.execute_script(
+            "return document.activeElement.getAttribute('aria-selected')") == "true")
+        audit(driver, "/list, a row selected, at the end")
+
+        # The outline: a tree whose parents say whether they are expanded.
+        load(driver, server, "/outline")
+        parent = driver.find_element(By.CSS_SELECTOR, "[role=treeitem][aria-expanded]")
+        before = parent.get_attribute("aria-expanded")
+        parent.find_element(By.CLASS_NAME, "dw-disclosure").click()
+        wait(lambda: driver.find_element(By.CSS_SELECTOR, f"[data-k='{parent.get_attribute('data-k')}']")
+             .get_attribute("aria-expanded") != before)
+        check("outline: parents are treeitems in a tree, with a level and their state", driver.execute_script(
+            "const items = Array.from(document.querySelectorAll('[role=treeitem]'));"
+            "return items.length > 0 && items.every(el => el.closest('[role=tree]') && el.getAttribute('aria-level'))"))
+        audit(driver, "/outline, a parent toggled")
+    finally:
+        driver.quit()
+        server.stop()
+    summary()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
