@@ -2,6 +2,7 @@
 // and what it shows, applies the server's messages, and reports scrolling and what the person
 // does. No framework; served by the server under a Content-Security-Policy without inline script.
 
+import { noteSent, noteUpdate } from "./announce.js";
 import { makeCollection } from "./collection.js";
 import { reset, patch, placeWindows } from "./patch.js";
 import { contentPosition } from "./scroll.js";
@@ -30,6 +31,7 @@ function setStatus(text) {
 /** Sends a message to the server, if connected. */
 export function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  noteSent(message);
 }
 
 /** What the page shows of the collection, in the server's coordinates (see scroll.js). */
@@ -108,6 +110,7 @@ function apply(message, started) {
     reset(view, message);
   } else if (message.t === "patch") {
     patch(view, message);
+    noteUpdate(view, message);
     if (message.scroll) scrollToTarget(null, message.scroll);
   }
   view.received = (view.received || 0) + 1;

@@ -263,6 +263,13 @@ export function install(main, search, send) {
 export function installRoot(view, send) {
   const root = view.root;
   root.dwCollection = view;
+  // A collection is one stop for Tab: reaching it from outside focuses its selected item, or its
+  // first (roving focus); from one of its items (Shift-Tab), the focus rests on it.
+  root.addEventListener("focus", (event) => {
+    if (event.target !== root || root.contains(event.relatedTarget)) return;
+    const selected = [...view.selected].map((key) => view.items.get(key)).find((el) => el && el.isConnected);
+    focusItem(view, selected || allItems(view)[0]);
+  });
   root.addEventListener("click", (event) => {
     if (view.swiped) {
       view.swiped = false;

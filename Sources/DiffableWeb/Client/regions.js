@@ -3,6 +3,7 @@
 // lays them out around the main collection and routes each message to its region. A region's
 // collection is a collection of its own (collection.js), like the main one.
 
+import { noteUpdate } from "./announce.js";
 import { makeCollection } from "./collection.js";
 import { reset, patch } from "./patch.js";
 import { installRoot, settleFocus } from "./input.js";
@@ -140,7 +141,7 @@ export function setupRegions(list, sender) {
     }
     region.column.dataset.region = d.name;
     if (d.kind === "view") {
-      region.root.tabIndex = -1;
+      region.root.tabIndex = 0;  // one stop for the keyboard: the focus goes on to an item
       region.view = makeCollection(region.root, d.name);
       installRoot(region.view, (message) => send(message));
     } else {
@@ -182,7 +183,10 @@ export function routeRegionMessage(message, applyMain) {
   const region = regions.get(message.region);
   if (!region || region.kind !== "view") return true;
   if (message.t === "reset") reset(region.view, message);
-  else if (message.t === "patch") patch(region.view, message);
+  else if (message.t === "patch") {
+    patch(region.view, message);
+    noteUpdate(region.view, message);
+  }
   if (message.scroll) scrollToTarget(region, message.scroll);
   settleFocus(region.view);
   return true;

@@ -124,10 +124,11 @@ struct WebAccess: Sendable {
             <script type="module" src="/_diffable/client.js"></script>
             </head>
             <body>
+            <a class="dw-skip" href="#dw-main">Skip to the content</a>
             <header class="dw-bar"><h1 class="dw-title">\(title)</h1>\
             <input class="dw-search" type="search" aria-label="Search" hidden>\
             <span class="dw-status" role="status"></span></header>
-            <main class="dw-collection" tabindex="0" aria-label="\(title)"></main>
+            <main class="dw-collection" id="dw-main" tabindex="0" aria-label="\(title)"></main>
             </body>
             </html>
 

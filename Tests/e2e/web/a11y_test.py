@@ -5,6 +5,7 @@ the states a person brings it to, and what a screen reader reads of the million-
     python3 Tests/e2e/web/a11y_test.py path/to/diffable-web-demo
 """
 import sys
+import time
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -67,6 +68,24 @@ def main(binary):
             "const items = Array.from(document.querySelectorAll('[role=treeitem]'));"
             "return items.length > 0 && items.every(el => el.closest('[role=tree]') && el.getAttribute('aria-level'))"))
         audit(driver, "/outline, a parent toggled")
+
+        # Another page's change is announced, politely; the person's own is not.
+        other = chrome()
+        try:
+            load(driver, server, "/grid")
+            load(other, server, "/grid")
+            other.find_element(By.CSS_SELECTOR, "[data-section] .dw-tile").click()
+            announced = wait(lambda: driver.execute_script(
+                "const live = document.querySelector('.dw-announcer'); return live && live.textContent"))
+            check("live region: another page's favorite is announced on this one",
+                  bool(announced) and ("added" in announced or "removed" in announced), repr(announced))
+            check("live region: it is polite", driver.execute_script(
+                "return document.querySelector('.dw-announcer').getAttribute('aria-live')") == "polite")
+            time.sleep(1.5)
+            check("live region: the person's own action is not announced", not other.execute_script(
+                "const live = document.querySelector('.dw-announcer'); return live && live.textContent"))
+        finally:
+            other.quit()
     finally:
         driver.quit()
         server.stop()

@@ -27,6 +27,7 @@ import time
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../../Tests/e2e/web"))
@@ -272,6 +273,18 @@ def run(a, binary, store, server, drivers, shots):
     check("and Enter chooses the list", wait(lambda: a.title().startswith("Favorites")), a.title())
     check("the main list's keys are its own: its focus did not move",
           a.js("return window.diffable.focusedKey") is None)
+
+    # Tab from the top of the page reaches every region: the skip link, the sidebar, the list,
+    # the detail; a collection is one stop, which lands on an item.
+    stops = []
+    for _ in range(24):
+        ActionChains(a.d).send_keys(Keys.TAB).perform()
+        stops.append(a.js("const el = document.activeElement; const region = el.closest('[data-region]');"
+                          "return (region ? region.dataset.region : el.closest('main') ? 'list' : el.className)"
+                          " + (el.getAttribute('role') ? ':' + el.getAttribute('role') : '')"))
+    check("Tab reaches the skip link, the sidebar's items, the list's and the detail",
+          "dw-skip" in stops and any(s in stops for s in ["sidebar:option", "sidebar:treeitem"])
+          and "list:option" in stops and "detail" in stops, repr(stops))
 
     # Selection and the detail.
     a.click_row("All Recipes", "[data-region=sidebar]")
