@@ -4,6 +4,8 @@
 // the values of the panel's fields; the server answers with new content.
 
 const maximumMessage = 8000;
+/** Numbers the ids of the texts that describe fields, unique on the page. */
+let describedCount = 0;
 
 function el(tag, cls, text) {
   const node = document.createElement(tag);
@@ -66,12 +68,23 @@ function block(b, fields) {
       input.value = b.v;
       input.spellcheck = b.f !== "number";
       label.append(input);
+      // The error and the hint describe the field, apart from its name (the label's text).
+      const described = [];
       if (b.err) {
         label.classList.add("dw-field-invalid");
         input.setAttribute("aria-invalid", "true");
-        label.append(el("span", "dw-field-error", b.err));
+        const error = el("span", "dw-field-error", b.err);
+        error.id = `dw-described-${++describedCount}`;
+        described.push(error.id);
+        label.append(error);
       }
-      if (b.h) label.append(el("span", "dw-field-hint", b.h));
+      if (b.h) {
+        const hint = el("span", "dw-field-hint", b.h);
+        hint.id = `dw-described-${++describedCount}`;
+        described.push(hint.id);
+        label.append(hint);
+      }
+      if (described.length) input.setAttribute("aria-describedby", described.join(" "));
       fields.push({ input, error: !!b.err });
       return label;
     }

@@ -335,6 +335,11 @@ def run(a, binary, store, server, drivers, shots):
           errors == ["must not be empty", "must be a number of minutes"], repr(errors))
     check("the first wrong field has the focus",
           a.js("return document.activeElement.name") == "title")
+    check("each error describes its field, which says it is invalid", a.js(
+        "return Array.from(document.querySelectorAll('[data-region=dialog] [aria-invalid=true]')).map(input =>"
+        " (input.getAttribute('aria-describedby') || '').split(' ').map(id => document.getElementById(id)?.textContent))")
+          == [["must not be empty"], ["must be a number of minutes"]],
+          "the fields' descriptions")
     lib.audit(a.d, "the add form with validation errors")
     a.field("title").send_keys("Test Pancakes")
     a.field("prepMinutes").clear()
