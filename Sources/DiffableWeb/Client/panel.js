@@ -92,19 +92,38 @@ function block(b, fields) {
   }
 }
 
-/** Shows a panel's content (or hides the panel for `null`); keeps the focus on the field it was in. */
+/**
+ * Where an element is, as a place that survives a panel drawn again: its region and its button's
+ * action (a button is made anew each time its panel is drawn).
+ */
+function placeOf(element) {
+  const region = element?.closest?.("[data-region]")?.dataset.region;
+  return region && element.dataset.a ? { region, action: element.dataset.a } : null;
+}
+
+function elementAt(place) {
+  return place && document.querySelector(`[data-region="${CSS.escape(place.region)}"] [data-a="${CSS.escape(place.action)}"]`);
+}
+
+/**
+ * Shows a panel's content (or hides the panel for `null`); keeps the focus on the field or the
+ * button it was on, and gives it back to the element that opened a dialog when it closes.
+ */
 export function renderPanel(region, content, send) {
   const root = region.root;
   const focused = root.contains(document.activeElement) ? document.activeElement : null;
   const focusedName = focused && focused.name;
+  const focusedButton = focused && focused.dataset.a;
   const wasHidden = region.column.hidden;
   region.content = content;
   if (!content) {
     root.replaceChildren();
     if (region.at === "dialog") {
       region.column.hidden = true;
-      if (region.opener && region.opener.isConnected) region.opener.focus({ preventScroll: true });
+      const opener = region.opener && region.opener.isConnected ? region.opener : elementAt(region.openerPlace);
+      opener?.focus({ preventScroll: true });
       region.opener = null;
+      region.openerPlace = null;
     }
     return;
   }
@@ -116,12 +135,16 @@ export function renderPanel(region, content, send) {
   }
   root.replaceChildren(...parts);
   if (region.at === "dialog") {
-    if (wasHidden) region.opener = document.activeElement;
+    if (wasHidden) {
+      region.opener = document.activeElement;
+      region.openerPlace = placeOf(document.activeElement);
+    }
     region.column.hidden = false;
   }
   const invalid = fields.find((f) => f.error);
   const again = fields.find((f) => f.input.name === focusedName);
-  const target = invalid ? invalid.input : again ? again.input
+  const button = focusedButton ? root.querySelector(`[data-a="${CSS.escape(focusedButton)}"]`) : null;
+  const target = invalid ? invalid.input : again ? again.input : button ? button
     : region.at === "dialog" && wasHidden ? (fields[0]?.input || root.querySelector("button")) : null;
   if (target) target.focus({ preventScroll: region.at !== "dialog" });
 }

@@ -144,6 +144,9 @@ export function setupRegions(list, sender) {
       region.root.tabIndex = 0;  // one stop for the keyboard: the focus goes on to an item
       region.view = makeCollection(region.root, d.name);
       installRoot(region.view, (message) => send(message));
+      // The column's size is known once regions.css applies (after it loads, which the first
+      // report may precede: the server then showed one row) and whenever it changes.
+      new ResizeObserver(() => reportRegion(region)).observe(region.column);
     } else {
       region.root.addEventListener("click", (event) => panelClick(event, region));
     }

@@ -210,6 +210,7 @@ def main():
         drivers.append(b_driver)
         b = Page(b_driver, second.url)
         across(a, b, binary, store, folder)
+        keyboard(a, b)
         if postgres:
             sql(a, b, postgres[0])
         terminal(a, binary, store)
@@ -218,7 +219,8 @@ def main():
             check("each running server holds one replication slot, the killed one's is gone",
                   wait(lambda: slots(postgres[0]) == 2), f"{slots(postgres[0])} slots")
     except Exception as error:  # a broken flow is a failure, not a crash
-        check("the flows ran to the end", False, repr(error))
+        import traceback
+        check("the flows ran to the end", False, traceback.format_exc(limit=-3).replace("\n", " | "))
     finally:
         for driver in drivers:
             driver.quit()
@@ -419,6 +421,121 @@ def screenshots(a, folder):
     a.d.save_screenshot(os.path.join(folder, "recipes-web-800.png"))
     a.d.set_window_size(1280, 900)
     time.sleep(0.3)
+
+
+def keyboard(a, b):
+    """Every flow with keys alone, checking where the focus is at each step; then a row moved by
+    another page keeps the focus."""
+    def active():
+        return a.js("const el = document.activeElement; const region = el.closest('[data-region]');"
+                    "return [region ? region.dataset.region : el.closest('main') ? 'list' : '',"
+                    " el.dataset.a || el.name || el.querySelector('.dw-text')?.textContent || el.className]")
+
+    def key(*keys):
+        ActionChains(a.d).send_keys(*keys).perform()
+
+    def tab_to(region, what=None):
+        for _ in range(40):
+            key(Keys.TAB)
+            where, name = active()
+            if where == region and what in (None, name):
+                return True
+        return False
+
+    a.d.refresh()
+    wait(lambda: a.js("return !!(window.diffable && window.diffable.session)") and a.rows())
+    wait(lambda: a.sidebar_count("Favorites"))
+    count = int(a.title().split("·")[1])
+    check("keys: Tab reaches the sidebar, on the chosen list", tab_to("sidebar") and active()[1] == "All Recipes",
+          repr(active()))
+    key(Keys.ARROW_DOWN)
+    moved = active()
+    key(Keys.ENTER)
+    check("keys: Down and Enter choose Favorites, and the focus stays on it",
+          wait(lambda: a.title().startswith("Favorites")) and wait(lambda: active() == ["sidebar", "Favorites"]),
+          f"{moved} then {active()}, {a.title()!r}")
+    key(Keys.ARROW_UP, Keys.ENTER)
+    wait(lambda: a.title().startswith("All Recipes"))
+
+    check("keys: Tab reaches the list", tab_to("list"), repr(active()))
+    key(Keys.ARROW_DOWN, Keys.ENTER)
+    chosen = active()[1]
+    check("keys: Enter selects the focused recipe", wait(lambda: a.detail_title() == chosen), chosen)
+    check("keys: Tab reaches the detail's Favorite button", tab_to("detail", "favorite"), repr(active()))
+    key(Keys.ENTER)
+    check("keys: Enter favorites it, the focus stays on the button",
+          wait(lambda: a.js("return !!arguments[0].querySelector('.dw-heart')", a.row(chosen)))
+          and active() == ["detail", "favorite"], repr(active()))
+    key(Keys.ENTER)
+    wait(lambda: not a.js("return !!arguments[0].querySelector('.dw-heart')", a.row(chosen)))
+
+    check("keys: Tab reaches New Recipe", tab_to("list-header", "new"), repr(active()))
+    key(Keys.ENTER)
+    check("keys: the form opens with the focus on its first field",
+          wait(a.dialog_open) and wait(lambda: active() == ["dialog", "title"]), repr(active()))
+    key("Keyboard Cake", Keys.ENTER)
+    check("keys: Enter adds the recipe, selected, and the focus goes back to New Recipe",
+          wait(lambda: not a.dialog_open()) and wait(lambda: a.selected() == ["Keyboard Cake"])
+          and wait(lambda: active() == ["list-header", "new"]), f"{a.selected()} {active()}")
+
+    check("keys: Tab reaches Edit", tab_to("detail", "edit"), repr(active()))
+    key(Keys.ENTER)
+    wait(lambda: active() == ["dialog", "title"])
+    key(Keys.END, " Deluxe", Keys.ENTER)
+    check("keys: the edit is saved with Enter",
+          wait(lambda: "Keyboard Cake Deluxe" in a.rows()) and wait(lambda: a.detail_title() == "Keyboard Cake Deluxe"))
+
+    check("keys: Tab reaches Delete", tab_to("detail", "delete"), repr(active()))
+    key(Keys.ENTER)
+    check("keys: the confirmation takes the focus", wait(a.dialog_open) and wait(lambda: active()[0] == "dialog"),
+          repr(active()))
+    key(Keys.ESCAPE)
+    check("keys: Escape cancels and gives the focus back to Delete",
+          wait(lambda: not a.dialog_open()) and wait(lambda: active() == ["detail", "delete"]), repr(active()))
+    key(Keys.ENTER)
+    wait(a.dialog_open)
+    check("keys: the confirmation starts on Cancel, the safe button",
+          wait(lambda: active() == ["dialog", "cancel"]), repr(active()))
+    key(Keys.TAB, Keys.ENTER)
+    check("keys: Tab and Enter press Delete",
+          wait(lambda: "Keyboard Cake Deluxe" not in a.rows()) and wait(lambda: a.title() == f"All Recipes · {count}"),
+          a.title())
+
+    a.d.find_element("css selector", "body").send_keys("/")
+    check("keys: / focuses the search field", active()[1] == "dw-search", repr(active()))
+    key("chi")
+    check("keys: typing searches", wait(lambda: a.title().startswith("“chi”")), a.title())
+    ActionChains(a.d).key_down(Keys.CONTROL).send_keys("a").key_up(Keys.CONTROL).send_keys(Keys.BACKSPACE).perform()
+    check("keys: clearing the field ends the search", wait(lambda: a.title() == f"All Recipes · {count}"), a.title())
+
+    check("keys: Tab reaches Grid", tab_to("list-header", "grid"), repr(active()))
+    key(Keys.ENTER)
+    check("keys: Enter shows the grid",
+          wait(lambda: a.js("return document.querySelectorAll('.dw-collection .dw-tile').length") > 0))
+    check("keys: Tab reaches List", tab_to("list-header", "list"), repr(active()))
+    key(Keys.ENTER)
+    wait(lambda: a.js("return document.querySelectorAll('.dw-collection .dw-tile').length === 0"))
+    wait(lambda: len(a.rows()) >= 8)
+
+    # Another page renames the focused recipe, which moves two rows down: the focus follows it.
+    tab_to("list")
+    key(Keys.HOME)
+    wait(lambda: a.js("return window.scrollY") == 0 and active()[1] == a.rows()[0])
+    rows = a.rows()
+    key(Keys.ARROW_DOWN, Keys.ARROW_DOWN, Keys.ARROW_DOWN)
+    check("keys: Home then Down three times reach the fourth recipe", wait(lambda: active()[1] == rows[3]),
+          f"{active()} {rows[:5]}")
+    focused = rows[3]
+    renamed = rows[rows.index(focused) + 2] + " (moved)"
+    b.click_row(focused)
+    wait(lambda: b.detail_title() == focused)
+    b.press("detail", "edit")
+    wait(b.dialog_open)
+    b.field("title").send_keys(Keys.CONTROL + "a")  # a modifier is held to the end of the call
+    b.field("title").send_keys(Keys.BACKSPACE, renamed, Keys.ENTER)
+    check("keys: a row another page moves keeps the focus here",
+          wait(lambda: renamed in a.rows()) and wait(lambda: active() == ["list", renamed]),
+          f"{a.rows()[:8]} {active()}")
 
 
 def across(a, b, binary, store, folder):
