@@ -51,6 +51,8 @@ public final class RecipesApp {
         listView.delegate = self
         session.onChange = { [weak self] in
             guard let self else { return }
+            // The shown list's records are read ahead of scrolling, the UIKit way.
+            self.listView.prefetchDataSource = self.session.shownEntry?.records
             self.application.statusMessage = self.session.lastWrite?.message ?? ""
             self.screen.redraw = true
         }

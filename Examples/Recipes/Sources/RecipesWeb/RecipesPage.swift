@@ -80,6 +80,8 @@ public final class RecipesPage {
         }
         session.onChange = { [weak self] in
             guard let self else { return }
+            // The shown list's records are read ahead of scrolling, the UIKit way.
+            self.listView.prefetchDataSource = self.session.shownEntry?.records
             self.syncSelection()
             self.redraw()
         }
