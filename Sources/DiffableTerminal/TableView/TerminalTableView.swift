@@ -16,12 +16,16 @@ import Foundation
 ///   they stand in a column at the right edge; `[` and `]` jump to the previous and next title's
 ///   section, and so does a click on a title (`tableView(_:sectionForSectionIndexTitle:at:)`
 ///   says which section).
-/// - **Editing** (``setEditing(_:animated:)``): rows the data source lets the person delete show
-///   `⊖`, and `d`, Delete, Backspace or a click on `⊖` commits the delete; rows it lets the person
-///   move show `≡`, and `m` (or a drag) picks the row up, the arrows carry it, Enter drops it.
+/// - **Editing** (``setEditing(_:animated:)``): rows the data source lets the person edit show
+///   the control their editing style asks for (``delegate``'s `editingStyleForRowAt`: `⊖` by
+///   default, `⊕`): `d`, Delete, Backspace or a click on `⊖` commits the delete, `+` or a click on
+///   `⊕` the insert; rows it lets the person move show `≡`, and `m` (or a drag) picks the row up,
+///   the arrows carry it, Enter drops it where the delegate's `targetIndexPathForMoveFromRowAt`
+///   says.
 /// - **Swipe to delete**: outside editing, `d`, Delete or Backspace commits the delete of the
-///   focused row when the data source allows it, unless ``trailingSwipeActionsConfigurationProvider``
-///   gives the row actions of its own (then their keys perform them).
+///   focused row when its editing style is `.delete`, unless the delegate's
+///   `trailingSwipeActionsConfigurationForRowAt` gives the row actions of its own (then their keys
+///   perform them).
 /// - **Row animations**: the data source's `defaultRowAnimation`: `.fade` (and `.automatic`,
 ///   `.top`, `.bottom`, `.middle`) dims rows as they come and go, `.left` and `.right` slide them,
 ///   `.none` shows the change at once; moved rows always travel.
