@@ -71,8 +71,6 @@ extension TerminalCollectionView {
                     self, targetIndexPathForMoveOfItemFromOriginalIndexPath: moving.source,
                     atCurrentIndexPath: moving.target, toProposedIndexPath: moving.target) ?? moving.target
             }
-        guard target.count == 2, counts.indices.contains(target.section) else { return moving.source }
-        let last = counts[target.section] - (target.section == moving.source.section ? 1 : 0)
-        return (0...max(last, 0)).contains(target.item) ? target : moving.source
+        return target.isDropPlace(forItemAt: moving.source, counts: counts) ? target : moving.source
     }
 }

@@ -77,9 +77,9 @@ extension WebCollectionView {
             let dataSource, layouts[section].listConfiguration != nil,
             layouts[source.section].listConfiguration != nil
         else { return }
-        let places = counts[section] + (section == source.section ? 0 : 1)
         let proposed = IndexPath(item: index, section: section)
-        guard index < places, proposed != source, dataSource.collectionView(self, canMoveItemAt: source)
+        guard proposed.isDropPlace(forItemAt: source, counts: counts), proposed != source,
+            dataSource.collectionView(self, canMoveItemAt: source)
         else {
             return
         }
@@ -88,11 +88,8 @@ extension WebCollectionView {
             delegate?.collectionView(
                 self, targetIndexPathForMoveOfItemFromOriginalIndexPath: source, atCurrentIndexPath: source,
                 toProposedIndexPath: proposed) ?? proposed
-        guard destination.count == 2, counts.indices.contains(destination.section),
-            layouts[destination.section].listConfiguration != nil,
-            destination.item >= 0,
-            destination.item < counts[destination.section] + (destination.section == source.section ? 0 : 1),
-            destination != source
+        guard destination.isDropPlace(forItemAt: source, counts: counts),
+            layouts[destination.section].listConfiguration != nil, destination != source
         else { return }
         let move = BatchUpdate(movedItems: [.init(from: source, to: destination)])
         let remapped = state.remap(
