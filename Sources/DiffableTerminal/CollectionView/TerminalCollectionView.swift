@@ -52,7 +52,7 @@ public final class TerminalCollectionView: ReusingCollectionView {
     public weak var delegate: (any CollectionViewDelegate)?
     /// Whether items can be selected; setting `false` deselects every item (telling no one).
     public var allowsSelection = true {
-        didSet { if !allowsSelection { selectedIndexPaths = [] } }
+        didSet { if !allowsSelection { selectItem(at: nil, animated: false, scrollPosition: []) } }
     }
     /// Whether several items can be selected at once; `false` by default.
     public var allowsMultipleSelection = false

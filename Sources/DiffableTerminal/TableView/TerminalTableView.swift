@@ -94,7 +94,7 @@ public final class TerminalTableView: ReusingTableView {
     }
     /// Whether rows can be selected; setting `false` deselects every row (telling no one).
     public var allowsSelection = true {
-        didSet { if !allowsSelection { rows.selectedIndexPaths = [] } }
+        didSet { if !allowsSelection { rows.selectItem(at: nil, animated: false, scrollPosition: []) } }
     }
     /// Whether several rows can be selected at once; `false` by default.
     public var allowsMultipleSelection = false
@@ -161,18 +161,13 @@ public final class TerminalTableView: ReusingTableView {
     /// selection, the row selected before is deselected; a scroll position other than `.none`
     /// scrolls the row into view.
     public func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: TableViewScrollPosition) {
-        guard let indexPath else {
-            rows.selectedIndexPaths = []
-            rows.needsDisplay = true
-            return
-        }
+        guard let indexPath else { return rows.selectItem(at: nil, animated: animated, scrollPosition: []) }
         guard allowsSelection else { return }
         rows.select(indexPath, exclusively: !allowsMultipleSelection, scrolling: scrollPosition != .none)
     }
     /// Deselects a row in code, telling no delegate.
     public func deselectRow(at indexPath: IndexPath, animated: Bool) {
-        rows.selectedIndexPaths.remove(indexPath)
-        rows.needsDisplay = true
+        rows.deselectItem(at: indexPath, animated: animated)
     }
     /// The first content row on screen.
     public var contentOffset: Int { rows.contentOffset }
