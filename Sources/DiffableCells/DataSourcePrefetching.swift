@@ -40,11 +40,33 @@ extension TableViewDataSourcePrefetching {
     ) {}
 }
 
+extension CollectionViewDataSourcePrefetching {
+    /// Tells what a plan's step decided: the cancellations first, then what to prefetch.
+    package func tell(
+        _ step: (prefetch: [IndexPath], cancel: [IndexPath]), in collectionView: any DiffableCollectionView
+    ) {
+        if !step.cancel.isEmpty {
+            self.collectionView(collectionView, cancelPrefetchingForItemsAt: step.cancel)
+        }
+        if !step.prefetch.isEmpty { self.collectionView(collectionView, prefetchItemsAt: step.prefetch) }
+    }
+}
+
+extension TableViewDataSourcePrefetching {
+    /// Tells what a plan's step decided: the cancellations first, then what to prefetch.
+    package func tell(
+        _ step: (prefetch: [IndexPath], cancel: [IndexPath]), in tableView: any DiffableTableView
+    ) {
+        if !step.cancel.isEmpty { self.tableView(tableView, cancelPrefetchingForRowsAt: step.cancel) }
+        if !step.prefetch.isEmpty { self.tableView(tableView, prefetchRowsAt: step.prefetch) }
+    }
+}
+
 /// Which items a view prefetches as it scrolls, and which it cancels: every view keeps one, so
 /// they all prefetch alike.
 package struct PrefetchPlan {
-    /// How many items beyond those shown are asked for.
-    package var lookahead: Int
+    /// How many items beyond those shown are asked for; `nil`: as many as are shown (a screen).
+    package var lookahead: Int?
     /// The items asked for and neither shown nor cancelled since.
     package private(set) var pending: [IndexPath] = []
     /// The first item shown at the last step, to tell the direction of scrolling.
@@ -52,7 +74,7 @@ package struct PrefetchPlan {
     /// +1 scrolling towards the end, -1 towards the start, 0 before the first scroll.
     private var direction = 0
 
-    package init(lookahead: Int) { self.lookahead = lookahead }
+    package init(lookahead: Int? = nil) { self.lookahead = lookahead }
 
     /// What to ask for and what to cancel after the view shows `shown` (in order) of sections of
     /// `counts` items.
@@ -67,6 +89,7 @@ package struct PrefetchPlan {
         guard direction != 0 else { return ([], []) }
         var ahead: [IndexPath] = []
         var position = direction > 0 ? last : first
+        let lookahead = self.lookahead ?? shown.count
         while ahead.count < lookahead, let next = Self.neighbour(of: position, by: direction, counts: counts)
         {
             ahead.append(next)

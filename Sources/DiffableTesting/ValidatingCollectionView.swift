@@ -79,9 +79,8 @@ public final class ValidatingCollectionView: ValidatingView, ReusingCollectionVi
 
     override func pullSectionCount() -> Int? { dataSource?.numberOfSections(in: self) }
 
-    override func tellPrefetching(_ prefetch: [IndexPath], cancel: [IndexPath]) {
-        if !cancel.isEmpty { prefetchDataSource?.collectionView(self, cancelPrefetchingForItemsAt: cancel) }
-        if !prefetch.isEmpty { prefetchDataSource?.collectionView(self, prefetchItemsAt: prefetch) }
+    override func tellPrefetching(_ step: (prefetch: [IndexPath], cancel: [IndexPath])) {
+        prefetchDataSource?.tell(step, in: self)
     }
 
     override func willDisplay(_ cell: Cell, at indexPath: IndexPath) {

@@ -94,9 +94,8 @@ public final class ValidatingTableView: ValidatingView, ReusingTableView {
 
     override func pullSectionCount() -> Int? { dataSource?.numberOfSections(in: self) }
 
-    override func tellPrefetching(_ prefetch: [IndexPath], cancel: [IndexPath]) {
-        if !cancel.isEmpty { prefetchDataSource?.tableView(self, cancelPrefetchingForRowsAt: cancel) }
-        if !prefetch.isEmpty { prefetchDataSource?.tableView(self, prefetchRowsAt: prefetch) }
+    override func tellPrefetching(_ step: (prefetch: [IndexPath], cancel: [IndexPath])) {
+        prefetchDataSource?.tell(step, in: self)
     }
 
     override func willDisplay(_ cell: Cell, at indexPath: IndexPath) {

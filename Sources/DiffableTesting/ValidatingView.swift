@@ -40,18 +40,6 @@ public class ValidatingView: ReusingView {
     /// Whether several items can be selected at once; `false` by default.
     public var allowsMultipleSelection = false
 
-    /// The index paths of the selected items. A selected item stays selected through moves,
-    /// reloads and reconfigures; deleting it deselects it.
-    public var selectedIndexPaths: Set<IndexPath> {
-        var selected: Set<IndexPath> = []
-        for (section, slots) in sections.enumerated() {
-            for (item, slot) in slots.enumerated() where slot.isSelected {
-                selected.insert(IndexPath(item: item, section: section))
-            }
-        }
-        return selected
-    }
-
     /// Everything the view was told to do, in order.
     var recorded: [Recorded] = []
 
@@ -62,6 +50,8 @@ public class ValidatingView: ReusingView {
     }
 
     var sections: [[Slot]] = []
+    /// What was prefetched, and the direction of the scrolling simulated.
+    var prefetchPlan = PrefetchPlan()
     private var pool: [ObjectIdentifier: [Cell]] = [:]
     private var reconfiguring: (indexPath: IndexPath, cell: Cell)?
     private var pendingCompletions: [@MainActor (Bool) -> Void] = []
@@ -109,7 +99,7 @@ public class ValidatingView: ReusingView {
     /// The identifier the data source has at an index path.
     func pullIdentifier(at indexPath: IndexPath) -> AnyHashable? { nil }
     /// Tells the prefetching data source what to prefetch and cancel.
-    func tellPrefetching(_ prefetch: [IndexPath], cancel: [IndexPath]) {}
+    func tellPrefetching(_ step: (prefetch: [IndexPath], cancel: [IndexPath])) {}
     /// Tells the delegate that a cell is about to be shown.
     func willDisplay(_ cell: Cell, at indexPath: IndexPath) {}
     /// Tells the delegate that a cell stopped being shown.
@@ -306,57 +296,6 @@ public class ValidatingView: ReusingView {
 
     /// Whether an animation is running (its completion has not been called yet).
     public var hasRunningAnimations: Bool { !pendingCompletions.isEmpty }
-
-    // MARK: Scrolling
-
-    /// What was prefetched, and the direction of the scrolling simulated.
-    private var prefetchPlan = PrefetchPlan(lookahead: 0)
-
-    /// Scrolls, as far as prefetching can tell: the view shows every cell, and `indexPaths` (in
-    /// order) are the ones a screen of the real view would show now. The prefetching data source
-    /// is told of the items as many beyond them in the direction of scrolling, and of those asked
-    /// for before that are no longer ahead, as a scrolling `UICollectionView` tells it.
-    public func scroll(showing indexPaths: [IndexPath]) {
-        prefetchPlan.lookahead = max(indexPaths.count, 1)
-        let (prefetch, cancel) = prefetchPlan.step(shown: indexPaths, counts: sections.map(\.count))
-        tellPrefetching(prefetch, cancel: cancel)
-    }
-
-    // MARK: Selection
-
-    /// Selects the item at an index path, telling no one; with single selection, every other
-    /// item is deselected. Nothing happens when selection is not allowed.
-    func select(at path: IndexPath) {
-        guard allowsSelection, slot(at: path) != nil else { return }
-        if !allowsMultipleSelection { deselectAll() }
-        mark(true, at: path)
-    }
-
-    /// Marks the item at an index path selected or not, and nothing else.
-    func mark(_ selected: Bool, at path: IndexPath) {
-        guard slot(at: path) != nil else { return }
-        sections[path.section][path.item].isSelected = selected
-    }
-
-    /// Changes the selection as a person's tap decided, telling no one yet.
-    func apply(_ tap: SelectionTap) {
-        for path in tap.deselected { mark(false, at: path) }
-        if let path = tap.selected { mark(true, at: path) }
-    }
-
-    /// Deselects every item, telling no one.
-    func deselectAll() {
-        for section in sections.indices {
-            for item in sections[section].indices { sections[section][item].isSelected = false }
-        }
-    }
-
-    /// Whether the item at an index path is selected (`false` if it is not on screen).
-    func isSelected(at path: IndexPath) -> Bool {
-        path.count == 2 && sections.indices.contains(path.section)
-            && sections[path.section].indices.contains(path.item)
-            && sections[path.section][path.item].isSelected
-    }
 
     // MARK: A move the person makes
 

@@ -105,7 +105,7 @@ public final class TerminalCollectionView: ReusingCollectionView {
     public internal(set) var dequeueCount = 0
 
     /// What was prefetched, and the direction of scrolling.
-    var prefetchPlan = PrefetchPlan(lookahead: 0)
+    var prefetchPlan = PrefetchPlan()
     /// The table that draws its rows with this view, which answers for it; `nil` for a
     /// collection view of its own.
     weak var host: (any TerminalCollectionViewHost)?
@@ -287,10 +287,7 @@ public final class TerminalCollectionView: ReusingCollectionView {
     /// of scrolling, and of those asked for before that the person turned back from.
     func prefetch(ahead visible: [IndexPath]) {
         guard isPrefetchingEnabled, let prefetchDataSource else { return }
-        prefetchPlan.lookahead = max(visible.count, 1)
-        let (prefetch, cancel) = prefetchPlan.step(shown: visible, counts: counts)
-        if !cancel.isEmpty { prefetchDataSource.collectionView(self, cancelPrefetchingForItemsAt: cancel) }
-        if !prefetch.isEmpty { prefetchDataSource.collectionView(self, prefetchItemsAt: prefetch) }
+        prefetchDataSource.tell(prefetchPlan.step(shown: visible, counts: counts), in: self)
     }
 
     func cell(from dataSource: any CollectionViewDataSource, at path: IndexPath) -> TerminalCell {

@@ -206,10 +206,7 @@ extension WebCollectionView {
         let shown = window.keys.sorted().flatMap { section in
             window[section]!.map { IndexPath(item: $0, section: section) }
         }
-        prefetchPlan.lookahead = max(shown.count, 1)
-        let (prefetch, cancel) = prefetchPlan.step(shown: shown, counts: counts)
-        if !cancel.isEmpty { prefetchDataSource.collectionView(self, cancelPrefetchingForItemsAt: cancel) }
-        if !prefetch.isEmpty { prefetchDataSource.collectionView(self, prefetchItemsAt: prefetch) }
+        prefetchDataSource.tell(prefetchPlan.step(shown: shown, counts: counts), in: self)
     }
 
     /// The content to send for a section's header or footer: made (and sent) the first time the

@@ -95,7 +95,7 @@ public final class WebCollectionView: ReusingCollectionView {
     var frames: [WebSectionFrame] = []
     var state = WebViewState()
     /// What was prefetched, and the direction of scrolling.
-    var prefetchPlan = PrefetchPlan(lookahead: 0)
+    var prefetchPlan = PrefetchPlan()
     var pools: [ObjectIdentifier: [WebCell]] = [:]
     var reconfiguring: (indexPath: IndexPath, cell: WebCell)?
     var nextKey = 1
