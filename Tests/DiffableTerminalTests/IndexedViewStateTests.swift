@@ -56,10 +56,13 @@ struct IndexedViewStateTests {
             state.headers.count == 1 && state.headers[1] === supplementaries[0],
             "header 0 follows its section")
         #expect(state.footers.isEmpty)
-        let departed = Set(remapped.departedSupplementaries.map(ObjectIdentifier.init))
+        let departed = Set(remapped.departedSupplementaries.map { ObjectIdentifier($0.cell) })
         #expect(
             departed == Set(supplementaries[1...].map(ObjectIdentifier.init)),
             "a reloaded section's are replaced")
+        #expect(
+            Set(remapped.departedSupplementaries.map(\.place.section)) == [1],
+            "named by their old section")
 
         #expect(state.selected == [moved])
         #expect(
@@ -73,7 +76,10 @@ struct IndexedViewStateTests {
 
     @Test func aResetReturnsEveryCellAndKeepsOnlyPositions() {
         var (state, cells, supplementaries) = fullState()
-        let departed = Set(state.reset().map(ObjectIdentifier.init))
+        let reset = state.reset()
+        let departed = Set(
+            reset.departedCells.values.map(ObjectIdentifier.init)
+                + reset.departedSupplementaries.map { ObjectIdentifier($0.cell) })
         #expect(departed == Set((Array(cells.values) + supplementaries).map(ObjectIdentifier.init)))
         #expect(state.cells.isEmpty && state.headers.isEmpty && state.footers.isEmpty)
         #expect(state.selected.isEmpty)

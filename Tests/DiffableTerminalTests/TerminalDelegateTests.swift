@@ -62,6 +62,66 @@ struct TerminalDelegateTests {
         #expect(Set(delegate.endedDisplaying) == Set((0..<9).map { at($0) }).subtracting(shown))
     }
 
+    /// Headers are displayed as they come on screen and end as they leave it, a deleted
+    /// section's with it, and a reload ends every one.
+    @Test func headersAreDisplayedWhileOnScreen() {
+        let (view, dataSource) = makeListView(width: 30, height: 6)
+        let delegate = TestDelegate()
+        view.delegate = delegate
+        dataSource.apply(
+            listSnapshot([["A1", "A2"], ["B1", "B2", "B3", "B4", "B5", "B6"], ["C1"]]),
+            animatingDifferences: false)
+        _ = view.render()
+        #expect(delegate.supplementaryEvents == ["+header 0", "+header 1"])
+        view.scrollToItem(at: at(0, 2))
+        _ = view.render()
+        #expect(delegate.supplementaryEvents[2...].sorted() == ["+header 2", "-header 0", "-header 1"])
+        let before = delegate.supplementaryEvents.count
+        dataSource.apply(
+            listSnapshot([["A1", "A2"], ["B1", "B2", "B3", "B4", "B5", "B6"]]), animatingDifferences: false)
+        #expect(
+            delegate.supplementaryEvents[before...].first == "-header 2", "a deleted section's ends with it")
+        dataSource.applySnapshotUsingReloadData(listSnapshot([["A1"]]))
+        _ = view.render()
+        // Every header shown was ended once, and what is shown now is what the view holds.
+        var shown: [String: Int] = [:]
+        for event in delegate.supplementaryEvents {
+            shown[String(event.dropFirst()), default: 0] += event.hasPrefix("+") ? 1 : -1
+        }
+        #expect(shown.values.allSatisfy { $0 == 0 || $0 == 1 })
+        #expect(
+            Set(shown.filter { $0.value == 1 }.keys)
+                == Set(view.indexed.headers.keys.map { "header \($0)" }))
+        #expect(view.indexed.headers.keys.sorted() == [0])
+    }
+
+    /// A table tells its delegate of headers and footers by section, and keeps the cells across
+    /// updates (only their titles are asked for again).
+    @Test func aTableDisplaysHeadersAndFooters() {
+        let (table, dataSource) = makeGroceryTable(height: 30)
+        let delegate = TestDelegate()
+        table.delegate = delegate
+        dataSource.applySnapshotUsingReloadData(dataSource.snapshot())
+        #expect(delegate.supplementaryEvents.sorted().starts(with: ["-footer 0", "-footer 1"]))
+        delegate.supplementaryEvents = []
+        _ = table.render()
+        #expect(
+            delegate.supplementaryEvents == [
+                "+header 0", "+footer 0", "+header 1", "+footer 1", "+header 2", "+footer 2",
+            ])
+        delegate.supplementaryEvents = []
+        var snapshot = dataSource.snapshot()
+        snapshot.appendItems(["Plum"], toSection: "Fruit")
+        dataSource.apply(snapshot, animatingDifferences: false)
+        _ = table.render()
+        #expect(delegate.supplementaryEvents.isEmpty, "an update asks for titles again in the same cells")
+        #expect(table.render().text.contains("4 items"))
+        snapshot.deleteSections(["Pantry"])
+        dataSource.apply(snapshot, animatingDifferences: false)
+        _ = table.render()
+        #expect(delegate.supplementaryEvents.sorted() == ["-footer 2", "-header 2"])
+    }
+
     @Test func theDelegateRedirectsADrop() {
         let (view, dataSource) = makeListView()
         dataSource.reorderingHandlers.canReorderItem = { _ in true }

@@ -10,6 +10,8 @@ final class TestDelegate: CollectionViewDelegate, TableViewDelegate {
     var deselected: [IndexPath] = []
     var displayed: [IndexPath] = []
     var endedDisplaying: [IndexPath] = []
+    /// Headers and footers shown and hidden, as "+header 0" and "-footer 2", in order.
+    var supplementaryEvents: [String] = []
     var leadingActions: ((IndexPath) -> SwipeActionsConfiguration?)?
     var trailingActions: ((IndexPath) -> SwipeActionsConfiguration?)?
     var editingStyles: [IndexPath: TableViewCellEditingStyle] = [:]
@@ -35,6 +37,21 @@ final class TestDelegate: CollectionViewDelegate, TableViewDelegate {
         endedDisplaying.append(indexPath)
     }
     func collectionView(
+        _ collectionView: any DiffableCollectionView, willDisplaySupplementaryView view: AnyObject,
+        forElementKind elementKind: String, at indexPath: IndexPath
+    ) {
+        supplementaryEvents.append("+\(Self.name(elementKind)) \(indexPath.section)")
+    }
+    func collectionView(
+        _ collectionView: any DiffableCollectionView, didEndDisplayingSupplementaryView view: AnyObject,
+        forElementOfKind elementKind: String, at indexPath: IndexPath
+    ) {
+        supplementaryEvents.append("-\(Self.name(elementKind)) \(indexPath.section)")
+    }
+    private static func name(_ kind: String) -> String {
+        kind == TerminalCollectionView.elementKindSectionHeader ? "header" : "footer"
+    }
+    func collectionView(
         _ collectionView: any DiffableCollectionView,
         targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
         atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath
@@ -50,6 +67,28 @@ final class TestDelegate: CollectionViewDelegate, TableViewDelegate {
         _ tableView: any DiffableTableView, willDisplay cell: AnyObject, forRowAt indexPath: IndexPath
     ) {
         displayed.append(indexPath)
+    }
+    func tableView(
+        _ tableView: any DiffableTableView, willDisplayHeaderView view: AnyObject, forSection section: Int
+    ) {
+        supplementaryEvents.append("+header \(section)")
+    }
+    func tableView(
+        _ tableView: any DiffableTableView, willDisplayFooterView view: AnyObject, forSection section: Int
+    ) {
+        supplementaryEvents.append("+footer \(section)")
+    }
+    func tableView(
+        _ tableView: any DiffableTableView, didEndDisplayingHeaderView view: AnyObject,
+        forSection section: Int
+    ) {
+        supplementaryEvents.append("-header \(section)")
+    }
+    func tableView(
+        _ tableView: any DiffableTableView, didEndDisplayingFooterView view: AnyObject,
+        forSection section: Int
+    ) {
+        supplementaryEvents.append("-footer \(section)")
     }
     func tableView(
         _ tableView: any DiffableTableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath

@@ -13,6 +13,9 @@ final class WebRecordingDelegate: CollectionViewDelegate {
     /// The cells displayed and not ended, by identity (index paths move with updates).
     var displayed: Set<ObjectIdentifier> = []
     var dropRedirect: IndexPath?
+    /// The headers and footers displayed and not ended, by identity.
+    var supplementaries: Set<ObjectIdentifier> = []
+    var supplementaryEnds = 0
 
     func collectionView(_ collectionView: any DiffableCollectionView, didSelectItemAt indexPath: IndexPath) {
         selected.append(indexPath)
@@ -34,6 +37,21 @@ final class WebRecordingDelegate: CollectionViewDelegate {
         #expect(
             displayed.remove(ObjectIdentifier(cell)) != nil, "didEndDisplaying at \(indexPath), not displayed"
         )
+    }
+    func collectionView(
+        _ collectionView: any DiffableCollectionView, willDisplaySupplementaryView view: AnyObject,
+        forElementKind elementKind: String, at indexPath: IndexPath
+    ) {
+        #expect(supplementaries.insert(ObjectIdentifier(view)).inserted, "\(elementKind) \(indexPath) twice")
+    }
+    func collectionView(
+        _ collectionView: any DiffableCollectionView, didEndDisplayingSupplementaryView view: AnyObject,
+        forElementOfKind elementKind: String, at indexPath: IndexPath
+    ) {
+        supplementaryEnds += 1
+        #expect(
+            supplementaries.remove(ObjectIdentifier(view)) != nil,
+            "\(elementKind) \(indexPath) ended, not shown")
     }
     func collectionView(
         _ collectionView: any DiffableCollectionView,
@@ -74,6 +92,49 @@ struct WebDelegateTests {
         #expect(delegate.selected.count == 3 && delegate.deselected.count == 2)
         fixture.dataSource.apply(snapshot([4, 3, 1]), animatingDifferences: false)
         #expect(fixture.view.indexPathsForSelectedItems == [at(2)], "the selection follows item 1")
+    }
+
+    /// The page holds every section's header and footer element, so they are displayed while
+    /// their section exists and shows them: ended with a deleted section, replaced with a
+    /// reloaded one, all ended by a reload.
+    @Test func headersAndFootersAreDisplayedWhileTheirSectionsShowThem() {
+        var configuration = ListConfiguration(appearance: .plain)
+        configuration.headerMode = .supplementary
+        configuration.footerMode = .supplementary
+        let fixture = PageFixture(layout: .list(using: configuration))
+        let registration = WebCollectionView.SupplementaryRegistration<WebListCell>(elementKind: "any") {
+            cell, kind, indexPath in
+            var content = cell.defaultContentConfiguration()
+            content.text = "\(kind) \(indexPath.section)"
+            cell.contentConfiguration = content
+        }
+        fixture.dataSource.supplementaryViewProvider = { view, _, indexPath in
+            (view as! WebCollectionView).dequeueConfiguredReusableSupplementary(
+                using: registration, for: indexPath)
+        }
+        let delegate = WebRecordingDelegate()
+        fixture.view.delegate = delegate
+        var snapshot = DiffableDataSourceSnapshot<Int, Int>()
+        snapshot.appendSections([0, 1, 2])
+        snapshot.appendItems([1], toSection: 0)
+        snapshot.appendItems([2], toSection: 1)
+        fixture.dataSource.apply(snapshot, animatingDifferences: false)
+        #expect(delegate.supplementaries.count == 6)
+        let held = { Set(fixture.view.state.headers.values.map { ObjectIdentifier($0.cell) }) }
+        let heldFooters = { Set(fixture.view.state.footers.values.map { ObjectIdentifier($0.cell) }) }
+        #expect(delegate.supplementaries == held().union(heldFooters()))
+        snapshot.deleteSections([0])
+        fixture.dataSource.apply(snapshot, animatingDifferences: false)
+        #expect(delegate.supplementaries.count == 4, "section 0's left with it")
+        let ends = delegate.supplementaryEnds
+        snapshot.reloadSections([2])
+        fixture.dataSource.apply(snapshot, animatingDifferences: false)
+        #expect(
+            delegate.supplementaries.count == 4 && delegate.supplementaryEnds == ends + 2,
+            "a reloaded section's were ended, then made anew")
+        #expect(delegate.supplementaries == held().union(heldFooters()))
+        fixture.dataSource.applySnapshotUsingReloadData(.init())
+        #expect(delegate.supplementaries.isEmpty, "a reload ends every one")
     }
 
     /// The delegate hears of exactly the items that get and lose elements: a million-row list

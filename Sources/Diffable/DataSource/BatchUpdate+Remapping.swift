@@ -36,19 +36,19 @@ extension BatchUpdate.PositionMap {
 
     /// Moves values kept by section (headers, footers, scroll offsets) to their sections' new
     /// indices; those of sections deleted, or listed in `replaced` (reloaded), are returned as
-    /// left.
+    /// left, by their old sections.
     ///
     /// - Complexity: O(v) for v values.
     public func remapSections<Value>(_ values: [Int: Value], replacing replaced: Set<Int> = []) -> (
-        kept: [Int: Value], left: [Value]
+        kept: [Int: Value], left: [Int: Value]
     ) {
         var kept: [Int: Value] = [:]
-        var left: [Value] = []
+        var left: [Int: Value] = [:]
         for (section, value) in values {
             if !replaced.contains(section), let target = newSection(forOld: section) {
                 kept[target] = value
             } else {
-                left.append(value)
+                left[section] = value
             }
         }
         return (kept, left)

@@ -151,7 +151,7 @@ public struct OutlineItemState: Hashable, Sendable {
 
 extension DiffableCollectionView {
     /// The element kind of section headers, as `UICollectionView.elementKindSectionHeader`.
-    public static var elementKindSectionHeader: String { "UICollectionElementKindSectionHeader" }
+    nonisolated public static var elementKindSectionHeader: String { "UICollectionElementKindSectionHeader" }
     /// The element kind of section footers, as `UICollectionView.elementKindSectionFooter`.
-    public static var elementKindSectionFooter: String { "UICollectionElementKindSectionFooter" }
+    nonisolated public static var elementKindSectionFooter: String { "UICollectionElementKindSectionFooter" }
 }

@@ -11,9 +11,9 @@ import Foundation
 struct IndexedViewState {
     /// The cells of the items on screen (and, until the next redraw, of items that just left it).
     var cells: [IndexPath: TerminalCell] = [:]
-    /// The section headers made so far, by section.
+    /// The section headers on screen, by section.
     var headers: [Int: TerminalCell] = [:]
-    /// The section footers made so far, by section.
+    /// The section footers on screen, by section.
     var footers: [Int: TerminalCell] = [:]
     /// The selected items.
     var selected: Set<IndexPath> = []
@@ -32,13 +32,43 @@ struct IndexedViewState {
     /// scrolled into view.
     var pendingReveal: IndexPath?
 
-    /// What a remap took out of the state, and where the cells it kept came from.
+    /// Where a header or footer is: its kind and its section.
+    struct SupplementaryPlace: Hashable {
+        var kind: String
+        var section: Int
+    }
+
+    /// A header or footer and where it is.
+    struct Supplementary {
+        var cell: TerminalCell
+        var place: SupplementaryPlace
+    }
+
+    /// The header or footer at a place, if the view holds one.
+    subscript(place: SupplementaryPlace) -> TerminalCell? {
+        get {
+            place.kind == TerminalCollectionView.elementKindSectionHeader
+                ? headers[place.section] : footers[place.section]
+        }
+        set {
+            if place.kind == TerminalCollectionView.elementKindSectionHeader {
+                headers[place.section] = newValue
+            } else {
+                footers[place.section] = newValue
+            }
+        }
+    }
+
+    /// The headers and footers held.
+    var supplementaries: [Supplementary] { Self.supplementaries(headers: headers, footers: footers) }
+
+    /// What a remap or a reset took out of the state, and where the cells it kept came from.
     struct Remapped {
         /// The cells of items that left (deleted, or in a deleted or reloaded section), by their
         /// old index paths.
         var departedCells: [IndexPath: TerminalCell] = [:]
-        /// The headers and footers of sections that left or were reloaded.
-        var departedSupplementaries: [TerminalCell] = []
+        /// The headers and footers of sections that left or were reloaded, by their old sections.
+        var departedSupplementaries: [Supplementary] = []
         /// The old index path of each cell kept, by its new index path.
         var origins: [IndexPath: IndexPath] = [:]
     }
@@ -68,7 +98,8 @@ struct IndexedViewState {
         let (keptFooters, leftFooters) = map.remapSections(footers, replacing: reloadedSections)
         headers = keptHeaders
         footers = keptFooters
-        remapped.departedSupplementaries = leftHeaders + leftFooters
+        remapped.departedSupplementaries = Self.supplementaries(
+            headers: leftHeaders, footers: leftFooters)
         horizontalOffsets = map.remapSections(horizontalOffsets).kept
         selected = Set(selected.compactMap { map.newIndexPath(forOld: $0) })
         focused = focused.map { map.newIndexPath(forOld: $0) ?? $0 }
@@ -82,8 +113,9 @@ struct IndexedViewState {
     ///
     /// The focus and the strips' offsets are kept as positions, as a reload keeps the content
     /// offset: the view clamps them to what the data source now holds.
-    mutating func reset() -> [TerminalCell] {
-        let departed = Array(cells.values) + Array(headers.values) + Array(footers.values)
+    mutating func reset() -> Remapped {
+        let departed = Remapped(
+            departedCells: cells, departedSupplementaries: supplementaries)
         cells = [:]
         headers = [:]
         footers = [:]
@@ -91,6 +123,15 @@ struct IndexedViewState {
         pendingReveal = nil
         cancelGestures()
         return departed
+    }
+
+    /// Headers and footers by section, as one list.
+    static func supplementaries(headers: [Int: TerminalCell], footers: [Int: TerminalCell]) -> [Supplementary]
+    {
+        let header = TerminalCollectionView.elementKindSectionHeader
+        let footer = TerminalCollectionView.elementKindSectionFooter
+        return headers.map { Supplementary(cell: $1, place: .init(kind: header, section: $0)) }
+            + footers.map { Supplementary(cell: $1, place: .init(kind: footer, section: $0)) }
     }
 
     /// Lets go of the item being moved and of the item pressed.

@@ -123,24 +123,25 @@ extension TerminalCollectionView {
             scratch, toX: rect.x, y: rect.y, clip: ScreenRect(x: 0, y: 0, width: width, height: height))
     }
 
+    /// The header and footer of a section as its layout places them: kind and content row.
+    func supplementaryRows(of frame: SectionFrame) -> [(kind: String, row: Int)] {
+        var rows: [(kind: String, row: Int)] = []
+        if frame.layout.hasSupplementaryHeader {
+            rows.append((Self.elementKindSectionHeader, frame.top + frame.layout.gapBefore))
+        }
+        if frame.layout.hasSupplementaryFooter {
+            rows.append((Self.elementKindSectionFooter, frame.bottom - 1))
+        }
+        return rows
+    }
+
+    /// Draws the section's header and footer, where they are on screen.
     func drawSupplementaries(of frame: SectionFrame, into buffer: inout ScreenBuffer) {
         let inset = frame.layout.horizontalInset
-        let rows = [
-            frame.layout.hasSupplementaryHeader ? frame.top + frame.layout.gapBefore : nil,
-            frame.layout.hasSupplementaryFooter ? frame.bottom - 1 : nil,
-        ]
-        for (index, contentRow) in rows.enumerated() {
-            guard let contentRow, contentRow - contentOffset >= 0, contentRow - contentOffset < height else {
+        for (kind, contentRow) in supplementaryRows(of: frame) {
+            let isHeader = kind == Self.elementKindSectionHeader
+            guard let view = isHeader ? indexed.headers[frame.section] : indexed.footers[frame.section] else {
                 continue
-            }
-            let isHeader = index == 0
-            let kind = isHeader ? Self.elementKindSectionHeader : Self.elementKindSectionFooter
-            let cached = isHeader ? indexed.headers[frame.section] : indexed.footers[frame.section]
-            guard let view = cached ?? supplementary(kind: kind, section: frame.section) else { continue }
-            if isHeader {
-                indexed.headers[frame.section] = view
-            } else {
-                indexed.footers[frame.section] = view
             }
             var state = CellState()
             state.isSectionHeader = isHeader

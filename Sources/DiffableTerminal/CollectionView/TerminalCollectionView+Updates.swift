@@ -52,10 +52,10 @@ extension TerminalCollectionView {
     public func reloadData() {
         updateCount += 1
         finishAnimations()
-        for (path, cell) in indexed.cells { endDisplaying(cell, at: path) }
-        indexed.cells = [:]
+        let departed = indexed.reset()
+        for (path, cell) in departed.departedCells { endDisplaying(cell, at: path) }
+        for supplementary in departed.departedSupplementaries { endDisplaying(supplementary) }
         prefetchPlan.reset()
-        for cell in indexed.reset() { recycle(cell) }
         counts = currentCounts()
         setNeedsLayout()
         layoutIfNeeded()
@@ -94,7 +94,7 @@ extension TerminalCollectionView {
             oldRects[path] = contentRect(for: path, in: frames)?.offsetBy(rows: -contentOffset)
         }
         let remapped = indexed.remap(by: map, reloadedSections: Set(update.reloadedSections))
-        for cell in remapped.departedSupplementaries { recycle(cell) }
+        for supplementary in remapped.departedSupplementaries { endDisplaying(supplementary) }
         var departing: [Animation.Departing] = []
         for (path, cell) in remapped.departedCells {
             if let rect = oldRects[path] {

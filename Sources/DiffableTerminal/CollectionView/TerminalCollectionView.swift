@@ -280,7 +280,36 @@ public final class TerminalCollectionView: ReusingCollectionView {
             indexed.cells[path] = cell
             willDisplay(cell, at: path)
         }
+        updateVisibleSupplementaries()
         if indexed.reorder == nil { prefetch(ahead: visible) }
+    }
+
+    /// Makes sure exactly the headers and footers on screen have views: tells the delegate of
+    /// those that left the screen, and asks the data source for those that came onto it.
+    ///
+    /// - Complexity: O(s + h) for the s sections on screen and the h headers and footers held.
+    private func updateVisibleSupplementaries() {
+        var wanted: [IndexedViewState.SupplementaryPlace] = []
+        let bottom = contentOffset + height
+        var section = self.section(atRow: contentOffset, in: frames) ?? frames.count
+        while section < frames.count && frames[section].top < bottom {
+            for (kind, row) in supplementaryRows(of: frames[section])
+            where row >= contentOffset && row < bottom {
+                wanted.append(.init(kind: kind, section: section))
+            }
+            section += 1
+        }
+        let shown = Set(wanted)
+        for held in indexed.supplementaries where !shown.contains(held.place) {
+            indexed[held.place] = nil
+            endDisplaying(held)
+        }
+        guard dataSource != nil else { return }
+        for place in wanted where indexed[place] == nil {
+            guard let view = supplementary(kind: place.kind, section: place.section) else { continue }
+            indexed[place] = view
+            willDisplay(.init(cell: view, place: place))
+        }
     }
 
     /// Tells the prefetching data source of the items a screen beyond `visible` in the direction

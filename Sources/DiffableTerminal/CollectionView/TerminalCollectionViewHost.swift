@@ -15,6 +15,10 @@ protocol TerminalCollectionViewHost: AnyObject {
     func willDisplay(_ cell: TerminalCell, at indexPath: IndexPath)
     /// A cell stopped being shown for an item.
     func didEndDisplaying(_ cell: TerminalCell, at indexPath: IndexPath)
+    /// A header or footer is about to be shown.
+    func willDisplaySupplementary(_ view: TerminalCell, ofKind kind: String, inSection section: Int)
+    /// A header or footer stopped being shown.
+    func didEndDisplayingSupplementary(_ view: TerminalCell, ofKind kind: String, inSection section: Int)
     /// Adds to the state a cell is drawn in (a table's editing controls).
     func decorate(_ state: inout CellState, at indexPath: IndexPath)
     /// Where a drop of the item picked up at `source` and held at `proposed` lands.
@@ -58,6 +62,36 @@ extension TerminalCollectionView {
             delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: indexPath)
         }
         if recycling { recycle(cell) }
+    }
+
+    /// A header or footer is about to be shown: tells the host or the delegate.
+    func willDisplay(_ supplementary: IndexedViewState.Supplementary) {
+        let (view, kind, section) = (
+            supplementary.cell, supplementary.place.kind, supplementary.place.section
+        )
+        if let host {
+            host.willDisplaySupplementary(view, ofKind: kind, inSection: section)
+        } else {
+            delegate?.collectionView(
+                self, willDisplaySupplementaryView: view, forElementKind: kind,
+                at: IndexPath(item: 0, section: section))
+        }
+    }
+
+    /// A header or footer stopped being shown: tells the host or the delegate, then returns it to
+    /// its pool.
+    func endDisplaying(_ supplementary: IndexedViewState.Supplementary) {
+        let (view, kind, section) = (
+            supplementary.cell, supplementary.place.kind, supplementary.place.section
+        )
+        if let host {
+            host.didEndDisplayingSupplementary(view, ofKind: kind, inSection: section)
+        } else {
+            delegate?.collectionView(
+                self, didEndDisplayingSupplementaryView: view, forElementOfKind: kind,
+                at: IndexPath(item: 0, section: section))
+        }
+        recycle(view)
     }
 
     /// Where a drop lands: the host's or the delegate's answer for the place the item is held;

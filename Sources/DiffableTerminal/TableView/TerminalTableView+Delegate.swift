@@ -29,6 +29,22 @@ extension TerminalTableView: TerminalCollectionViewHost {
         delegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath)
     }
 
+    func willDisplaySupplementary(_ view: TerminalCell, ofKind kind: String, inSection section: Int) {
+        if kind == TerminalCollectionView.elementKindSectionHeader {
+            delegate?.tableView(self, willDisplayHeaderView: view, forSection: section)
+        } else {
+            delegate?.tableView(self, willDisplayFooterView: view, forSection: section)
+        }
+    }
+
+    func didEndDisplayingSupplementary(_ view: TerminalCell, ofKind kind: String, inSection section: Int) {
+        if kind == TerminalCollectionView.elementKindSectionHeader {
+            delegate?.tableView(self, didEndDisplayingHeaderView: view, forSection: section)
+        } else {
+            delegate?.tableView(self, didEndDisplayingFooterView: view, forSection: section)
+        }
+    }
+
     /// In editing mode, the controls a row shows: delete or insert as its editing style says,
     /// reorder where the data source lets the person move it.
     func decorate(_ state: inout CellState, at indexPath: IndexPath) {

@@ -45,9 +45,16 @@ final class TableRowsSource: CollectionViewDataSource {
         let cell = table.rows.dequeueReusableView(
             ofType: TerminalListCell.self, reuseKey: ObjectIdentifier(titleCells), elementKind: kind,
             for: indexPath)
+        showTitle(in: cell, kind: kind, section: indexPath.section)
+        return cell
+    }
+
+    /// Shows the section's header or footer title, as the data source gives it now, in `cell`.
+    func showTitle(in cell: TerminalListCell, kind: String, section: Int) {
+        guard let table else { return }
         let isHeader = kind == TerminalCollectionView.elementKindSectionHeader
         var content: ListContentConfiguration
-        var text = table.title(isHeader: isHeader, section: indexPath.section) ?? ""
+        var text = table.title(isHeader: isHeader, section: section) ?? ""
         switch (isHeader, table.style) {
         case (false, _):
             content = .footer()
@@ -59,7 +66,6 @@ final class TableRowsSource: CollectionViewDataSource {
         }
         content.text = text
         cell.contentConfiguration = content
-        return cell
     }
 
     /// Rows move only in editing mode, and only those the data source lets move.

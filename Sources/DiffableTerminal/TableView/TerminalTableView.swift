@@ -226,15 +226,14 @@ public final class TerminalTableView: ReusingTableView {
         layoutIndex()
     }
 
-    /// Forgets the header and footer cells made from titles, so the next frame asks the data
-    /// source for the titles again: after every update, not only a reload (a footer that counts
-    /// its rows stays right).
+    /// Asks the data source for the titles of the headers and footers on screen again, showing
+    /// them in the same cells: after every update, not only a reload (a footer that counts its
+    /// rows stays right).
     func refreshTitles() {
-        for cell in Array(rows.indexed.headers.values) + Array(rows.indexed.footers.values) {
-            rows.recycle(cell)
+        for held in rows.indexed.supplementaries {
+            guard let cell = held.cell as? TerminalListCell else { continue }
+            rowsSource.showTitle(in: cell, kind: held.place.kind, section: held.place.section)
         }
-        rows.indexed.headers = [:]
-        rows.indexed.footers = [:]
         rows.needsDisplay = true
     }
 

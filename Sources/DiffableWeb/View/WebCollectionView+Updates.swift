@@ -7,10 +7,7 @@ extension WebCollectionView {
     /// Discards every element and counts again from the data source; the page rebuilds from a
     /// reset.
     public func reloadData() {
-        for (path, item) in state.items {
-            delegate?.collectionView(self, didEndDisplaying: item.cell, forItemAt: path)
-        }
-        for cell in state.reset() { recycle(cell) }
+        endDisplaying(state.reset())
         prefetchPlan.reset()
         counts = currentCounts()
         layoutSections()
@@ -49,12 +46,11 @@ extension WebCollectionView {
 
             let reloadedSections = Set(update.reloadedSections)
             let remapped = state.remap(by: map, reloadedSections: reloadedSections)
-            for leaving in remapped.departedSupplementaries { recycle(leaving.cell) }
+            endDisplaying(remapped)
             let deleted = Set(update.deletedItems)
-            for (path, item) in remapped.departedItems {
-                endDisplaying(item.cell, at: path)
-                // Items of deleted and reloaded sections leave with their section's element.
-                if deleted.contains(path) { patch.deletedItems.append(item.key) }
+            // Items of deleted and reloaded sections leave with their section's element.
+            for (path, item) in remapped.departedItems where deleted.contains(path) {
+                patch.deletedItems.append(item.key)
             }
             for move in update.movedItems where remapped.origins[move.to] == move.from {
                 if let key = state.items[move.to]?.key { patch.movedItems.append(key) }
@@ -216,13 +212,38 @@ extension WebCollectionView {
         resend: Bool
     ) -> WebCellContent? {
         guard shown else {
-            if let old = store.removeValue(forKey: section) { recycle(old.cell) }
+            if let old = store.removeValue(forKey: section) {
+                endDisplaying(old.cell, ofKind: kind, section: section)
+            }
             return nil
         }
         if let existing = store[section] { return resend ? existing.content : nil }
         guard let made = supplementary(kind: kind, section: section) else { return nil }
         store[section] = made
+        delegate?.collectionView(
+            self, willDisplaySupplementaryView: made.cell, forElementKind: kind,
+            at: IndexPath(item: 0, section: section))
         return made.content
+    }
+
+    /// Tells the delegate of the items, headers and footers that lost their elements, and
+    /// returns their cells to their pools.
+    private func endDisplaying(_ departed: WebViewState.Remapped) {
+        for (path, item) in departed.departedItems { endDisplaying(item.cell, at: path) }
+        for (section, header) in departed.departedHeaders {
+            endDisplaying(header.cell, ofKind: Self.elementKindSectionHeader, section: section)
+        }
+        for (section, footer) in departed.departedFooters {
+            endDisplaying(footer.cell, ofKind: Self.elementKindSectionFooter, section: section)
+        }
+    }
+
+    /// A header or footer lost its element: tells the delegate, then returns the cell to its pool.
+    private func endDisplaying(_ cell: WebCell, ofKind kind: String, section: Int) {
+        delegate?.collectionView(
+            self, didEndDisplayingSupplementaryView: cell, forElementOfKind: kind,
+            at: IndexPath(item: 0, section: section))
+        recycle(cell)
     }
 
     /// Everything the page shows, for a page that connects or has to start over.

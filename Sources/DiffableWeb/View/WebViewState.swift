@@ -69,8 +69,10 @@ struct WebViewState {
     struct Remapped {
         /// Items that left (deleted, or in a deleted or reloaded section), by old index path.
         var departedItems: [IndexPath: MaterializedItem] = [:]
-        /// Headers and footers of sections that left or were reloaded.
-        var departedSupplementaries: [MaterializedSupplementary] = []
+        /// Headers of sections that left or were reloaded, by old section.
+        var departedHeaders: [Int: MaterializedSupplementary] = [:]
+        /// Footers of sections that left or were reloaded, by old section.
+        var departedFooters: [Int: MaterializedSupplementary] = [:]
         /// The old index path of each item kept, by its new index path.
         var origins: [IndexPath: IndexPath] = [:]
     }
@@ -90,14 +92,14 @@ struct WebViewState {
         stripOffsets = map.remapSections(stripOffsets).kept
         selected = Set(selected.compactMap { map.newIndexPath(forOld: $0) })
         return Remapped(
-            departedItems: movedItems.departed, departedSupplementaries: leftHeaders + leftFooters,
+            departedItems: movedItems.departed, departedHeaders: leftHeaders, departedFooters: leftFooters,
             origins: movedItems.origins)
     }
 
-    /// Forgets everything tied to the old items, as a reload does, and returns the cells made for
-    /// them. Strip offsets are kept as positions, as a reload keeps the scroll position.
-    mutating func reset() -> [WebCell] {
-        let departed = items.values.map(\.cell) + headers.values.map(\.cell) + footers.values.map(\.cell)
+    /// Forgets everything tied to the old items, as a reload does, and returns what it held.
+    /// Strip offsets are kept as positions, as a reload keeps the scroll position.
+    mutating func reset() -> Remapped {
+        let departed = Remapped(departedItems: items, departedHeaders: headers, departedFooters: footers)
         items = [:]
         headers = [:]
         footers = [:]
