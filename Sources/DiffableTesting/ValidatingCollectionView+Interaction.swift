@@ -27,9 +27,13 @@ extension ValidatingCollectionView {
     /// `indexPathsForSelectedItems`.
     public var indexPathsForSelectedItems: [IndexPath]? { selectedIndexPaths.sorted() }
 
+    /// The index paths of the cells displayed, in order: `UICollectionView`'s
+    /// `indexPathsForVisibleItems` (every item until the first ``ValidatingView/scroll(showing:)``).
+    public var indexPathsForVisibleItems: [IndexPath] { displayedIndexPaths }
+
     /// Selects an item in code, telling no delegate; `nil` deselects every item. With single
     /// selection, the item selected before is deselected. Nothing happens when selection is not
-    /// allowed. The view shows everything, so it never scrolls.
+    /// allowed. It never scrolls.
     public func selectItem(
         at indexPath: IndexPath?, animated: Bool, scrollPosition: CollectionViewScrollPosition
     ) {

@@ -32,9 +32,13 @@ extension ValidatingTableView {
         return selected.isEmpty ? nil : selected.sorted()
     }
 
+    /// The index paths of the rows displayed, in order: `UITableView`'s `indexPathsForVisibleRows`
+    /// (every row until the first ``ValidatingView/scroll(showing:)``).
+    public var indexPathsForVisibleRows: [IndexPath]? { displayedIndexPaths }
+
     /// Selects a row in code, telling no delegate; `nil` deselects every row. With single
     /// selection, the row selected before is deselected. Nothing happens when selection is not
-    /// allowed. The view shows everything, so it never scrolls.
+    /// allowed. It never scrolls.
     public func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: TableViewScrollPosition) {
         guard let indexPath else { return deselectAll() }
         select(at: indexPath)

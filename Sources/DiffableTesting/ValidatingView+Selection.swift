@@ -2,16 +2,32 @@ import DiffableCells
 import Foundation
 
 /// Selection kept on the cells' slots (so it follows its item through every update), and a
-/// scroll simulated for prefetching.
+/// scroll simulated for display and prefetching.
 extension ValidatingView {
     // MARK: Scrolling
 
-    /// Scrolls, as far as prefetching can tell: the view shows every cell, and `indexPaths` (in
-    /// order) are the ones a screen of the real view would show now. The prefetching data source
-    /// is told of the items as many beyond them in the direction of scrolling, and of those asked
-    /// for before that are no longer ahead, as a scrolling `UICollectionView` tells it.
+    /// Scrolls: `indexPaths` (in order) are the ones a screen of the real view would show now.
+    /// The delegate is told that the cells at the other index paths stopped being displayed and
+    /// that those at `indexPaths` are about to be (once each, as they come into the window); the
+    /// prefetching data source is told of the items as many beyond them in the direction of
+    /// scrolling, and of those asked for before that are no longer ahead, as a scrolling
+    /// `UICollectionView` tells it.
+    ///
+    /// Until the first scroll, every cell is displayed. The window stays at its index paths
+    /// through updates, as a scroll position does: an item inserted into it is displayed, one
+    /// moved out of it ends.
     public func scroll(showing indexPaths: [IndexPath]) {
+        displayWindow = Set(indexPaths)
+        updateDisplay()
         tellPrefetching(prefetchPlan.step(shown: indexPaths, counts: sections.map(\.count)))
+    }
+
+    /// The index paths of the cells displayed, in order: every cell before the first
+    /// ``scroll(showing:)``, then those in its window.
+    var displayedIndexPaths: [IndexPath] {
+        sections.enumerated().flatMap { section, slots in
+            slots.indices.filter { slots[$0].isDisplayed }.map { IndexPath(item: $0, section: section) }
+        }
     }
 
     // MARK: Selection

@@ -47,9 +47,14 @@ public class ValidatingView: ReusingView {
         var cell: Cell
         var identity: AnyHashable?
         var isSelected = false
+        /// Whether the delegate was told the cell is shown (and not yet that it stopped).
+        var isDisplayed = false
     }
 
     var sections: [[Slot]] = []
+    /// The index paths a simulated scroll shows (``scroll(showing:)``), kept as positions
+    /// through updates as a scroll position is; `nil`, every cell is shown.
+    var displayWindow: Set<IndexPath>?
     /// What was prefetched, and the direction of the scrolling simulated.
     var prefetchPlan = PrefetchPlan()
     private var pool: [ObjectIdentifier: [Cell]] = [:]
@@ -148,7 +153,7 @@ public class ValidatingView: ReusingView {
         prefetchPlan.reset()
         for (section, slots) in sections.enumerated() {
             for (item, slot) in slots.enumerated() {
-                remove(slot.cell, from: IndexPath(item: item, section: section))
+                remove(slot, from: IndexPath(item: item, section: section))
             }
         }
         sections = []
@@ -157,6 +162,7 @@ public class ValidatingView: ReusingView {
             let count = pullItemCount(inSection: section)
             sections.append((0..<count).map { newSlot(at: IndexPath(item: $0, section: section)) })
         }
+        updateDisplay()
     }
 
     /// Applies a batch update under UIKit's rules, then checks counts and identities.
@@ -185,6 +191,7 @@ public class ValidatingView: ReusingView {
         applyStructure(plan, newCounts: newCounts)
         checkIdentities()
         applySecondPass(update)
+        updateDisplay()
         finish(animated: animated, completion: completion)
     }
 
@@ -221,7 +228,7 @@ public class ValidatingView: ReusingView {
         var reselected: Set<AnyHashable> = []
         for (flat, slot) in oldSlots.enumerated() where !kept[flat] {
             if slot.isSelected, let identity = slot.identity { reselected.insert(identity) }
-            remove(slot.cell, from: oldPaths[flat])
+            remove(slot, from: oldPaths[flat])
         }
         // New cells for the inserted positions (the data source has committed the new state).
         sections = sources.enumerated().map { section, items in
@@ -257,8 +264,12 @@ public class ValidatingView: ReusingView {
             // reload always shows a different cell object. The item stays selected.
             var new = newSlot(at: path)
             new.isSelected = slot.isSelected
+            if slot.isDisplayed {
+                new.isDisplayed = true
+                willDisplay(new.cell, at: path)
+            }
             sections[path.section][path.item] = new
-            remove(slot.cell, from: path)
+            remove(slot, from: path)
         }
         for path in update.reconfiguredItems {
             guard let slot = slot(at: path) else { continue }
@@ -325,6 +336,7 @@ public class ValidatingView: ReusingView {
             )
         }
         checkIdentities()
+        updateDisplay()
     }
 
     // MARK: Reuse
@@ -346,10 +358,26 @@ public class ValidatingView: ReusingView {
     }
 
     /// Takes a cell off the screen, back to its pool.
-    private func remove(_ cell: Cell, from indexPath: IndexPath) {
-        didEndDisplaying(cell, at: indexPath)
-        guard let key = cell.reuseKey else { return }
-        pool[key, default: []].append(cell)
+    private func remove(_ slot: Slot, from indexPath: IndexPath) {
+        if slot.isDisplayed { didEndDisplaying(slot.cell, at: indexPath) }
+        guard let key = slot.cell.reuseKey else { return }
+        pool[key, default: []].append(slot.cell)
+    }
+
+    /// Tells the delegate of the cells that came into the display window and of those that left
+    /// it, so that exactly the cells in the window are displayed.
+    ///
+    /// - Complexity: O(n) for the n cells.
+    func updateDisplay() {
+        for (section, slots) in sections.enumerated() {
+            for (item, slot) in slots.enumerated() {
+                let path = IndexPath(item: item, section: section)
+                let shown = displayWindow?.contains(path) ?? true
+                guard shown != slot.isDisplayed else { continue }
+                sections[section][item].isDisplayed = shown
+                if shown { willDisplay(slot.cell, at: path) } else { didEndDisplaying(slot.cell, at: path) }
+            }
+        }
     }
 
     private func newSlot(at path: IndexPath) -> Slot {
@@ -360,7 +388,6 @@ public class ValidatingView: ReusingView {
         }
         cell.configurationCount += 1
         cellConfigurations.append(.init(indexPath: path, kind: .new, cellSerial: cell.serial))
-        willDisplay(cell, at: path)
         return Slot(cell: cell, identity: pullIdentifier(at: path))
     }
 

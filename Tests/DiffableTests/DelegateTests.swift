@@ -188,8 +188,19 @@ struct DelegateTests {
                     delegate.calls.filter { !$0.hasPrefix("display") && !$0.hasPrefix("end") } == calls,
                     "DIFFABLE_SEED=\(seed)")
                 #expect(
-                    delegate.displayed == Set(view.visibleCells.joined().map(ObjectIdentifier.init)),
+                    delegate.displayed
+                        == Set(
+                            view.indexPathsForVisibleItems.compactMap { view.cell(at: $0) }.map(
+                                ObjectIdentifier.init)),
                     "every cell on screen was displayed once, and only those: DIFFABLE_SEED=\(seed)")
+                // A scroll to a random screen of what is there now.
+                let paths = dataSource.snapshot().itemIdentifiers.compactMap { dataSource.indexPath(for: $0) }
+                if !paths.isEmpty {
+                    let first = Int.random(in: 0..<paths.count, using: &rng)
+                    view.scroll(showing: Array(paths[first..<min(first + 4, paths.count)]))
+                    #expect(
+                        view.indexPathsForVisibleItems == Array(paths[first..<min(first + 4, paths.count)]))
+                }
             }
         }
     }
@@ -210,6 +221,28 @@ struct DelegateTests {
         snapshot.reloadItems([3])
         dataSource.apply(snapshot)
         #expect(delegate.calls == ["display 0.1", "end 0.1"], "the new cell comes before the old goes")
+    }
+
+    /// A scroll displays the cells it brings into its window and ends those it takes out; the
+    /// window stays at its positions through an update.
+    @Test func aScrollDisplaysTheCellsInItsWindow() {
+        let (view, dataSource) = makeDataSource()
+        let delegate = RecordingDelegate()
+        view.delegate = delegate
+        dataSource.apply(snapshotOf(["A": Array(1...10)]))
+        #expect(view.indexPathsForVisibleItems.count == 10, "every cell until the first scroll")
+        delegate.calls.removeAll()
+        view.scroll(showing: [at(0), at(1), at(2)])
+        #expect(delegate.calls == (3..<10).map { "end 0.\($0)" })
+        delegate.calls.removeAll()
+        view.scroll(showing: [at(2), at(3), at(4)])
+        #expect(delegate.calls == ["end 0.0", "end 0.1", "display 0.3", "display 0.4"])
+        delegate.calls.removeAll()
+        var snapshot = dataSource.snapshot()
+        snapshot.insertItems([0], beforeItem: 1)
+        dataSource.apply(snapshot)
+        #expect(delegate.calls == ["display 0.2", "end 0.5"], "2 moved into the window, 5 out of it")
+        #expect(view.indexPathsForVisibleItems == [at(2), at(3), at(4)])
     }
 
     @Test func theDelegateRedirectsADrop() {
