@@ -75,4 +75,32 @@ extension ValidatingCollectionView {
         checkAfterMove(from: source, to: destination)
         return true
     }
+
+    /// The actions a swipe from an edge of an item shows, as a list layout gets them: from its
+    /// ``listConfiguration``'s provider for that edge; `nil` without a list configuration.
+    public func swipeActionsConfiguration(forItemAt indexPath: IndexPath, leading: Bool = false)
+        -> SwipeActionsConfiguration?
+    {
+        guard slot(at: indexPath) != nil, let listConfiguration else { return nil }
+        let provider =
+            leading
+            ? listConfiguration.leadingSwipeActionsConfigurationProvider
+            : listConfiguration.trailingSwipeActionsConfigurationProvider
+        return provider?(indexPath)
+    }
+
+    /// Swipes an item of a list from an edge and performs one of its actions, as a person would:
+    /// the action at `actionIndex`, or with `fullSwipe`, the first action when the configuration
+    /// performs it on a full swipe.
+    ///
+    /// - Returns: What the action's handler passed to its completion (whether it performed the
+    ///   action); `nil` when there was no such action, or the handler has not called it yet.
+    @discardableResult
+    public func swipeItem(
+        at indexPath: IndexPath, leading: Bool = false, performing actionIndex: Int = 0,
+        fullSwipe: Bool = false
+    ) -> Bool? {
+        swipeActionsConfiguration(forItemAt: indexPath, leading: leading)?.perform(
+            actionIndex, fullSwipe: fullSwipe)
+    }
 }

@@ -42,6 +42,10 @@ public final class ValidatingCollectionView: ValidatingView, ReusingCollectionVi
     public weak var delegate: (any CollectionViewDelegate)?
     /// Told of the items ahead of a scroll (``ValidatingView/scroll(showing:)``); held weakly.
     public weak var prefetchDataSource: (any CollectionViewDataSourcePrefetching)?
+    /// The list layout's configuration, as `UICollectionLayoutListConfiguration` is given to a
+    /// list layout: its swipe action providers are what ``swipeItem(at:leading:performing:fullSwipe:)``
+    /// swipes. `nil` (no list layout) by default.
+    public var listConfiguration: ListConfiguration?
 
     /// Everything the view was told to do, in order.
     public var operations: [Operation] {

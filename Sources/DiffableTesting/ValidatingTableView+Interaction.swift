@@ -133,13 +133,7 @@ extension ValidatingTableView {
         guard let configuration = swipeActionsConfiguration(forRowAt: indexPath, leading: leading) else {
             return nil
         }
-        let index = fullSwipe ? 0 : actionIndex
-        guard configuration.actions.indices.contains(index),
-            !fullSwipe || configuration.performsFirstActionWithFullSwipe
-        else { return nil }
-        let outcome = SwipeOutcome()
-        configuration.actions[index].handler { performed in outcome.performed = performed }
-        return outcome.performed
+        return configuration.perform(actionIndex, fullSwipe: fullSwipe)
     }
 
     /// Taps the insert control of a row in editing mode: the data source commits `.insert` when
@@ -209,10 +203,4 @@ extension ValidatingTableView {
         }
         return dataSource.tableView(self, sectionForSectionIndexTitle: titles[index], at: index)
     }
-}
-
-/// What a swipe action's handler reported, when it reported it.
-@MainActor
-private final class SwipeOutcome {
-    var performed: Bool?
 }

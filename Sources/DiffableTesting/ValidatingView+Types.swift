@@ -1,4 +1,5 @@
 import Diffable
+import DiffableCells
 import Foundation
 
 /// The cells of a validating view and the records it keeps of them.
@@ -61,4 +62,28 @@ extension ValidatingView {
         /// The serial number of the cell object.
         public var cellSerial: Int
     }
+}
+
+extension SwipeActionsConfiguration {
+    /// Performs the action at `index`, or with `fullSwipe` the first action when a full swipe
+    /// performs it, as a person's swipe does.
+    ///
+    /// - Returns: What the handler passed to its completion; `nil` when there is no such action or
+    ///   the handler has not called it yet.
+    @MainActor
+    func perform(_ index: Int, fullSwipe: Bool) -> Bool? {
+        let index = fullSwipe ? 0 : index
+        guard actions.indices.contains(index), !fullSwipe || performsFirstActionWithFullSwipe else {
+            return nil
+        }
+        let outcome = SwipeOutcome()
+        actions[index].handler { performed in outcome.performed = performed }
+        return outcome.performed
+    }
+}
+
+/// What a swipe action's handler reported, when it reported it.
+@MainActor
+private final class SwipeOutcome {
+    var performed: Bool?
 }

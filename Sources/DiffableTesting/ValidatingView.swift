@@ -223,20 +223,13 @@ public class ValidatingView: ReusingView {
                 sources.append(items)
             }
         }
-        // A selected item the update deleted and inserted again (out of a deleted section, say)
-        // stays selected: selection follows the item, not its cell.
-        var reselected: Set<AnyHashable> = []
         for (flat, slot) in oldSlots.enumerated() where !kept[flat] {
-            if slot.isSelected, let identity = slot.identity { reselected.insert(identity) }
             remove(slot, from: oldPaths[flat])
         }
         // New cells for the inserted positions (the data source has committed the new state).
         sections = sources.enumerated().map { section, items in
             items.enumerated().map { item, flat in
-                guard flat < 0 else { return oldSlots[flat] }
-                var slot = newSlot(at: IndexPath(item: item, section: section))
-                if let identity = slot.identity, reselected.contains(identity) { slot.isSelected = true }
-                return slot
+                flat < 0 ? newSlot(at: IndexPath(item: item, section: section)) : oldSlots[flat]
             }
         }
     }

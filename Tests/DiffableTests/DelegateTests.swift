@@ -160,7 +160,8 @@ struct DelegateTests {
     }
 
     /// Seeded: after random applies, the selected items are the ones selected before that are
-    /// still in the snapshot, wherever they moved, and the delegate heard of none of it.
+    /// still in the snapshot, wherever they moved (but not out of a deleted section or into an
+    /// inserted one), and the delegate heard of none of it.
     @Test func selectionFollowsItsItemsAcrossRandomUpdates() {
         for seed in SeededRandom.seeds(count: 40) {
             var rng = SeededRandom(seed: seed)
@@ -181,7 +182,14 @@ struct DelegateTests {
                 next.reloadItems(Array(reloaded))
                 let calls = delegate.calls.filter { !$0.hasPrefix("display") && !$0.hasPrefix("end") }
                 dataSource.apply(next, animatingDifferences: Bool.random(using: &rng))
-                selected.formIntersection(next.itemIdentifiers)
+                // An item out of a deleted section or into an inserted one is deleted and
+                // inserted (UIKit cannot move it): as in UIKit, it leaves the selection.
+                let kept = Set(snapshot.sectionIdentifiers).intersection(next.sectionIdentifiers)
+                selected = selected.filter {
+                    next.indexOfItem($0) != nil
+                        && kept.contains(snapshot.sectionIdentifier(containingItem: $0)!)
+                        && kept.contains(next.sectionIdentifier(containingItem: $0)!)
+                }
                 let shown = Set(view.selectedIndexPaths.compactMap { dataSource.itemIdentifier(for: $0) })
                 #expect(shown == selected, "DIFFABLE_SEED=\(seed)")
                 #expect(
@@ -356,5 +364,31 @@ struct DelegateTests {
         #expect(view.swipeRow(at: at(1), performing: 0) == true && flagged == [1])
         #expect(view.swipeRow(at: at(1), performing: 1) == nil, "the handler has not completed")
         #expect(dataSource.snapshot().itemIdentifiers == [0, 2, 3], "the delegate's actions replace Delete")
+    }
+
+    /// A list's swipe actions come from its list configuration's providers, as a list layout's do.
+    @Test func aListSwipesWithItsConfigurationsProviders() {
+        let (view, dataSource) = makeDataSource()
+        dataSource.apply(snapshotOf(["A": [1, 2, 3]]))
+        #expect(view.swipeItem(at: at(0)) == nil, "no list configuration, no actions")
+        var deleted: [Int] = []
+        var configuration = ListConfiguration(appearance: .plain)
+        configuration.trailingSwipeActionsConfigurationProvider = { indexPath in
+            guard let item = dataSource.itemIdentifier(for: indexPath), item != 2 else { return nil }
+            return SwipeActionsConfiguration(actions: [
+                ContextualAction(style: .destructive, title: "Delete", key: "d") { done in
+                    var snapshot = dataSource.snapshot()
+                    snapshot.deleteItems([item])
+                    dataSource.apply(snapshot)
+                    deleted.append(item)
+                    done(true)
+                }
+            ])
+        }
+        view.listConfiguration = configuration
+        #expect(view.swipeActionsConfiguration(forItemAt: at(1)) == nil)
+        #expect(view.swipeActionsConfiguration(forItemAt: at(0), leading: true) == nil)
+        #expect(view.swipeItem(at: at(2), fullSwipe: true) == true)
+        #expect(deleted == [3] && view.itemIdentifiers(as: Int.self) == [[1, 2]])
     }
 }
