@@ -21,10 +21,9 @@ private func fullState() -> (
     state.selected = [IndexPath(item: 1, section: 0)]
     state.focused = IndexPath(item: 0, section: 0)
     state.horizontalOffsets = [1: 3]
-    state.reorder = ReorderState(
-        source: IndexPath(item: 0, section: 0), target: IndexPath(item: 1, section: 0))
-    state.pressed = IndexPath(item: 0, section: 1)
-    state.isDraggingToReorder = true
+    state.gesture = .reordering(
+        ReorderState(source: IndexPath(item: 0, section: 0), target: IndexPath(item: 1, section: 0)),
+        heldByMouse: true)
     state.pendingReveal = IndexPath(item: 1, section: 0)
     let supplementaries = [state.headers[0]!, state.headers[1]!, state.footers[1]!]
     return (state, state.cells, supplementaries)
@@ -71,7 +70,7 @@ struct IndexedViewStateTests {
         #expect(state.horizontalOffsets == [2: 3], "a strip keeps its offset through a reload of its section")
         #expect(state.pendingReveal == moved, "the reveal follows its parent")
         #expect(
-            state.reorder == nil && state.pressed == nil && !state.isDraggingToReorder, "gestures are let go")
+            state.gesture == .idle, "gestures are let go")
     }
 
     @Test func aResetReturnsEveryCellAndKeepsOnlyPositions() {
@@ -84,7 +83,7 @@ struct IndexedViewStateTests {
         #expect(state.cells.isEmpty && state.headers.isEmpty && state.footers.isEmpty)
         #expect(state.selected.isEmpty)
         #expect(state.pendingReveal == nil, "the reload replaced the expansion's update")
-        #expect(state.reorder == nil && state.pressed == nil && !state.isDraggingToReorder)
+        #expect(state.gesture == .idle)
         #expect(state.focused == IndexPath(item: 0, section: 0), "kept, for the view to clamp")
         #expect(state.horizontalOffsets == [1: 3], "kept, as a reload keeps the content offset")
     }

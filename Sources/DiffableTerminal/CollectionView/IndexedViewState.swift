@@ -22,12 +22,40 @@ struct IndexedViewState {
     /// The first item shown by each horizontal strip, by section; a strip not listed shows its
     /// first item first.
     var horizontalOffsets: [Int: Int] = [:]
-    /// The item being moved by the person using the view, and where it would drop.
-    var reorder: ReorderState?
-    /// The item under the left button since it went down, until it comes up.
-    var pressed: IndexPath?
-    /// Whether the mouse holds the item being moved (it drops where the button comes up).
-    var isDraggingToReorder = false
+    /// What the person's hand is doing with an item: one phase at a time.
+    enum Gesture: Equatable {
+        /// Nothing.
+        case idle
+        /// The left button went down on the item and has not come up or left it.
+        case pressed(IndexPath)
+        /// An item is being moved, with the keys or held by the mouse (then it drops where the
+        /// button comes up).
+        case reordering(ReorderState, heldByMouse: Bool)
+    }
+
+    /// What the person's hand is doing.
+    var gesture = Gesture.idle
+
+    /// The item being moved, and where it would drop, however it is held; setting it keeps how.
+    var reorder: ReorderState? {
+        get {
+            guard case .reordering(let moving, _) = gesture else { return nil }
+            return moving
+        }
+        set {
+            guard let newValue else {
+                gesture = .idle
+                return
+            }
+            gesture = .reordering(newValue, heldByMouse: isReorderHeldByMouse)
+        }
+    }
+
+    /// Whether the mouse holds the item being moved.
+    var isReorderHeldByMouse: Bool {
+        guard case .reordering(_, let heldByMouse) = gesture else { return false }
+        return heldByMouse
+    }
     /// A parent the person just expanded: when the expansion's update lands, its children are
     /// scrolled into view.
     var pendingReveal: IndexPath?
@@ -134,10 +162,8 @@ struct IndexedViewState {
             + footers.map { Supplementary(cell: $1, place: .init(kind: footer, section: $0)) }
     }
 
-    /// Lets go of the item being moved and of the item pressed.
+    /// Lets go of the item being moved or pressed.
     mutating func cancelGestures() {
-        reorder = nil
-        pressed = nil
-        isDraggingToReorder = false
+        gesture = .idle
     }
 }

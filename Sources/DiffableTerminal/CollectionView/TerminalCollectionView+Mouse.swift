@@ -73,35 +73,39 @@ extension TerminalCollectionView {
         case .scrollLeft, .scrollRight:
             return scrollStrip(atRow: event.y, by: event.kind == .scrollLeft ? -1 : 1)
         case .press(.left):
-            if indexed.reorder != nil {
-                indexed.isDraggingToReorder = true
+            if let moving = indexed.reorder {
+                indexed.gesture = .reordering(moving, heldByMouse: true)
                 moveReorderTarget(toRow: event.y)
+            } else if let pressed = indexPathForItem(atX: event.x, y: event.y) {
+                indexed.gesture = .pressed(pressed)
+                focusedIndexPath = pressed
             } else {
-                indexed.pressed = indexPathForItem(atX: event.x, y: event.y)
-                if let pressed = indexed.pressed { focusedIndexPath = pressed }
+                indexed.gesture = .idle
             }
         case .drag(.left):
-            if indexed.reorder == nil, let pressed = indexed.pressed,
+            if case .pressed(let pressed) = indexed.gesture,
                 indexPathForItem(atX: event.x, y: event.y) != pressed
             {
                 focusedIndexPath = pressed
-                indexed.pressed = nil
-                indexed.isDraggingToReorder = beginReordering()
+                indexed.gesture = .idle
+                if beginReordering(), let moving = indexed.reorder {
+                    indexed.gesture = .reordering(moving, heldByMouse: true)
+                }
             }
-            guard indexed.reorder != nil && indexed.isDraggingToReorder else { return true }
+            guard indexed.isReorderHeldByMouse else { return true }
             if event.y <= 0 { contentOffset -= 1 }
             if event.y >= height - 1 { contentOffset += 1 }
             clampContentOffset()
             moveReorderTarget(toRow: event.y)
         case .release(.left):
             defer { cancelMouseGesture() }
-            if indexed.reorder != nil && indexed.isDraggingToReorder {
+            if indexed.isReorderHeldByMouse {
                 dropReorderedItem()
                 return true
             }
-            guard let pressed = indexed.pressed, indexPathForItem(atX: event.x, y: event.y) == pressed else {
-                return true
-            }
+            guard case .pressed(let pressed) = indexed.gesture,
+                indexPathForItem(atX: event.x, y: event.y) == pressed
+            else { return true }
             focusedIndexPath = pressed
             activateFocusedItem()
             scrollToFocus()
@@ -115,8 +119,12 @@ extension TerminalCollectionView {
     /// Forgets a click or drag in progress: the items changed under it, so the button coming up
     /// selects or drops nothing (as UIKit cancels touches on a reload).
     func cancelMouseGesture() {
-        indexed.pressed = nil
-        indexed.isDraggingToReorder = false
+        switch indexed.gesture {
+        case .pressed: indexed.gesture = .idle
+        case .reordering(let moving, heldByMouse: true):
+            indexed.gesture = .reordering(moving, heldByMouse: false)
+        case .idle, .reordering: break
+        }
     }
 
     /// Scrolls the content by `rows` (up when negative), keeping the focus in view.
