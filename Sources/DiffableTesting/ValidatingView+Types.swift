@@ -5,7 +5,7 @@ import Foundation
 /// The cells of a validating view and the records it keeps of them.
 extension ValidatingView {
     /// A cell with no drawing: it remembers what it was configured with.
-    public final class Cell: ReusableView {
+    public final class Cell: PooledCell {
         /// A number unique to this cell object, to tell cells apart in assertions.
         public let serial: Int
         /// Free-form content a registration handler sets, such as a title.
@@ -17,7 +17,7 @@ extension ValidatingView {
         /// How many times the cell was prepared for reuse.
         public private(set) var reuseCount = 0
         /// The pool the cell returns to when it leaves the screen.
-        var reuseKey: ObjectIdentifier?
+        package var reuseKey: ObjectIdentifier?
 
         private static var nextSerial = 0
 

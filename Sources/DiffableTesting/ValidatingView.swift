@@ -57,8 +57,8 @@ public class ValidatingView: ReusingView {
     var displayWindow: Set<IndexPath>?
     /// What was prefetched, and the direction of the scrolling simulated.
     var prefetchPlan = PrefetchPlan()
-    private var pool: [ObjectIdentifier: [Cell]] = [:]
-    private var reconfiguring: (indexPath: IndexPath, cell: Cell)?
+    /// The cells off screen, by registration, and the cell being reconfigured.
+    private var reuse = ReusePool<Cell>()
     private var pendingCompletions: [@MainActor (Bool) -> Void] = []
 
     /// Creates a view with no data source.
@@ -266,9 +266,9 @@ public class ValidatingView: ReusingView {
         }
         for path in update.reconfiguredItems {
             guard let slot = slot(at: path) else { continue }
-            reconfiguring = (path, slot.cell)
+            reuse.reconfiguring = (path, slot.cell)
             let returned = pullCell(at: path)
-            reconfiguring = nil
+            reuse.reconfiguring = nil
             guard let cell = returned as? Cell, cell === slot.cell else {
                 fail(
                     "reconfiguring item \(path.item) of section \(path.section): the cell provider returned a different cell; it must dequeue with the same registration, which hands back the existing cell"
@@ -338,23 +338,13 @@ public class ValidatingView: ReusingView {
     public func dequeueReusableView<View: ReusableView>(
         ofType type: View.Type, reuseKey: ObjectIdentifier, elementKind: String?, for indexPath: IndexPath
     ) -> View {
-        if let reconfiguring, reconfiguring.indexPath == indexPath, let cell = reconfiguring.cell as? View {
-            return cell
-        }
-        if let cell = pool[reuseKey]?.popLast() as? View {
-            cell.prepareForReuse()
-            return cell
-        }
-        let view = View()
-        (view as? Cell)?.reuseKey = reuseKey
-        return view
+        reuse.dequeue(ofType: type, reuseKey: reuseKey, for: indexPath)
     }
 
     /// Takes a cell off the screen, back to its pool.
     private func remove(_ slot: Slot, from indexPath: IndexPath) {
         if slot.isDisplayed { didEndDisplaying(slot.cell, at: indexPath) }
-        guard let key = slot.cell.reuseKey else { return }
-        pool[key, default: []].append(slot.cell)
+        reuse.recycle(slot.cell)
     }
 
     /// Tells the delegate of the cells that came into the display window and of those that left

@@ -3,11 +3,11 @@ import Diffable
 /// A cell of a ``TerminalCollectionView``: a reusable object that draws itself into a rectangle of
 /// the screen. Subclass it, or use ``TerminalListCell`` and ``TerminalGridCell``.
 @MainActor
-open class TerminalCell: ReusableView {
+open class TerminalCell: PooledCell {
     /// How many times a handler configured this cell since it was created (for tests).
     public internal(set) var configurationCount = 0
     /// The pool the cell returns to.
-    var reuseKey: ObjectIdentifier?
+    package var reuseKey: ObjectIdentifier?
 
     /// Creates an unconfigured cell.
     public required init() {}

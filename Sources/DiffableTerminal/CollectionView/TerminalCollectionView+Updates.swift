@@ -127,9 +127,9 @@ extension TerminalCollectionView {
             }
             for path in update.reconfiguredItems {
                 guard let existing = indexed.cells[path] else { continue }
-                reconfiguring = (path, existing)
+                reuse.reconfiguring = (path, existing)
                 let returned = cell(from: dataSource, at: path)
-                reconfiguring = nil
+                reuse.reconfiguring = nil
                 if returned !== existing {
                     indexed.cells[path] = returned
                     willDisplay(returned, at: path)

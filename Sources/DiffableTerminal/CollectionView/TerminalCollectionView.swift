@@ -97,12 +97,12 @@ public final class TerminalCollectionView: ReusingCollectionView {
     /// The cells, selection, focus and everything else named by index path or section, which an
     /// update remaps and a reload resets as one.
     var indexed = IndexedViewState()
-    var pools: [ObjectIdentifier: [TerminalCell]] = [:]
-    var reconfiguring: (indexPath: IndexPath, cell: TerminalCell)?
+    /// The cells off screen, by registration, and the cell being reconfigured.
+    var reuse = ReusePool<TerminalCell>()
     var animation: Animation?
     /// How many cells were dequeued (new or from a pool) since the view was created; for tests and
     /// benchmarks that check only visible cells are configured.
-    public internal(set) var dequeueCount = 0
+    public var dequeueCount: Int { reuse.dequeueCount }
 
     /// What was prefetched, and the direction of scrolling.
     var prefetchPlan = PrefetchPlan()
@@ -341,22 +341,11 @@ public final class TerminalCollectionView: ReusingCollectionView {
     public func dequeueReusableView<View: ReusableView>(
         ofType type: View.Type, reuseKey: ObjectIdentifier, elementKind: String?, for indexPath: IndexPath
     ) -> View {
-        if let reconfiguring, reconfiguring.indexPath == indexPath, let cell = reconfiguring.cell as? View {
-            return cell
-        }
-        dequeueCount += 1
-        if let cell = pools[reuseKey]?.popLast() as? View {
-            cell.prepareForReuse()
-            return cell
-        }
-        let view = View()
-        (view as? TerminalCell)?.reuseKey = reuseKey
-        return view
+        reuse.dequeue(ofType: type, reuseKey: reuseKey, for: indexPath)
     }
 
     func recycle(_ cell: TerminalCell) {
-        guard let key = cell.reuseKey else { return }
-        pools[key, default: []].append(cell)
+        reuse.recycle(cell)
     }
 
     /// The cell on screen for an item, if it is on screen.

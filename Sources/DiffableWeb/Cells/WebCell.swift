@@ -8,11 +8,11 @@ import DiffableCells
 /// The page never receives markup: every text a cell shows is sent as text and put into the page
 /// as text, so nothing a person typed becomes part of the page's structure.
 @MainActor
-open class WebCell: ReusableView {
+open class WebCell: PooledCell {
     /// How many times a handler configured this cell since it was created (for tests).
     public internal(set) var configurationCount = 0
     /// The pool the cell returns to.
-    var reuseKey: ObjectIdentifier?
+    package var reuseKey: ObjectIdentifier?
 
     /// Creates an unconfigured cell.
     public required init() {}

@@ -75,9 +75,9 @@ extension WebCollectionView {
             }
             for path in update.reconfiguredItems {
                 guard let item = state.items[path] else { continue }
-                reconfiguring = (path, item.cell)
+                reuse.reconfiguring = (path, item.cell)
                 let returned = cell(from: dataSource, at: path)
-                reconfiguring = nil
+                reuse.reconfiguring = nil
                 if returned !== item.cell {
                     willDisplay(returned, at: path)
                     endDisplaying(item.cell, at: path)

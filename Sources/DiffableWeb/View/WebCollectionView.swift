@@ -88,7 +88,7 @@ public final class WebCollectionView: ReusingCollectionView {
     public var selectedIndexPaths: Set<IndexPath> { state.selected }
     /// How many cells were dequeued (new or from a pool) since the view was created; for tests
     /// that check only the cells on screen are configured.
-    public private(set) var dequeueCount = 0
+    public var dequeueCount: Int { reuse.dequeueCount }
 
     var counts: [Int] = []
     var layouts: [WebLayoutSection] = []
@@ -96,8 +96,8 @@ public final class WebCollectionView: ReusingCollectionView {
     var state = WebViewState()
     /// What was prefetched, and the direction of scrolling.
     var prefetchPlan = PrefetchPlan()
-    var pools: [ObjectIdentifier: [WebCell]] = [:]
-    var reconfiguring: (indexPath: IndexPath, cell: WebCell)?
+    /// The cells without elements, by registration, and the cell being reconfigured.
+    var reuse = ReusePool<WebCell>()
     var nextKey = 1
     /// The page's keys, when the view is one of several on a page: a key then names one element
     /// of the page.
@@ -254,17 +254,7 @@ public final class WebCollectionView: ReusingCollectionView {
     public func dequeueReusableView<View: ReusableView>(
         ofType type: View.Type, reuseKey: ObjectIdentifier, elementKind: String?, for indexPath: IndexPath
     ) -> View {
-        if let reconfiguring, reconfiguring.indexPath == indexPath, let cell = reconfiguring.cell as? View {
-            return cell
-        }
-        dequeueCount += 1
-        if let cell = pools[reuseKey]?.popLast() as? View {
-            cell.prepareForReuse()
-            return cell
-        }
-        let view = View()
-        (view as? WebCell)?.reuseKey = reuseKey
-        return view
+        reuse.dequeue(ofType: type, reuseKey: reuseKey, for: indexPath)
     }
 
     /// A cell got an element on the page: tells the delegate.
@@ -279,8 +269,7 @@ public final class WebCollectionView: ReusingCollectionView {
     }
 
     func recycle(_ cell: WebCell) {
-        guard let key = cell.reuseKey else { return }
-        pools[key, default: []].append(cell)
+        reuse.recycle(cell)
     }
 
     func currentCounts() -> [Int] {
