@@ -15,18 +15,18 @@ private func fullState() -> (
     let paths = [
         IndexPath(item: 0, section: 0), IndexPath(item: 1, section: 0), IndexPath(item: 0, section: 1),
     ]
-    for path in paths { state.cells[path] = TerminalListCell() }
+    for path in paths { state.items[path] = TerminalListCell() }
     state.headers = [0: TerminalListCell(), 1: TerminalListCell()]
     state.footers = [1: TerminalListCell()]
     state.selected = [IndexPath(item: 1, section: 0)]
     state.focused = IndexPath(item: 0, section: 0)
-    state.horizontalOffsets = [1: 3]
+    state.stripOffsets = [1: 3]
     state.gesture = .reordering(
         ReorderState(source: IndexPath(item: 0, section: 0), target: IndexPath(item: 1, section: 0)),
         heldByMouse: true)
     state.pendingReveal = IndexPath(item: 1, section: 0)
     let supplementaries = [state.headers[0]!, state.headers[1]!, state.footers[1]!]
-    return (state, state.cells, supplementaries)
+    return (state, state.items, supplementaries)
 }
 
 @MainActor
@@ -41,8 +41,8 @@ struct IndexedViewStateTests {
         let remapped = state.remap(by: map, reloadedSections: [1])
 
         let moved = IndexPath(item: 0, section: 1)
-        #expect(state.cells.count == 1)
-        #expect(state.cells[moved] === cells[IndexPath(item: 1, section: 0)])
+        #expect(state.items.count == 1)
+        #expect(state.items[moved] === cells[IndexPath(item: 1, section: 0)])
         #expect(remapped.origins == [moved: IndexPath(item: 1, section: 0)])
         #expect(
             Set(remapped.departedCells.keys) == [
@@ -67,7 +67,7 @@ struct IndexedViewStateTests {
         #expect(
             state.focused == IndexPath(item: 0, section: 0),
             "a deleted item's focus stays, for the view to clamp")
-        #expect(state.horizontalOffsets == [2: 3], "a strip keeps its offset through a reload of its section")
+        #expect(state.stripOffsets == [2: 3], "a strip keeps its offset through a reload of its section")
         #expect(state.pendingReveal == moved, "the reveal follows its parent")
         #expect(
             state.gesture == .idle, "gestures are let go")
@@ -80,11 +80,11 @@ struct IndexedViewStateTests {
             reset.departedCells.values.map(ObjectIdentifier.init)
                 + reset.departedSupplementaries.map { ObjectIdentifier($0.cell) })
         #expect(departed == Set((Array(cells.values) + supplementaries).map(ObjectIdentifier.init)))
-        #expect(state.cells.isEmpty && state.headers.isEmpty && state.footers.isEmpty)
+        #expect(state.items.isEmpty && state.headers.isEmpty && state.footers.isEmpty)
         #expect(state.selected.isEmpty)
         #expect(state.pendingReveal == nil, "the reload replaced the expansion's update")
         #expect(state.gesture == .idle)
         #expect(state.focused == IndexPath(item: 0, section: 0), "kept, for the view to clamp")
-        #expect(state.horizontalOffsets == [1: 3], "kept, as a reload keeps the content offset")
+        #expect(state.stripOffsets == [1: 3], "kept, as a reload keeps the content offset")
     }
 }

@@ -57,7 +57,7 @@ struct TerminalDelegateTests {
         for _ in 0..<3 { view.handle(.pageDown) }
         _ = view.render()
         let shown = Set(delegate.displayed).subtracting(delegate.endedDisplaying)
-        #expect(shown == Set(view.indexed.cells.keys), "displayed and not ended: what has cells now")
+        #expect(shown == Set(view.indexed.items.keys), "displayed and not ended: what has cells now")
         #expect(shown.count <= 10 && delegate.displayed.count < 40)
         #expect(Set(delegate.endedDisplaying) == Set((0..<9).map { at($0) }).subtracting(shown))
     }
@@ -186,7 +186,7 @@ struct TerminalPrefetchingTests {
         #expect(log.prefetched.isEmpty, "no direction before the first scroll")
         for _ in 0..<3 { view.handle(.pageDown) }
         _ = view.render()
-        let shown = Set(view.indexed.cells.keys)
+        let shown = Set(view.indexed.items.keys)
         let last = shown.max()!
         #expect(!log.prefetched.isEmpty && log.prefetched.allSatisfy { $0 > last }, "ahead of the screen")
         #expect(log.prefetched.count <= 2 * 10)

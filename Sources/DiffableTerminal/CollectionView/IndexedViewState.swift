@@ -1,27 +1,32 @@
 import Diffable
 import Foundation
 
-/// Everything a ``TerminalCollectionView`` keeps by index path or by section: the cells, headers
-/// and footers it has made, the selection, the focus, how far each horizontal strip has scrolled,
-/// the item being moved or pressed, and the parent whose children are to be scrolled into view.
+/// Everything a ``TerminalCollectionView`` keeps by index path or by section: what every view
+/// keeps (the cells of the items on screen, the headers and footers on screen, the selection, how
+/// far each horizontal strip has scrolled, in an `IndexPathState`), and the terminal's own: the
+/// focus, the gesture, and the parent whose children are to be scrolled into view.
 ///
 /// An index path names an item only until the items change, so all of this moves together, in
 /// one place: ``remap(by:reloadedSections:)`` carries it across a batch update and
 /// ``reset()`` across a reload. State added here cannot be forgotten by either.
+@dynamicMemberLookup
 struct IndexedViewState {
-    /// The cells of the items on screen (and, until the next redraw, of items that just left it).
-    var cells: [IndexPath: TerminalCell] = [:]
-    /// The section headers on screen, by section.
-    var headers: [Int: TerminalCell] = [:]
-    /// The section footers on screen, by section.
-    var footers: [Int: TerminalCell] = [:]
-    /// The selected items.
-    var selected: Set<IndexPath> = []
+    /// The cells (of the items on screen, and until the next redraw of items that just left it),
+    /// headers, footers, selection and strip offsets, kept as every view keeps them.
+    var shared = IndexPathState<TerminalCell, TerminalCell>()
+
+    subscript<Value>(
+        dynamicMember keyPath: WritableKeyPath<IndexPathState<TerminalCell, TerminalCell>, Value>
+    )
+        -> Value
+    {
+        get { shared[keyPath: keyPath] }
+        // In place: `indexed.items[path] = cell` must not copy the dictionary.
+        _modify { yield &shared[keyPath: keyPath] }
+    }
+
     /// The item the keyboard focus is on.
     var focused: IndexPath?
-    /// The first item shown by each horizontal strip, by section; a strip not listed shows its
-    /// first item first.
-    var horizontalOffsets: [Int: Int] = [:]
     /// What the person's hand is doing with an item: one phase at a time.
     enum Gesture: Equatable {
         /// Nothing.
@@ -76,19 +81,21 @@ struct IndexedViewState {
     subscript(place: SupplementaryPlace) -> TerminalCell? {
         get {
             place.kind == TerminalCollectionView.elementKindSectionHeader
-                ? headers[place.section] : footers[place.section]
+                ? shared.headers[place.section] : shared.footers[place.section]
         }
         set {
             if place.kind == TerminalCollectionView.elementKindSectionHeader {
-                headers[place.section] = newValue
+                shared.headers[place.section] = newValue
             } else {
-                footers[place.section] = newValue
+                shared.footers[place.section] = newValue
             }
         }
     }
 
     /// The headers and footers held.
-    var supplementaries: [Supplementary] { Self.supplementaries(headers: headers, footers: footers) }
+    var supplementaries: [Supplementary] {
+        Self.supplementaries(headers: shared.headers, footers: shared.footers)
+    }
 
     /// What a remap or a reset took out of the state, and where the cells it kept came from.
     struct Remapped {
@@ -99,6 +106,13 @@ struct IndexedViewState {
         var departedSupplementaries: [Supplementary] = []
         /// The old index path of each cell kept, by its new index path.
         var origins: [IndexPath: IndexPath] = [:]
+
+        init(_ left: IndexPathState<TerminalCell, TerminalCell>.Remapped) {
+            departedCells = left.items
+            departedSupplementaries = IndexedViewState.supplementaries(
+                headers: left.headers, footers: left.footers)
+            origins = left.origins
+        }
     }
 
     /// Moves everything to the index paths and sections `map` gives, as a batch update does.
@@ -117,23 +131,11 @@ struct IndexedViewState {
     /// - Complexity: O(c log k) for the c cells, selected items and supplementaries held, and the
     ///   k operations of the update.
     mutating func remap(by map: BatchUpdate.PositionMap, reloadedSections: Set<Int> = []) -> Remapped {
-        var remapped = Remapped()
-        let movedCells = map.remap(cells)
-        cells = movedCells.kept
-        remapped.departedCells = movedCells.departed
-        remapped.origins = movedCells.origins
-        let (keptHeaders, leftHeaders) = map.remapSections(headers, replacing: reloadedSections)
-        let (keptFooters, leftFooters) = map.remapSections(footers, replacing: reloadedSections)
-        headers = keptHeaders
-        footers = keptFooters
-        remapped.departedSupplementaries = Self.supplementaries(
-            headers: leftHeaders, footers: leftFooters)
-        horizontalOffsets = map.remapSections(horizontalOffsets).kept
-        selected = Set(selected.compactMap { map.newIndexPath(forOld: $0) })
+        let left = shared.remap(by: map, reloadedSections: reloadedSections)
         focused = focused.map { map.newIndexPath(forOld: $0) ?? $0 }
         pendingReveal = pendingReveal.flatMap { map.newIndexPath(forOld: $0) }
         cancelGestures()
-        return remapped
+        return Remapped(left)
     }
 
     /// Forgets everything tied to the old items, as a reload does, and returns the cells, headers
@@ -142,15 +144,9 @@ struct IndexedViewState {
     /// The focus and the strips' offsets are kept as positions, as a reload keeps the content
     /// offset: the view clamps them to what the data source now holds.
     mutating func reset() -> Remapped {
-        let departed = Remapped(
-            departedCells: cells, departedSupplementaries: supplementaries)
-        cells = [:]
-        headers = [:]
-        footers = [:]
-        selected = []
         pendingReveal = nil
         cancelGestures()
-        return departed
+        return Remapped(shared.reset())
     }
 
     /// Headers and footers by section, as one list.

@@ -30,7 +30,7 @@ extension TerminalCollectionView {
         }
         let progress = animation?.progress ?? 1
         let motion = animation?.rowAnimation.motion ?? .fade
-        for (path, cell) in indexed.cells {
+        for (path, cell) in indexed.items {
             if animation?.travelling[path] != nil { continue }  // drawn on top, below
             guard var rect = screenRect(for: path) else { continue }
             var state = self.state(for: path)
@@ -66,7 +66,7 @@ extension TerminalCollectionView {
                 }
             }
             for (path, from) in animation.travelling {
-                guard let cell = indexed.cells[path], let to = screenRect(for: path) else { continue }
+                guard let cell = indexed.items[path], let to = screenRect(for: path) else { continue }
                 let y = from.y + Int((Double(to.y - from.y) * progress).rounded())
                 let x = from.x + Int((Double(to.x - from.x) * progress).rounded())
                 draw(
@@ -190,7 +190,7 @@ extension TerminalCollectionView {
     func drawScrollMarks(of frame: SectionFrame, into buffer: inout ScreenBuffer) {
         let row = frame.itemsTop - contentOffset
         guard row >= 0 && row < height, frame.itemCount > 0 else { return }
-        let first = indexed.horizontalOffsets[frame.section] ?? 0
+        let first = indexed.stripOffsets[frame.section] ?? 0
         let shown = width / frame.itemWidth
         if first + shown < frame.itemCount {
             buffer.write("›", x: width - 1, y: row, style: TextStyle(bold: true))

@@ -174,7 +174,7 @@ extension TerminalCollectionView {
                 item: min(lastRowStart + column, target.itemCount - 1), section: section)
         } else if case .horizontal = target.layout.kind {
             focusedIndexPath = IndexPath(
-                item: min(indexed.horizontalOffsets[section] ?? 0, target.itemCount - 1), section: section)
+                item: min(indexed.stripOffsets[section] ?? 0, target.itemCount - 1), section: section)
         } else {
             focusedIndexPath = IndexPath(item: target.itemCount - 1, section: section)
         }
@@ -243,10 +243,10 @@ extension TerminalCollectionView {
         let frame = frames[focused.section]
         if case .horizontal = frame.layout.kind {
             let shown = max(width / frame.itemWidth, 1)
-            var first = indexed.horizontalOffsets[focused.section] ?? 0
+            var first = indexed.stripOffsets[focused.section] ?? 0
             if focused.item < first { first = focused.item }
             if focused.item >= first + shown { first = focused.item - shown + 1 }
-            indexed.horizontalOffsets[focused.section] = first
+            indexed.stripOffsets[focused.section] = first
         }
         var top = rect.y
         if focused.item < frame.columns || frame.layout.kind.isHorizontal { top = frame.top }

@@ -42,7 +42,7 @@ extension TerminalCollectionView {
             guard column < frame.columns else { return nil }
             item = offset / frame.itemHeight * frame.columns + column
         case .horizontal:
-            item = (indexed.horizontalOffsets[section] ?? 0) + x / frame.itemWidth
+            item = (indexed.stripOffsets[section] ?? 0) + x / frame.itemWidth
         }
         return item < frame.itemCount ? IndexPath(item: item, section: section) : nil
     }
@@ -154,8 +154,8 @@ extension TerminalCollectionView {
         let frame = frames[section]
         let shown = max(width / frame.itemWidth, 1)
         let first = min(
-            max((indexed.horizontalOffsets[section] ?? 0) + step, 0), max(frame.itemCount - shown, 0))
-        indexed.horizontalOffsets[section] = first
+            max((indexed.stripOffsets[section] ?? 0) + step, 0), max(frame.itemCount - shown, 0))
+        indexed.stripOffsets[section] = first
         if let focused = focusedIndexPath, focused.section == section {
             let item = min(max(focused.item, first), min(first + shown, frame.itemCount) - 1)
             focusedIndexPath = IndexPath(item: item, section: section)

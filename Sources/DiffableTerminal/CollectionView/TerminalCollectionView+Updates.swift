@@ -90,7 +90,7 @@ extension TerminalCollectionView {
 
         // Where each cell was on screen, taken before the remap moves the strips' offsets.
         var oldRects: [IndexPath: ScreenRect] = [:]
-        for path in indexed.cells.keys {
+        for path in indexed.items.keys {
             oldRects[path] = contentRect(for: path, in: frames)?.offsetBy(rows: -contentOffset)
         }
         let remapped = indexed.remap(by: map, reloadedSections: Set(update.reloadedSections))
@@ -119,30 +119,30 @@ extension TerminalCollectionView {
         // Second pass, on final index paths: reloads get new cells, reconfigures keep theirs.
         if let dataSource {
             for path in update.reloadedItems {
-                guard let old = indexed.cells[path] else { continue }
+                guard let old = indexed.items[path] else { continue }
                 let new = cell(from: dataSource, at: path)
-                indexed.cells[path] = new
+                indexed.items[path] = new
                 willDisplay(new, at: path)
                 endDisplaying(old, at: path)
             }
             for path in update.reconfiguredItems {
-                guard let existing = indexed.cells[path] else { continue }
+                guard let existing = indexed.items[path] else { continue }
                 reuse.reconfiguring = (path, existing)
                 let returned = cell(from: dataSource, at: path)
                 reuse.reconfiguring = nil
                 if returned !== existing {
-                    indexed.cells[path] = returned
+                    indexed.items[path] = returned
                     willDisplay(returned, at: path)
                     endDisplaying(existing, at: path)
                 }
             }
         }
         revealExpandedChildren()
-        let before = Set(indexed.cells.keys)
+        let before = Set(indexed.items.keys)
         updateVisibleCells()
         needsDisplay = true
 
-        let appearing = Set(indexed.cells.keys).subtracting(before).filter { travelling[$0] == nil }
+        let appearing = Set(indexed.items.keys).subtracting(before).filter { travelling[$0] == nil }
         let onScreen = departing.contains { $0.rect.y < height && $0.rect.y + $0.rect.height > 0 }
         guard animatingDifferences, animationFrameCount > 0,
             onScreen || !appearing.isEmpty || !travelling.isEmpty

@@ -213,7 +213,7 @@ public final class TerminalCollectionView: ReusingCollectionView {
                 x: item % frame.columns * frame.itemWidth, y: frame.row(ofItem: item), width: frame.itemWidth,
                 height: frame.itemHeight)
         case .horizontal:
-            let first = indexed.horizontalOffsets[section] ?? 0
+            let first = indexed.stripOffsets[section] ?? 0
             return ScreenRect(
                 x: (item - first) * frame.itemWidth, y: frame.itemsTop, width: frame.itemWidth,
                 height: frame.itemHeight)
@@ -249,7 +249,7 @@ public final class TerminalCollectionView: ReusingCollectionView {
                     }
                 case .horizontal:
                     if frame.itemsTop + frame.itemHeight > offset && frame.itemsTop < bottom {
-                        let start = min(indexed.horizontalOffsets[section] ?? 0, frame.itemCount)
+                        let start = min(indexed.stripOffsets[section] ?? 0, frame.itemCount)
                         let end = min(
                             start + (width + frame.itemWidth - 1) / frame.itemWidth, frame.itemCount)
                         for item in start..<end { paths.append(IndexPath(item: item, section: section)) }
@@ -270,14 +270,14 @@ public final class TerminalCollectionView: ReusingCollectionView {
         var visible = visibleIndexPaths(in: frames, offset: contentOffset)
         if let reorder = indexed.reorder { visible = visible.map { reorder.actual(forDisplayed: $0) } }
         let wanted = Set(visible)
-        for (path, cell) in indexed.cells where !wanted.contains(path) {
-            indexed.cells[path] = nil
+        for (path, cell) in indexed.items where !wanted.contains(path) {
+            indexed.items[path] = nil
             endDisplaying(cell, at: path)
         }
         guard let dataSource else { return }
-        for path in visible where indexed.cells[path] == nil {
+        for path in visible where indexed.items[path] == nil {
             let cell = cell(from: dataSource, at: path)
-            indexed.cells[path] = cell
+            indexed.items[path] = cell
             willDisplay(cell, at: path)
         }
         updateVisibleSupplementaries()
@@ -351,11 +351,11 @@ public final class TerminalCollectionView: ReusingCollectionView {
     /// The cell on screen for an item, if it is on screen.
     public func cellForItem(at indexPath: IndexPath) -> TerminalCell? {
         updateVisibleCells()
-        return indexed.cells[indexPath]
+        return indexed.items[indexPath]
     }
 
     /// The number of cells that exist for items (those on screen).
-    public var visibleCellCount: Int { indexed.cells.count }
+    public var visibleCellCount: Int { indexed.items.count }
 
     /// The number of sections, as last counted from the data source.
     public var numberOfSections: Int { counts.count }

@@ -95,7 +95,7 @@ extension WebCollectionView {
         let remapped = state.remap(
             by: BatchUpdate.PositionMap(move, oldSectionCount: counts.count, newSectionCount: counts.count),
             reloadedSections: [])
-        assert(remapped.departedItems.isEmpty, "a move keeps every element")
+        assert(remapped.items.isEmpty, "a move keeps every element")
         counts[source.section] -= 1
         counts[section] += 1
         layoutSections()

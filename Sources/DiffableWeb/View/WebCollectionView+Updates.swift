@@ -49,7 +49,7 @@ extension WebCollectionView {
             endDisplaying(remapped)
             let deleted = Set(update.deletedItems)
             // Items of deleted and reloaded sections leave with their section's element.
-            for (path, item) in remapped.departedItems where deleted.contains(path) {
+            for (path, item) in remapped.items where deleted.contains(path) {
                 patch.deletedItems.append(item.key)
             }
             for move in update.movedItems where remapped.origins[move.to] == move.from {
@@ -183,10 +183,10 @@ extension WebCollectionView {
                 key: key, kind: layouts[section].kindName, appearance: layouts[section].appearanceName,
                 frame: frame, start: range.lowerBound, keys: keys)
             described.header = supplementaryContent(
-                in: &state.headers, section: section, shown: layouts[section].hasSupplementaryHeader,
+                \.headers, section: section, shown: layouts[section].hasSupplementaryHeader,
                 kind: Self.elementKindSectionHeader, resend: isNew)
             described.footer = supplementaryContent(
-                in: &state.footers, section: section, shown: layouts[section].hasSupplementaryFooter,
+                \.footers, section: section, shown: layouts[section].hasSupplementaryFooter,
                 kind: Self.elementKindSectionFooter, resend: isNew)
             patch.sections.append(described)
         }
@@ -207,19 +207,24 @@ extension WebCollectionView {
 
     /// The content to send for a section's header or footer: made (and sent) the first time the
     /// section shows it, sent again for a section the page builds anew.
+    ///
+    /// The state is not held open while the data source makes the view or the delegate hears of
+    /// it: either may ask the view what it shows.
     private func supplementaryContent(
-        in store: inout [Int: MaterializedSupplementary], section: Int, shown: Bool, kind: String,
-        resend: Bool
+        _ place: WritableKeyPath<WebViewState.Shared, [Int: MaterializedSupplementary]>, section: Int,
+        shown: Bool, kind: String, resend: Bool
     ) -> WebCellContent? {
+        let existing = state[dynamicMember: place][section]
         guard shown else {
-            if let old = store.removeValue(forKey: section) {
-                endDisplaying(old.cell, ofKind: kind, section: section)
+            if let existing {
+                state[dynamicMember: place][section] = nil
+                endDisplaying(existing.cell, ofKind: kind, section: section)
             }
             return nil
         }
-        if let existing = store[section] { return resend ? existing.content : nil }
+        if let existing { return resend ? existing.content : nil }
         guard let made = supplementary(kind: kind, section: section) else { return nil }
-        store[section] = made
+        state[dynamicMember: place][section] = made
         delegate?.collectionView(
             self, willDisplaySupplementaryView: made.cell, forElementKind: kind,
             at: IndexPath(item: 0, section: section))
@@ -229,11 +234,11 @@ extension WebCollectionView {
     /// Tells the delegate of the items, headers and footers that lost their elements, and
     /// returns their cells to their pools.
     private func endDisplaying(_ departed: WebViewState.Remapped) {
-        for (path, item) in departed.departedItems { endDisplaying(item.cell, at: path) }
-        for (section, header) in departed.departedHeaders {
+        for (path, item) in departed.items { endDisplaying(item.cell, at: path) }
+        for (section, header) in departed.headers {
             endDisplaying(header.cell, ofKind: Self.elementKindSectionHeader, section: section)
         }
-        for (section, footer) in departed.departedFooters {
+        for (section, footer) in departed.footers {
             endDisplaying(footer.cell, ofKind: Self.elementKindSectionFooter, section: section)
         }
     }

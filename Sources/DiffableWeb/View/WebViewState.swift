@@ -29,30 +29,35 @@ struct MaterializedSupplementary {
     var content: WebCellContent
 }
 
-/// Everything a ``WebCollectionView`` keeps by index path or by section: the items the page has
-/// elements for, the sections' keys, headers and footers, the selection, how far each strip has
-/// scrolled.
+/// Everything a ``WebCollectionView`` keeps by index path or by section: what every view keeps
+/// (the items the page has elements for, headers and footers, the selection, how far each strip
+/// has scrolled, in an `IndexPathState`), and the page's own: the sections' keys, and the items
+/// by element key.
 ///
 /// As in the terminal view, everything named by an index path moves in one place:
 /// ``remap(by:reloadedSections:)`` carries it across a batch update and ``reset()`` across a
 /// reload, so no piece of state can be forgotten by either.
+@dynamicMemberLookup
 struct WebViewState {
-    /// The items with elements on the page, by index path.
-    var items: [IndexPath: MaterializedItem] = [:] {
+    typealias Shared = IndexPathState<MaterializedItem, MaterializedSupplementary>
+    /// What was left by a remap or a reset: items, headers and footers by their old places.
+    typealias Remapped = Shared.Remapped
+
+    /// The items with elements on the page (by index path), headers, footers, selection and strip
+    /// offsets (in pixels), kept as every view keeps them.
+    private(set) var shared = Shared() {
         didSet { pathsByKey = nil }
     }
-    /// The index paths of ``items`` by element key, made when first asked for after a change.
+    /// The index paths of the items by element key, made when first asked for after a change.
     private var pathsByKey: [Int: IndexPath]?
     /// Each section's key, by section index.
     var sectionKeys: [Int] = []
-    /// The headers made so far, by section.
-    var headers: [Int: MaterializedSupplementary] = [:]
-    /// The footers made so far, by section.
-    var footers: [Int: MaterializedSupplementary] = [:]
-    /// The selected items.
-    var selected: Set<IndexPath> = []
-    /// How far each horizontal strip is scrolled, in pixels, by section.
-    var stripOffsets: [Int: Int] = [:]
+
+    subscript<Value>(dynamicMember keyPath: WritableKeyPath<Shared, Value>) -> Value {
+        get { shared[keyPath: keyPath] }
+        // In place: `state.items[path] = item` must not copy the dictionary.
+        _modify { yield &shared[keyPath: keyPath] }
+    }
 
     /// The index path of the item whose element has `key`, if it has one.
     ///
@@ -60,21 +65,9 @@ struct WebViewState {
     ///   the first time after they change (a person's action, not every update).
     mutating func indexPath(forKey key: Int) -> IndexPath? {
         if pathsByKey == nil {
-            pathsByKey = Dictionary(uniqueKeysWithValues: items.lazy.map { ($0.value.key, $0.key) })
+            pathsByKey = Dictionary(uniqueKeysWithValues: shared.items.lazy.map { ($0.value.key, $0.key) })
         }
         return pathsByKey![key]
-    }
-
-    /// What a remap took out of the state, and where the items it kept came from.
-    struct Remapped {
-        /// Items that left (deleted, or in a deleted or reloaded section), by old index path.
-        var departedItems: [IndexPath: MaterializedItem] = [:]
-        /// Headers of sections that left or were reloaded, by old section.
-        var departedHeaders: [Int: MaterializedSupplementary] = [:]
-        /// Footers of sections that left or were reloaded, by old section.
-        var departedFooters: [Int: MaterializedSupplementary] = [:]
-        /// The old index path of each item kept, by its new index path.
-        var origins: [IndexPath: IndexPath] = [:]
     }
 
     /// Moves everything to the index paths and sections `map` gives. The caller gives the new
@@ -83,28 +76,13 @@ struct WebViewState {
     /// - Complexity: O(c log k) for the c items, selected items and supplementaries held, and the
     ///   k operations of the update.
     mutating func remap(by map: BatchUpdate.PositionMap, reloadedSections: Set<Int>) -> Remapped {
-        let movedItems = map.remap(items)
-        items = movedItems.kept
-        let (keptHeaders, leftHeaders) = map.remapSections(headers, replacing: reloadedSections)
-        let (keptFooters, leftFooters) = map.remapSections(footers, replacing: reloadedSections)
-        headers = keptHeaders
-        footers = keptFooters
-        stripOffsets = map.remapSections(stripOffsets).kept
-        selected = Set(selected.compactMap { map.newIndexPath(forOld: $0) })
-        return Remapped(
-            departedItems: movedItems.departed, departedHeaders: leftHeaders, departedFooters: leftFooters,
-            origins: movedItems.origins)
+        shared.remap(by: map, reloadedSections: reloadedSections)
     }
 
     /// Forgets everything tied to the old items, as a reload does, and returns what it held.
     /// Strip offsets are kept as positions, as a reload keeps the scroll position.
     mutating func reset() -> Remapped {
-        let departed = Remapped(departedItems: items, departedHeaders: headers, departedFooters: footers)
-        items = [:]
-        headers = [:]
-        footers = [:]
-        selected = []
         sectionKeys = []
-        return departed
+        return shared.reset()
     }
 }
