@@ -53,8 +53,11 @@ struct SignalSafeState {
     var wakeWriteDescriptor: Int32 = -1
     /// Whether the `atexit` handler is registered (it is, once, for the life of the process).
     var exitHandlerRegistered = false
-    /// Set to 1 by the SIGCONT handler while `stopJob()` waits to be continued.
-    var continued: Int32 = 0
+    /// The read end of the pipe the SIGCONT handler writes a byte to while `stopJob()` waits.
+    var continueReadDescriptor: Int32 = -1
+    /// The write end of that pipe (non-blocking). Like the wake pipe, it lives as long as the
+    /// process: a handler running late never writes to a descriptor number reused for a file.
+    var continueWriteDescriptor: Int32 = -1
 }
 
 /// C memory for the signal handlers, allocated once for the life of the process.
@@ -66,9 +69,9 @@ struct SignalSafeState {
 /// - The global `signalSafeStorage` is initialized (once, thread-safely, by Swift's lazy global
 ///   initialization) when `Terminal.enter()` first touches it, before any handler is installed;
 ///   a handler's access then finds it initialized and only loads it.
-/// - The pointees are written only by `Terminal.enter()`, before it installs the handlers (so
-///   `sigaction` publishes the writes to them), and by `Terminal.restore()`, after it removed
-///   them. The one exception is `isActive`, an aligned 32-bit word that the restore clears so it
+/// - The pointees are written only by `Terminal.enter()` and `stopJob()`, before they install
+///   the handlers (so `sigaction` publishes the writes to them), and by `Terminal.restore()`,
+///   after it removed them. The one exception is `isActive`, an aligned 32-bit word that the restore clears so it
 ///   runs once; if a handler on one thread and `restore()` on another race on it, both restore,
 ///   which writes the same bytes and sets the same mode twice — harmless.
 struct SignalSafeStorage {
@@ -165,9 +168,14 @@ private func handleResizeSignal(_ signal: Int32) {
     errno = savedErrno
 }
 
-/// The SIGCONT handler while `stopJob()` waits: notes that the process was continued.
+/// The SIGCONT handler while `stopJob()` waits: writes a byte to the continue pipe, which
+/// `stopJob()` polls. A pipe rather than a flag: a write and a read are the kernel's to order, so
+/// the handler and the waiting thread share no memory.
 private func handleContinueSignal(_ signal: Int32) {
-    signalSafeStorage.state.pointee.continued = 1
+    let savedErrno = errno
+    var byte: UInt8 = 1
+    _ = write(signalSafeStorage.state.pointee.continueWriteDescriptor, &byte, 1)
+    errno = savedErrno
 }
 
 /// The `atexit` handler: restores the terminal if the process exits while it is active.
@@ -209,20 +217,28 @@ extension SignalSafeStorage {
     /// is handled, or the process group is orphaned) and no SIGCONT comes, it returns after
     /// about 0.1 s.
     func stopJob() {
-        state.pointee.continued = 0
+        if state.pointee.continueReadDescriptor < 0, let (read, write) = Self.makePipe() {
+            state.pointee.continueReadDescriptor = read
+            state.pointee.continueWriteDescriptor = write
+        }
+        let continued = state.pointee.continueReadDescriptor
+        _ = Self.drain(continued)
         var noMask = sigset_t()
         _ = sigemptyset(&noMask)
         install(handleContinueSignal, for: SIGCONT, mask: noMask, flags: SA_RESTART)
         _ = kill(0, SIGTSTP)
         // Counted in naps, not in time: the time spent stopped does not run the wait down.
-        // `continued` is read again after every `nanosleep`, an opaque call.
         var naps = 0
-        while state.pointee.continued == 0 && naps < 100 {
-            var nap = timespec(tv_sec: 0, tv_nsec: 1_000_000)
-            _ = nanosleep(&nap, nil)
+        var ready = pollfd(fd: continued, events: Int16(POLLIN), revents: 0)
+        while naps < 100, continued < 0 || poll(&ready, 1, 1) <= 0 {
+            if continued < 0 {
+                var nap = timespec(tv_sec: 0, tv_nsec: 1_000_000)
+                _ = nanosleep(&nap, nil)
+            }
             naps += 1
         }
         uninstall(SIGCONT)
+        _ = Self.drain(continued)
     }
 
     /// Puts back the action that `install` replaced for `signal`, if it did.
@@ -270,19 +286,14 @@ extension SignalSafeStorage {
             && unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 
-    /// Creates the wake pipe the first time: both ends non-blocking and closed on `exec`.
+    /// Creates the wake pipe the first time.
     ///
     /// - Returns: Whether the pipe exists.
     func makeWakePipe() -> Bool {
         if state.pointee.wakeReadDescriptor >= 0 { return true }
-        var descriptors: [Int32] = [-1, -1]
-        guard pipe(&descriptors) == 0 else { return false }
-        for descriptor in descriptors {
-            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        }
-        state.pointee.wakeReadDescriptor = descriptors[0]
-        state.pointee.wakeWriteDescriptor = descriptors[1]
+        guard let (read, write) = Self.makePipe() else { return false }
+        state.pointee.wakeReadDescriptor = read
+        state.pointee.wakeWriteDescriptor = write
         return true
     }
 
@@ -290,7 +301,24 @@ extension SignalSafeStorage {
     ///
     /// - Returns: Whether there was anything: a SIGWINCH arrived since the last call.
     func drainWakePipe() -> Bool {
-        let descriptor = state.pointee.wakeReadDescriptor
+        Self.drain(state.pointee.wakeReadDescriptor)
+    }
+
+    /// A pipe with both ends non-blocking and closed on `exec`.
+    private static func makePipe() -> (read: Int32, write: Int32)? {
+        var descriptors: [Int32] = [-1, -1]
+        guard pipe(&descriptors) == 0 else { return nil }
+        for descriptor in descriptors {
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        }
+        return (descriptors[0], descriptors[1])
+    }
+
+    /// Reads everything in a non-blocking pipe.
+    ///
+    /// - Returns: Whether there was anything.
+    private static func drain(_ descriptor: Int32) -> Bool {
         guard descriptor >= 0 else { return false }
         var drained = false
         var buffer = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
