@@ -278,7 +278,18 @@
                     try $0.execute(sql: "UPDATE recipe SET minutes = ? WHERE id = 3", arguments: [minutes])
                 }
             }
-            try await Task.sleep(for: .seconds(2))
+            // Not a pause: wait until this process has recorded reading all ten (it trims as it
+            // records), so a log still holding them was kept, not yet untrimmed.
+            let newest = try await pool.read {
+                try Int64.fetchOne($0, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'diffable_change'")
+                    ?? 0
+            }
+            try await eventuallyAsync(timeout: .seconds(15)) {
+                try await pool.read {
+                    try Int64.fetchOne(
+                        $0, sql: "SELECT MAX(position) FROM diffable_change_reader WHERE id != 'asleep'") ?? 0
+                } >= newest
+            }
             #expect(try await logCount() == 10, "kept for the reader behind")
             // Once it has not been seen for a minute, it no longer holds the log.
             try await pool.write {

@@ -57,7 +57,11 @@
             try await pool.write { try $0.execute(sql: "UPDATE recipe SET isFavorite = 0 WHERE id = 1") }
             await eventually { all.snapshot.numberOfItems == 3 && favorites.snapshot.numberOfItems == 1 }
             await eventually { shownItems(view) == [[3]] && !dataSource.hasPendingUpdates }
-            try await Task.sleep(for: .milliseconds(50))
+            // A sentinel only the first controller shows: once it has it, it would have driven
+            // the view with both changes by now, had the cancelled drive still been running.
+            try await pool.write { try $0.execute(sql: "UPDATE recipe SET title = 'Waffles' WHERE id = 2") }
+            await eventually { all.snapshot.itemIdentifiers.last == 2 && !dataSource.hasPendingUpdates }
+            await Task.yield()
             #expect(shownItems(view) == [[3]])
             #expect(view.violations.isEmpty)
         }

@@ -114,12 +114,17 @@
             try await store.settle()
             #expect(lastUpdate() == BatchUpdate(deletedSections: [3]), "the last row leaves with its section")
 
+            let before = store.view.operations.count
             try await store.pool.write {
                 try $0.execute(sql: "UPDATE recipe SET minutes = minutes WHERE id = 3")
             }
-            try await Task.sleep(for: .milliseconds(50))
-            #expect(
-                lastUpdate() == BatchUpdate(deletedSections: [3]), "writing the same values changes nothing")
+            // A sentinel written after it: once its row shows, the same-values write was read too.
+            try await store.pool.write {
+                try Recipe(id: 7, collection: "Quick", title: "Tea", minutes: 2).insert($0)
+            }
+            try await store.settle()
+            #expect(store.view.operations.count == before + 1, "one update, the sentinel's")
+            #expect(lastUpdate()?.reconfiguredItems == [], "writing the same values changes nothing")
             #expect(store.view.violations.isEmpty)
             #expect(store.errors.all.isEmpty)
         }
@@ -301,7 +306,11 @@
             let store = try await StoreFixture(Self.recipes)
             try await store.pool.write { try $0.execute(sql: "UPDATE recipe SET minutes = 2 WHERE id = 2") }
             try await store.settle()
-            try await Task.sleep(for: .milliseconds(60))  // several polls
+            // More reads of the feed: another change, read once it shows.
+            try await store.pool.write {
+                try $0.execute(sql: "UPDATE recipe SET title = 'Muesli' WHERE id = 2")
+            }
+            try await store.settle()
             let schema = try await store.pool.read {
                 try String.fetchAll(
                     $0, sql: "SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name")
@@ -314,6 +323,7 @@
                 ])
             var expected = Self.recipes
             expected[1].minutes = 2
+            expected[1].title = "Muesli"
             #expect(
                 try await store.pool.read { try Recipe.fetchAll($0, sql: "SELECT * FROM recipe ORDER BY id") }
                     == expected)

@@ -225,9 +225,17 @@ struct RecipesAppTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: recipesExecutable)
         process.arguments = ["--database", folder.databasePath, "generate", "500000"]
-        process.standardError = FileHandle.nullDevice
+        let progress = Pipe()
+        process.standardError = progress
         try process.run()
-        try await Task.sleep(for: .milliseconds(700))
+        // Killed once it says it is under way (its first 10,000 are in the open transaction),
+        // not after a guess at how long that takes.
+        var said = ""
+        while !said.contains(" of 500,000") {
+            let data = progress.fileHandleForReading.availableData
+            if data.isEmpty { break }  // it exited: the expectation below says so
+            said += String(decoding: data, as: UTF8.self)
+        }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal)
