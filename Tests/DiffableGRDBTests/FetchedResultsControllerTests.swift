@@ -46,7 +46,8 @@
             try await settle()
         }
 
-        /// Waits until the view shows what a fresh `SELECT` gives.
+        /// Waits until the view shows what a fresh `SELECT` gives, then checks the controller's
+        /// model.
         func settle(sourceLocation: SourceLocation = #_sourceLocation) async throws {
             let expected = try await pool.read { try items(of: Recipe.expectedSnapshot($0)) }
             await eventually(
@@ -54,6 +55,7 @@
             ) {
                 shownItems(view) == expected && !dataSource.hasPendingUpdates
             }
+            controller.model.withLock { $0._checkInvariants() }
         }
 
         /// The items reconfigured since the view's records were last cleared.

@@ -1,4 +1,5 @@
 import Diffable
+import DiffableTesting
 import Foundation
 import Testing
 
@@ -145,6 +146,33 @@ struct SessionTests {
         bytes.push("123456")
         #expect(bytes.pendingBytes == 0 && bytes.resyncCount == 1)
         outbox.close()
+        #expect(await outbox.next() == nil)
+    }
+
+    /// Seeded: random pushes, takes and clears keep the outbox's rules, whatever overflows.
+    @Test(arguments: SeededRandom.seeds(count: 20))
+    func anOutboxKeepsItsRulesUnderRandomUse(seed: UInt64) async {
+        var random = SeededRandom(seed: seed)
+        let outbox = Outbox(limits: .init(maximumMessages: 5, maximumBytes: 64))
+        for _ in 0..<200 {
+            switch Int.random(in: 0..<6, using: &random) {
+            case 0..<3:
+                outbox.push(String(repeating: "x", count: Int.random(in: 1...20, using: &random)))
+            case 3, 4:
+                let waiting = outbox.pendingCount
+                guard waiting > 0 || outbox.isResyncDue else { break }
+                let next = await outbox.next()
+                #expect(next == .resync || (next != nil && waiting > 0), "DIFFABLE_SEED=\(seed)")
+                #expect(
+                    outbox.pendingCount == 0 && !outbox.isResyncDue,
+                    "everything waiting went: DIFFABLE_SEED=\(seed)")
+            default:
+                outbox.clearPending()
+            }
+            outbox._checkInvariants()
+        }
+        outbox.close()
+        outbox._checkInvariants()
         #expect(await outbox.next() == nil)
     }
 

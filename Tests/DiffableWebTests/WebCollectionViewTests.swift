@@ -152,6 +152,7 @@ struct WebCollectionViewTests {
             fixture.dataSource.apply(next, animatingDifferences: Bool.random(using: &random))
             #expect(fixture.page.counted - counted == update.operationCount, "DIFFABLE_SEED=\(seed)")
             #expect(fixture.page.rows == PageFixture.rows(of: next), "DIFFABLE_SEED=\(seed)")
+            fixture.view._checkInvariants()
             current = fixture.dataSource.snapshot()
         }
     }

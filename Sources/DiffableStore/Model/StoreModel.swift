@@ -146,6 +146,9 @@ package struct _StoreModel<
         version = step.version
         history.append(step)
         if history.count > Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
+        #if DIFFABLE_INVARIANT_CHECKS
+            _checkInvariants()
+        #endif
         for observer in stepObservers { observer(step) }
         // A listener that stopped (a dropped sequence) is dropped here.
         listeners.removeAll {
@@ -171,5 +174,30 @@ package struct _StoreModel<
         lifecycle = .finished
         for listener in listeners { listener.finish() }
         listeners = []
+    }
+}
+
+extension _StoreModel {
+    /// Traps unless the model's rules hold: nothing is shown before the first read, and after
+    /// it the history is the last steps, numbered one by one up to the state shown, within
+    /// ``historyLimit``; the rows' snapshot is itself consistent; a finished model has no
+    /// listeners. Tests call it; so does every step when `DIFFABLE_INVARIANT_CHECKS` is set.
+    ///
+    /// - Complexity: O(h) for the h steps kept, plus O(n) for the snapshot's own check.
+    package func _checkInvariants() {
+        guard let fetched else {
+            precondition(version == 0 && history.isEmpty, "store model: steps recorded before the first read")
+            return
+        }
+        precondition(history.count <= Self.historyLimit, "store model: \(history.count) steps kept")
+        for (index, step) in history.enumerated() {
+            precondition(
+                step.version == version - history.count + 1 + index,
+                "store model: step \(index) leads to state \(step.version), not \(version - history.count + 1 + index)"
+            )
+        }
+        fetched.snapshot._checkInvariants()
+        precondition(
+            lifecycle != .finished || listeners.isEmpty, "store model: a finished model has listeners")
     }
 }

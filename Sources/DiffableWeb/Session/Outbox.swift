@@ -60,10 +60,16 @@ final class Outbox: Sendable {
                     state.resyncCount += 1
                 }
             }
+            state.checkInvariantsIfEnabled(limits)
             defer { state.waiter = nil }
             return state.waiter
         }
         waiter?.resume()
+    }
+
+    /// Traps unless the outbox's rules hold (see `State._checkInvariants(_:)`).
+    func _checkInvariants() {
+        state.withLock { $0._checkInvariants(limits) }
     }
 
     /// Drops the waiting messages: a reset that carries them is about to be written.
@@ -117,6 +123,9 @@ final class Outbox: Sendable {
     /// How many bytes wait now.
     var pendingBytes: Int { state.withLock { $0.bytes } }
 
+    /// Whether the page fell behind and the writer has yet to take the resync.
+    var isResyncDue: Bool { state.withLock { $0.needsResync } }
+
     /// How many times the page fell behind and was resynced.
     var resyncCount: Int { state.withLock { $0.resyncCount } }
 }
@@ -134,5 +143,29 @@ extension Outbox.State {
         queue.removeAll(keepingCapacity: true)
         bytes = 0
         return .text(text)
+    }
+}
+
+extension Outbox.State {
+    /// Traps unless the outbox's rules hold: the byte count is the waiting messages' bytes, what
+    /// waits is within the limits, nothing waits while a resync is due (the reset carries it), and
+    /// nothing waits once closed.
+    ///
+    /// - Complexity: O(m) for the m messages waiting.
+    func _checkInvariants(_ limits: Outbox.Limits) {
+        precondition(
+            bytes == queue.reduce(0) { $0 + $1.utf8.count },
+            "outbox: counts \(bytes) bytes waiting, holds others")
+        precondition(
+            queue.count <= limits.maximumMessages && bytes <= limits.maximumBytes, "outbox: past its limits")
+        precondition(!needsResync || queue.isEmpty, "outbox: messages wait beside a resync")
+        precondition(!isClosed || queue.isEmpty, "outbox: messages wait in a closed outbox")
+    }
+
+    /// ``_checkInvariants(_:)`` in builds with `DIFFABLE_INVARIANT_CHECKS`.
+    func checkInvariantsIfEnabled(_ limits: Outbox.Limits) {
+        #if DIFFABLE_INVARIANT_CHECKS
+            _checkInvariants(limits)
+        #endif
     }
 }

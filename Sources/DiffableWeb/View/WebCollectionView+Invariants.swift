@@ -1,0 +1,36 @@
+import Foundation
+
+extension WebCollectionView {
+    /// Traps unless the view's state holds together: a key for every section, every element
+    /// key used once, elements only for items that exist and lie in the window, headers, footers
+    /// and the selection only for sections and items that exist. The property tests call it after
+    /// every step.
+    ///
+    /// - Complexity: O(s + v) for s sections and v items with elements.
+    func _checkInvariants() {
+        precondition(
+            state.sectionKeys.count == counts.count,
+            "web view: \(state.sectionKeys.count) section keys for \(counts.count) sections")
+        var keys = Set(state.sectionKeys)
+        precondition(keys.count == counts.count, "web view: two sections share a key")
+        func exists(_ path: IndexPath) -> Bool {
+            path.section >= 0 && path.section < counts.count && path.item >= 0
+                && path.item < counts[path.section]
+        }
+        let window = window()
+        for (path, item) in state.items {
+            precondition(exists(path), "web view: an element for \(path), which has no item")
+            precondition(
+                window[path.section]?.contains(path.item) == true,
+                "web view: an element for \(path), outside the window")
+            precondition(keys.insert(item.key).inserted, "web view: key \(item.key) names two elements")
+        }
+        for section in Array(state.headers.keys) + Array(state.footers.keys) {
+            precondition(
+                section >= 0 && section < counts.count, "web view: a header or footer for section \(section)")
+        }
+        for path in state.selected {
+            precondition(exists(path), "web view: \(path) is selected and has no item")
+        }
+    }
+}
