@@ -28,12 +28,18 @@ let package = Package(
             name: "Web",
             description:
                 "DiffableWeb's server: a collection view in the browser over WebSocket, on Hummingbird."),
+        .trait(
+            name: "Demos",
+            description:
+                "The demo executables, diffable-gallery and diffable-web-demo (with Web), with their command lines on swift-argument-parser."
+        ),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         .target(name: "Diffable"),
@@ -44,7 +50,14 @@ let package = Package(
         .target(name: "DiffableTerminal", dependencies: ["Diffable", "DiffableCells"]),
         // The gallery's model and screens, a library so tests can drive it headless.
         .target(name: "DiffableGallery", dependencies: ["DiffableTerminal"]),
-        .executableTarget(name: "diffable-gallery", dependencies: ["DiffableGallery"]),
+        .executableTarget(
+            name: "diffable-gallery",
+            dependencies: [
+                "DiffableGallery",
+                .product(
+                    name: "ArgumentParser", package: "swift-argument-parser",
+                    condition: .when(traits: ["Demos"])),
+            ]),
         // Live queries whatever the database: the change feed, the controllers, the exact edits.
         .target(name: "DiffableStore", dependencies: ["Diffable", "DiffableCells"]),
         .target(
@@ -84,7 +97,14 @@ let package = Package(
             ],
             resources: [.copy("Client")]),
         // Example pages (a large list, an outline, a grid) for people and the browser tests.
-        .executableTarget(name: "diffable-web-demo", dependencies: ["DiffableWeb", "DiffableTesting"]),
+        .executableTarget(
+            name: "diffable-web-demo",
+            dependencies: [
+                "DiffableWeb", "DiffableTesting",
+                .product(
+                    name: "ArgumentParser", package: "swift-argument-parser",
+                    condition: .when(traits: ["Demos"])),
+            ]),
         .testTarget(name: "DiffableTests", dependencies: ["Diffable", "DiffableTesting"]),
         .testTarget(name: "DiffableStoreTests", dependencies: ["DiffableStore", "DiffableTesting"]),
         // What the store tests of every backend share.

@@ -1,49 +1,58 @@
 // diffable-web-demo: example pages for people and for the browser tests.
 //
-//   swift run --traits Web diffable-web-demo [--host 127.0.0.1] [--port 8080] [--token T] [--test-hooks]
+//   swift run --traits Web,Demos diffable-web-demo [--host 127.0.0.1] [--port 8080] [--token T] [--test-hooks]
 //
 // On an address other than loopback the server makes a token and prints it in its URL; --token
 // sets one (and requires it on loopback too).
 // Pages: /list (a million rows), /outline, /grid (shared by every page that has it open),
 // /stream (rows that change many times a second, for the load test). With --test-hooks (loopback
 // only): /property, and the /_test/* endpoints the browser tests drive it with.
-#if Web
+#if Web && Demos
+    import ArgumentParser
     import DiffableWeb
     import Foundation
 
-    @MainActor
-    func main() async throws {
+    struct Options: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "diffable-web-demo",
+            abstract: "Example pages of DiffableWeb: a million rows, an outline, a grid, a stream.")
+
+        @Option(help: "The address to listen on; other than loopback, the server requires a token.")
         var host = "127.0.0.1"
+
+        @Option(help: "The port to listen on.")
         var port = 8080
-        var testHooks = false
+
+        @Option(help: "The token a page must give (one is made when listening beyond loopback).")
         var token: String?
+
+        @Flag(help: "Serve /property and the /_test endpoints the browser tests use (loopback only).")
+        var testHooks = false
+
+        @Option(help: "Seconds between the /stream page's changes.")
         var streamInterval = 0.05
-        var arguments = CommandLine.arguments.dropFirst().makeIterator()
-        while let argument = arguments.next() {
-            switch argument {
-            case "--host": host = arguments.next() ?? host
-            case "--port": port = arguments.next().flatMap(Int.init) ?? port
-            case "--token": token = arguments.next()
-            case "--test-hooks": testHooks = true
-            case "--stream-interval": streamInterval = arguments.next().flatMap(Double.init) ?? streamInterval
-            default:
-                FileHandle.standardError.write(
-                    Data("usage: diffable-web-demo [--host H] [--port P] [--token T] [--test-hooks]\n".utf8))
-                exit(2)
+
+        func validate() throws {
+            guard (1...65535).contains(port) else { throw ValidationError("--port must be from 1 to 65535") }
+            guard streamInterval > 0 else { throw ValidationError("--stream-interval must be positive") }
+            guard !testHooks || WebServerConfiguration(host: host).listensOnLoopback else {
+                throw ValidationError("--test-hooks serves on loopback only")
             }
         }
-        let server = WebServer(configuration: WebServerConfiguration(host: host, port: port, token: token))
+    }
+
+    @MainActor
+    func main(_ options: Options) async throws {
+        let server = WebServer(
+            configuration: WebServerConfiguration(
+                host: options.host, port: options.port, token: options.token))
         server.addPage("/list", title: "A million rows", MillionPage.make)
         server.addPage("/outline", title: "Outline", OutlinePage.make)
         let grid = GridModel()
         server.addPage("/grid", title: "Grid") { grid.make($0) }
-        let stream = StreamModel(interval: streamInterval)
+        let stream = StreamModel(interval: options.streamInterval)
         server.addPage("/stream", title: "Stream") { stream.make($0) }
-        if testHooks {
-            guard WebServerConfiguration(host: host).listensOnLoopback else {
-                FileHandle.standardError.write(Data("--test-hooks serves on loopback only\n".utf8))
-                exit(2)
-            }
+        if options.testHooks {
             let property = PropertyPages()
             server.addPage("/property", title: "Property") { property.make($0) }
             server.addEndpoint("/_test/step") { property.step($0) }
@@ -59,7 +68,13 @@
         }
     }
 
-    try await main()
+    try await main(Options.parseOrExit())
 #else
-    print("diffable-web-demo needs the Web trait: swift run --traits Web diffable-web-demo")
+    import Foundation
+
+    FileHandle.standardError.write(
+        Data(
+            "diffable-web-demo needs the Web and Demos traits: swift run --traits Web,Demos diffable-web-demo\n"
+                .utf8))
+    exit(2)
 #endif

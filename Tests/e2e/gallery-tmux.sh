@@ -9,6 +9,16 @@ binary=${1:-.build/debug/diffable-gallery}
 . "$(dirname "$0")/lib.sh"
 program="$binary --rows 100000"
 
+# The command line, before the screen: --help answers, a wrong option is named and refused.
+if "$binary" --help | grep -q -- "--roster"; then ok "--help lists the options"; else fail "--help lists the options"; fi
+message=$("$binary" --rows many 2>&1)
+code=$?
+if [ "$code" -ne 0 ] && grep -q -- "--rows" <<<"$message"; then
+    ok "a bad --rows exits $code, naming it"
+else
+    fail "a bad --rows exits $code, naming it" "$message"
+fi
+
 start
 check "starts on the gallery" "RECIPES"
 check "shows the favorites strip" "FAVORITES"
