@@ -24,8 +24,13 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
+        // What the executables' command lines share.
+        .target(
+            name: "BenchmarkOptions",
+            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .target(
             name: "BenchmarkScenarios",
             dependencies: [
@@ -33,24 +38,36 @@ let package = Package(
                 .product(name: "DiffableTesting", package: "Diffable"),
             ]
         ),
-        .executableTarget(name: "diffable-compare", dependencies: ["BenchmarkScenarios"]),
+        .executableTarget(
+            name: "diffable-compare",
+            dependencies: [
+                .product(name: "ArgumentParser", package: "swift-argument-parser"), "BenchmarkScenarios",
+            ]),
         .executableTarget(
             name: "diffable-apply",
-            dependencies: ["BenchmarkScenarios", .product(name: "DiffableTesting", package: "Diffable")]
+            dependencies: [
+                .product(name: "ArgumentParser", package: "swift-argument-parser"), "BenchmarkScenarios",
+                .product(name: "DiffableTesting", package: "Diffable"),
+            ]
         ),
         .executableTarget(
             name: "diffable-edits",
-            dependencies: ["BenchmarkScenarios", .product(name: "Diffable", package: "Diffable")]),
+            dependencies: [
+                .product(name: "ArgumentParser", package: "swift-argument-parser"), "BenchmarkScenarios",
+                .product(name: "Diffable", package: "Diffable"),
+            ]),
         .target(name: "CMallocInfo"),
         .executableTarget(
             name: "diffable-store",
             dependencies: [
+                "BenchmarkOptions", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 "BenchmarkScenarios", "CMallocInfo", .product(name: "DiffableGRDB", package: "Diffable"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         .executableTarget(
             name: "diffable-postgres",
             dependencies: [
+                "BenchmarkOptions", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 "BenchmarkScenarios", .product(name: "DiffablePostgres", package: "Diffable"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -58,7 +75,9 @@ let package = Package(
         .executableTarget(
             name: "recipes-latency",
             dependencies: [
-                .product(name: "RecipesCore", package: "Recipes"), .product(name: "RecipesTerminal", package: "Recipes"),
+                "BenchmarkOptions", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "RecipesCore", package: "Recipes"),
+                .product(name: "RecipesTerminal", package: "Recipes"),
                 .product(name: "RecipeStore", package: "Recipes"),
                 .product(name: "DiffableTerminal", package: "Diffable"),
             ]),
@@ -67,18 +86,25 @@ let package = Package(
         .executableTarget(
             name: "recipes-load",
             dependencies: [
-                .product(name: "RecipesWeb", package: "Recipes"), .product(name: "RecipeStore", package: "Recipes"),
+                "BenchmarkOptions", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "RecipesWeb", package: "Recipes"),
+                .product(name: "RecipeStore", package: "Recipes"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .executableTarget(
-            name: "diffable-scroll", dependencies: [.product(name: "DiffableTerminal", package: "Diffable")]
+            name: "diffable-scroll",
+            dependencies: [
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "DiffableTerminal", package: "Diffable"),
+            ]
         ),
         // The server of the browser benchmark (Benchmarks/web drives Chromium against it).
         .executableTarget(
             name: "diffable-web-bench",
             dependencies: [
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "DiffableWeb", package: "Diffable"),
                 .product(name: "DiffableTesting", package: "Diffable"),
             ]),

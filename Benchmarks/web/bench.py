@@ -57,7 +57,7 @@ def main():
 
     port = free_port()
     log = open(os.devnull, "w")
-    server = subprocess.Popen([arguments.server, str(port)], stdout=subprocess.PIPE, stderr=log, text=True)
+    server = subprocess.Popen([arguments.server, "--port", str(port)], stdout=subprocess.PIPE, stderr=log, text=True)
     if "Serving" not in server.stdout.readline():
         sys.exit("the benchmark server did not start")
     options = Options()

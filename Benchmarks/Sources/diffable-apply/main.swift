@@ -6,6 +6,7 @@
 //
 //   swift run -c release --package-path Benchmarks diffable-apply [--runs N] [--sections-only]
 
+import ArgumentParser
 import BenchmarkScenarios
 import Diffable
 import DiffableTesting
@@ -141,11 +142,25 @@ func measureSectionApply<ID: BenchmarkIdentifier>(_: ID.Type, count: Int, runs: 
     return samples[samples.count / 2]
 }
 
-var runs = 7
-if let index = CommandLine.arguments.firstIndex(of: "--runs"), index + 1 < CommandLine.arguments.count {
-    runs = Int(CommandLine.arguments[index + 1]) ?? runs
+struct Options: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diffable-apply",
+        abstract: "An apply's main-actor time and an outline's expand and collapse.")
+
+    @Option(help: "Runs per figure.")
+    var runs = 7
+
+    @Flag(help: "Only the outline's expand and collapse.")
+    var sectionsOnly = false
+
+    func validate() throws {
+        guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
+    }
 }
-let sectionsOnly = CommandLine.arguments.contains("--sections-only")
+
+let options = Options.parseOrExit()
+let runs = options.runs
+let sectionsOnly = options.sectionsOnly
 if !sectionsOnly {
     print("| diff | main-actor ms | total ms | of which the view's batch update ms |")
     print("|---|---:|---:|---:|")

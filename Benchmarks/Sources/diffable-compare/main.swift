@@ -6,29 +6,46 @@
 //   swift run -c release --package-path Benchmarks diffable-compare [--scenario NAME] [--runs N]
 //       [--profile-diff | --profile-build]   (loop one Int diff or build, for `perf record`)
 
+import ArgumentParser
 import BenchmarkScenarios
 import Diffable
 import DiffableTesting
 import Foundation
 
-var selected = Scenario.names
-var runs: Int?
-var profileDiff = false
-var profileBuild = false
-var arguments = CommandLine.arguments.dropFirst()
-while let argument = arguments.popFirst() {
-    switch argument {
-    case "--scenario": selected = [arguments.popFirst() ?? ""]
-    case "--runs": runs = Int(arguments.popFirst() ?? "")
-    case "--profile-diff": profileDiff = true  // loop the Int diff of the first scenario, for perf
-    case "--profile-build": profileBuild = true  // loop the Int build of the first scenario, for perf
-    default:
-        print(
-            "usage: diffable-compare [--scenario \(Scenario.names.joined(separator: "|"))] [--runs N] [--profile-diff | --profile-build]"
-        )
-        exit(2)
+struct Options: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diffable-compare",
+        abstract: "Snapshot build and diff against a Dictionary, a lookup and CollectionDifference.")
+
+    @Option(help: "Only this scenario: \(Scenario.names.joined(separator: ", ")).")
+    var scenario: String?
+
+    @Option(help: "Runs per figure (by default, as many as the scenario's size calls for).")
+    var runs: Int?
+
+    @Flag(help: "Loop the Int diff of the first scenario, for `perf record`.")
+    var profileDiff = false
+
+    @Flag(help: "Loop the Int build of the first scenario, for `perf record`.")
+    var profileBuild = false
+
+    func validate() throws {
+        if let scenario, !Scenario.names.contains(scenario) {
+            throw ValidationError(
+                "no scenario '\(scenario)'; there are \(Scenario.names.joined(separator: ", "))")
+        }
+        if let runs, runs < 1 { throw ValidationError("--runs must be at least 1") }
+        if profileDiff && profileBuild {
+            throw ValidationError("--profile-diff or --profile-build, not both")
+        }
     }
 }
+
+let options = Options.parseOrExit()
+let selected = options.scenario.map { [$0] } ?? Scenario.names
+let runs = options.runs
+let profileDiff = options.profileDiff
+let profileBuild = options.profileBuild
 
 func format(_ value: Double) -> String { String(format: "%.3f", value) }
 

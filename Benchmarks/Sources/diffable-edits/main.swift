@@ -5,20 +5,25 @@
 //
 //   swift run -c release --package-path Benchmarks diffable-edits [--runs N]
 
+import ArgumentParser
 import BenchmarkScenarios
 import Diffable
 import Foundation
 
-var runs = 5
-var arguments = CommandLine.arguments.dropFirst()
-while let argument = arguments.popFirst() {
-    switch argument {
-    case "--runs": runs = Int(arguments.popFirst() ?? "") ?? runs
-    default:
-        print("usage: diffable-edits [--runs N]")
-        exit(2)
+struct Options: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diffable-edits",
+        abstract: "Single edits on a snapshot, beside the same edits on an Array.")
+
+    @Option(help: "Runs per figure.")
+    var runs = 5
+
+    func validate() throws {
+        guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
     }
 }
+
+let runs = Options.parseOrExit().runs
 
 /// `count` items in `sections` sections of equal size, identified 0..<count.
 func snapshot(count: Int, sections: Int) -> DiffableDataSourceSnapshot<Int, Int> {

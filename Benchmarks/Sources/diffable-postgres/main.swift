@@ -22,6 +22,8 @@
 //   swift run -c release --package-path Benchmarks diffable-postgres [--sizes 10000,100000]
 //       [--runs N] [--duration SECONDS] [--rates 2500,5000,10000,20000]
 
+import ArgumentParser
+import BenchmarkOptions
 import BenchmarkScenarios
 import Diffable
 import DiffablePostgres
@@ -345,20 +347,34 @@ if arguments.first == "write" {
             database: arguments[3]))
     exit(0)
 }
-var runs = 100
-var duration = 30
-var sizes = [10_000, 100_000, 1_000_000]
-var rates = [2_500, 5_000, 10_000, 20_000]
-var iterator = arguments.makeIterator()
-while let argument = iterator.next() {
-    switch argument {
-    case "--runs": runs = iterator.next().flatMap(Int.init) ?? runs
-    case "--duration": duration = iterator.next().flatMap(Int.init) ?? duration
-    case "--sizes": sizes = iterator.next()?.split(separator: ",").compactMap { Int($0) } ?? sizes
-    case "--rates": rates = iterator.next()?.split(separator: ",").compactMap { Int($0) } ?? rates
-    default: fail("unknown argument \(argument)")
+struct Options: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diffable-postgres",
+        abstract: "The store on PostgreSQL, on a throwaway server, against the plain ways of reading it.")
+
+    @Option(help: "Changes timed per figure.")
+    var runs = 100
+
+    @Option(help: "Seconds each sustained rate is held.")
+    var duration = 30
+
+    @Option(help: "The numbers of rows, separated by commas.")
+    var sizes = CommaSeparatedCounts([10_000, 100_000, 1_000_000])
+
+    @Option(help: "The commit rates tried, per second, separated by commas.")
+    var rates = CommaSeparatedCounts([2_500, 5_000, 10_000, 20_000])
+
+    func validate() throws {
+        guard runs >= 1, duration >= 1 else {
+            throw ValidationError("--runs and --duration must be at least 1")
+        }
     }
 }
+
+let options = Options.parseOrExit(arguments)
+let (runs, duration, sizes, rates) = (
+    options.runs, options.duration, options.sizes.values, options.rates.values
+)
 let cluster = Cluster()
 try cluster.start()
 var lines: [String] = []

@@ -6,9 +6,18 @@
 //
 //   swift run -c release --package-path Benchmarks diffable-scroll
 
+import ArgumentParser
 import Diffable
 import DiffableTerminal
 import Foundation
+
+struct Options: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diffable-scroll",
+        abstract: "Frame time and bytes of the terminal views scrolling a million items, and their memory.")
+}
+
+_ = Options.parseOrExit()
 
 extension Duration {
     var milliseconds: Double { Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15 }

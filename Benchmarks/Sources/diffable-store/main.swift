@@ -16,6 +16,8 @@
 //
 //   swift run -c release --package-path Benchmarks diffable-store [--runs N] [--sizes 10000,100000]
 
+import ArgumentParser
+import BenchmarkOptions
 import BenchmarkScenarios
 import CMallocInfo
 import Diffable
@@ -208,16 +210,24 @@ func measure(count: Int, runs: Int) async throws -> String {
         + "naive_change_ms=\(naive.isEmpty ? "skipped" : format(medianOf(naive))) bytes_per_row=\(bytesPerRow)"
 }
 
-var runs = 7
-var sizes = [10_000, 100_000, 1_000_000]
-var arguments = CommandLine.arguments.dropFirst().makeIterator()
-while let argument = arguments.next() {
-    switch argument {
-    case "--runs": runs = arguments.next().flatMap(Int.init) ?? runs
-    case "--sizes": sizes = arguments.next()?.split(separator: ",").compactMap { Int($0) } ?? sizes
-    default: break
+struct Options: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diffable-store", abstract: "The store on SQLite against the plain ways of reading it.")
+
+    @Option(help: "Runs per figure.")
+    var runs = 7
+
+    @Option(help: "The numbers of recipes, separated by commas.")
+    var sizes = CommaSeparatedCounts([10_000, 100_000, 1_000_000])
+
+    func validate() throws {
+        guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
     }
 }
+
+let options = Options.parseOrExit()
+let runs = options.runs
+let sizes = options.sizes.values
 var lines: [String] = []
 for size in sizes { lines.append(try await measure(count: size, runs: runs)) }
 for line in lines { print(line) }

@@ -9,6 +9,7 @@
 // /_bench/apply?session=ID&op=create|swap|move|replace|append answers
 // {"seq": message number, "n": the update's operations, "rows": the fewest row operations,
 // "items": [ids after], "moved": [ids moved]}.
+import ArgumentParser
 import Diffable
 import DiffableTesting
 import DiffableWeb
@@ -105,9 +106,21 @@ final class Bench {
     }
 }
 
+struct Options: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diffable-web-bench",
+        abstract: "The server of the browser benchmark (Benchmarks/web/run.sh).")
+
+    @Option(help: "The port to listen on, on loopback.")
+    var port = 8090
+
+    func validate() throws {
+        guard (1...65535).contains(port) else { throw ValidationError("--port must be from 1 to 65535") }
+    }
+}
+
 @MainActor
-func main() async throws {
-    let port = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 8090
+func main(port: Int) async throws {
     let server = WebServer(configuration: WebServerConfiguration(host: "127.0.0.1", port: port))
     let bench = Bench()
     server.addPage("/bench", title: "Benchmark") { bench.make($0) }
@@ -117,4 +130,4 @@ func main() async throws {
     }
 }
 
-try await main()
+try await main(port: Options.parseOrExit().port)

@@ -15,6 +15,8 @@
 //   swift run -c release --package-path Benchmarks recipes-latency [--runs N] [--sizes 100000,1000000]
 //       [--actions favorite,delete,add,sidebar,search]
 
+import ArgumentParser
+import BenchmarkOptions
 import DiffableTerminal
 import Foundation
 import RecipeStore
@@ -248,18 +250,39 @@ func measure(count: Int, runs: Int, actions: [String]) async throws -> [String] 
     }
 }
 
-var runs = 15
-var sizes = [100_000, 1_000_000]
-var actions = ["favorite", "delete", "add", "sidebar", "search"]
-var arguments = CommandLine.arguments.dropFirst().makeIterator()
-while let argument = arguments.next() {
-    switch argument {
-    case "--runs": runs = arguments.next().flatMap(Int.init) ?? runs
-    case "--actions": actions = arguments.next()?.split(separator: ",").map(String.init) ?? actions
-    case "--sizes": sizes = arguments.next()?.split(separator: ",").compactMap { Int($0) } ?? sizes
-    default: break
+struct Options: ParsableCommand {
+    static let actions = ["favorite", "delete", "add", "sidebar", "search"]
+    static let configuration = CommandConfiguration(
+        commandName: "recipes-latency",
+        abstract: "The Recipes app's latency, from a key to the frame that shows it.")
+
+    @Option(help: "Runs per action.")
+    var runs = 15
+
+    @Option(help: "The numbers of recipes, separated by commas.")
+    var sizes = CommaSeparatedCounts([100_000, 1_000_000])
+
+    @Option(
+        help: "The actions, separated by commas: \(Options.actions.joined(separator: ", ")).",
+        transform: { text in
+            let actions = text.split(separator: ",").map(String.init)
+            if let unknown = actions.first(where: { !Options.actions.contains($0) }) {
+                throw ValidationError(
+                    "no action '\(unknown)'; there are \(Options.actions.joined(separator: ", "))")
+            }
+            return actions
+        })
+    var actions = Options.actions
+
+    func validate() throws {
+        guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
     }
 }
+
+let options = Options.parseOrExit()
+let runs = options.runs
+let sizes = options.sizes.values
+let actions = options.actions
 var lines: [String] = []
 for size in sizes { lines += try await measure(count: size, runs: runs, actions: actions) }
 for line in lines { print(line) }

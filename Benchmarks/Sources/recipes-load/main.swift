@@ -29,6 +29,8 @@
 //       external_write_p50_ms=<x> external_write_p99_ms=<x> page_write_p99_ms=<x> write_cpu_ms=<x>
 //       baseline_external_write_p99_ms=<x or skipped>
 
+import ArgumentParser
+import BenchmarkOptions
 import Foundation
 import GRDB
 import HummingbirdWSClient
@@ -74,14 +76,11 @@ func say(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
 
-@MainActor func list(_ option: String, default value: [Int]) -> [Int] {
-    guard let index = arguments.firstIndex(of: option), index + 1 < arguments.count else { return value }
-    return arguments[index + 1].split(separator: ",").compactMap { Int($0) }
-}
-let sizes = list("--recipes", default: [40, 100_000, 1_000_000])
-let pageCounts = list("--pages", default: [1, 100, 1_000])
-let writeCount = list("--writes", default: [20]).first ?? 20
-let runsBaseline = !arguments.contains("--no-baseline")
+let options = Options.parseOrExit(arguments)
+let sizes = options.recipes.values
+let pageCounts = options.pages.values
+let writeCount = options.writes
+let runsBaseline = !options.noBaseline
 
 // MARK: Databases
 
@@ -101,72 +100,6 @@ func databasePath(count: Int) throws -> String {
         try FileManager.default.moveItem(atPath: path + ".tmp", toPath: path)
     }
     return path
-}
-
-// MARK: Measuring the server
-
-/// What /proc says of a process.
-struct ProcessSample {
-    var cpuSeconds: Double
-    var threads: Int
-    var residentKiB: Int
-
-    init(pid: Int32) {
-        // utime and stime of the whole process, threads that ended included: the 12th and 13th
-        // fields after the command's closing parenthesis, in clock ticks (hundredths of a
-        // second), so a figure is read over many of them.
-        let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
-        let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
-        let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
-        let user = fields.count > 12 ? Double(fields[11]) ?? 0 : 0
-        let system = fields.count > 12 ? Double(fields[12]) ?? 0 : 0
-        cpuSeconds = (user + system) / ticks
-        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
-        func field(_ name: String) -> Int {
-            let line = status.split(separator: "\n").first { $0.hasPrefix(name + ":") } ?? ""
-            return Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "") ?? 0
-        }
-        threads = field("Threads")
-        // Anonymous memory: the heap, not the database file SQLite maps (which comes and goes).
-        residentKiB = field("RssAnon")
-    }
-}
-
-/// The server process: this executable in `serve` mode.
-final class Server {
-    let process = Process()
-    let port: Int
-    var pid: Int32 { process.processIdentifier }
-
-    init(database: String, sharing: Bool) throws {
-        port = Int.random(in: 20_000..<60_000)
-        let executable =
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments[0]
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["serve", database, "\(port)"] + (sharing ? [] : ["--no-sharing"])
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        var text = ""
-        let deadline = ContinuousClock.now + .seconds(60)
-        while !text.contains("Serving"), ContinuousClock.now < deadline {
-            let data = output.fileHandleForReading.availableData
-            if data.isEmpty { break }
-            text += String(decoding: data, as: UTF8.self)
-        }
-        guard text.contains("Serving") else { throw BenchmarkError("the server did not start: \(text)") }
-    }
-
-    func stop() {
-        process.terminate()
-        process.waitUntilExit()
-    }
-}
-
-struct BenchmarkError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
 }
 
 // MARK: Pages
