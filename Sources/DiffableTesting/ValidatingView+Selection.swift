@@ -22,6 +22,22 @@ extension ValidatingView {
         tellPrefetching(prefetchPlan.step(shown: indexPaths, counts: sections.map(\.count)))
     }
 
+    /// Tells the delegate of the cells that came into the display window and of those that left
+    /// it, so that exactly the cells in the window are displayed.
+    ///
+    /// - Complexity: O(n) for the n cells.
+    func updateDisplay() {
+        for (section, slots) in sections.enumerated() {
+            for (item, slot) in slots.enumerated() {
+                let path = IndexPath(item: item, section: section)
+                let shown = displayWindow?.contains(path) ?? true
+                guard shown != slot.isDisplayed else { continue }
+                sections[section][item].isDisplayed = shown
+                if shown { willDisplay(slot.cell, at: path) } else { didEndDisplaying(slot.cell, at: path) }
+            }
+        }
+    }
+
     /// The index paths of the cells displayed, in order: every cell before the first
     /// ``scroll(showing:)``, then those in its window.
     var displayedIndexPaths: [IndexPath] {

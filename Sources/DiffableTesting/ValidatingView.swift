@@ -347,22 +347,6 @@ public class ValidatingView: ReusingView {
         reuse.recycle(slot.cell)
     }
 
-    /// Tells the delegate of the cells that came into the display window and of those that left
-    /// it, so that exactly the cells in the window are displayed.
-    ///
-    /// - Complexity: O(n) for the n cells.
-    func updateDisplay() {
-        for (section, slots) in sections.enumerated() {
-            for (item, slot) in slots.enumerated() {
-                let path = IndexPath(item: item, section: section)
-                let shown = displayWindow?.contains(path) ?? true
-                guard shown != slot.isDisplayed else { continue }
-                sections[section][item].isDisplayed = shown
-                if shown { willDisplay(slot.cell, at: path) } else { didEndDisplaying(slot.cell, at: path) }
-            }
-        }
-    }
-
     private func newSlot(at path: IndexPath) -> Slot {
         let object = pullCell(at: path)
         guard let cell = object as? Cell else {
