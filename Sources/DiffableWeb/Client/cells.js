@@ -136,6 +136,7 @@ export function fillItem(el, cell) {
 export function makeItem(key, cell) {
   const el = document.createElement("div");
   el.dataset.k = String(key);
+  el._key = key; // what every patch reads, without going through the dataset
   el.tabIndex = -1;
   el.setAttribute("role", "option");
   el._extras = {};

@@ -109,6 +109,7 @@ function makeSection(view, d, cells) {
     spacer: part("div", "dw-spacer"), win: part("div", "dw-window"), footer: part("div", "dw-footer"),
   };
   s.el.dataset.k = String(d.k);
+  s.el._key = d.k;
   s.win.dataset.section = String(d.k);
   s.header.setAttribute("role", "heading");
   s.header.setAttribute("aria-level", "2");
@@ -129,7 +130,7 @@ function makeSection(view, d, cells) {
 function forgetSection(view, key) {
   const s = view.sections.get(key);
   if (!s) return;
-  for (const el of s.win.children) view.items.delete(Number(el.dataset.k));
+  for (const el of s.win.children) view.items.delete(el._key);
   view.sections.delete(key);
 }
 
@@ -147,10 +148,7 @@ function removeItem(view, key) {
  * the moves and inserts. Returns the elements it made.
  */
 function arrange(view, parent, keys, lookup, make, moved, inserted, placed, counts) {
-  const pending = (el) => {
-    const key = Number(el.dataset.k);
-    return moved.has(key) && !placed.has(key);
-  };
+  const pending = (el) => moved.has(el._key) && !placed.has(el._key);
   let cursor = parent.firstElementChild;
   const skip = () => {
     while (cursor && pending(cursor)) cursor = cursor.nextElementSibling;
@@ -253,10 +251,19 @@ function describeSections(view, secs) {
       s.items.removeAttribute("aria-labelledby");
     }
     if (isTree) continue;
+    // Compared with what was set last, kept on the element: reading the attributes back for
+    // every row of the window on every message cost more than the update's own operations.
     let position = d.start + 1;
     for (const el of s.win.children) {
-      setAttribute(el, "aria-posinset", String(position++));
-      setAttribute(el, "aria-setsize", String(d.count));
+      if (el._position !== position) {
+        el._position = position;
+        el.setAttribute("aria-posinset", String(position));
+      }
+      if (el._setSize !== d.count) {
+        el._setSize = d.count;
+        el.setAttribute("aria-setsize", String(d.count));
+      }
+      position++;
     }
   }
 }
