@@ -44,7 +44,8 @@ public final class ValidatingCollectionView: ValidatingView, ReusingCollectionVi
     public weak var prefetchDataSource: (any CollectionViewDataSourcePrefetching)?
     /// The list layout's configuration, as `UICollectionLayoutListConfiguration` is given to a
     /// list layout: its swipe action providers are what ``swipeItem(at:leading:performing:fullSwipe:)``
-    /// swipes. `nil` (no list layout) by default.
+    /// swipes, and its header and footer modes say which sections' supplementary views are
+    /// displayed. `nil` (no list layout, no headers) by default.
     public var listConfiguration: ListConfiguration?
 
     /// Everything the view was told to do, in order.
@@ -93,6 +94,32 @@ public final class ValidatingCollectionView: ValidatingView, ReusingCollectionVi
 
     override func didEndDisplaying(_ cell: Cell, at indexPath: IndexPath) {
         delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: indexPath)
+    }
+
+    /// A list section's header or footer, as its ``listConfiguration`` says it has one.
+    override func pullSupplementary(isHeader: Bool, section: Int) -> Cell? {
+        guard let listConfiguration,
+            isHeader
+                ? listConfiguration.headerMode == .supplementary
+                : listConfiguration.footerMode == .supplementary
+        else { return nil }
+        return supplementaryView(ofKind: Self.kind(isHeader), at: IndexPath(item: 0, section: section))
+    }
+
+    override func willDisplaySupplementary(_ view: Cell, isHeader: Bool, section: Int) {
+        delegate?.collectionView(
+            self, willDisplaySupplementaryView: view, forElementKind: Self.kind(isHeader),
+            at: IndexPath(item: 0, section: section))
+    }
+
+    override func didEndDisplayingSupplementary(_ view: Cell, isHeader: Bool, section: Int) {
+        delegate?.collectionView(
+            self, didEndDisplayingSupplementaryView: view, forElementOfKind: Self.kind(isHeader),
+            at: IndexPath(item: 0, section: section))
+    }
+
+    private static func kind(_ isHeader: Bool) -> String {
+        isHeader ? elementKindSectionHeader : elementKindSectionFooter
     }
 
     override func pullItemCount(inSection section: Int) -> Int {

@@ -106,6 +106,33 @@ public final class ValidatingTableView: ValidatingView, ReusingTableView {
         delegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath)
     }
 
+    /// A header or footer showing the section's title, for a section that has one.
+    override func pullSupplementary(isHeader: Bool, section: Int) -> Cell? {
+        guard let title = isHeader ? headerTitle(forSection: section) : footerTitle(forSection: section)
+        else {
+            return nil
+        }
+        let view = Cell()
+        view.text = title
+        return view
+    }
+
+    override func willDisplaySupplementary(_ view: Cell, isHeader: Bool, section: Int) {
+        if isHeader {
+            delegate?.tableView(self, willDisplayHeaderView: view, forSection: section)
+        } else {
+            delegate?.tableView(self, willDisplayFooterView: view, forSection: section)
+        }
+    }
+
+    override func didEndDisplayingSupplementary(_ view: Cell, isHeader: Bool, section: Int) {
+        if isHeader {
+            delegate?.tableView(self, didEndDisplayingHeaderView: view, forSection: section)
+        } else {
+            delegate?.tableView(self, didEndDisplayingFooterView: view, forSection: section)
+        }
+    }
+
     override func pullItemCount(inSection section: Int) -> Int {
         dataSource?.tableView(self, numberOfRowsInSection: section) ?? 0
     }

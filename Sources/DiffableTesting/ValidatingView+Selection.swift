@@ -36,6 +36,7 @@ extension ValidatingView {
                 if shown { willDisplay(slot.cell, at: path) } else { didEndDisplaying(slot.cell, at: path) }
             }
         }
+        updateSupplementaryDisplay()
     }
 
     /// The index paths of the cells displayed, in order: every cell before the first

@@ -55,6 +55,8 @@ public class ValidatingView: ReusingView {
     /// The index paths a simulated scroll shows (``scroll(showing:)``), kept as positions
     /// through updates as a scroll position is; `nil`, every cell is shown.
     var displayWindow: Set<IndexPath>?
+    /// The headers and footers displayed, by place.
+    var supplementaries: [SupplementaryPlace: Cell] = [:]
     /// What was prefetched, and the direction of the scrolling simulated.
     var prefetchPlan = PrefetchPlan()
     /// The cells off screen, by registration, and the cell being reconfigured.
@@ -109,6 +111,12 @@ public class ValidatingView: ReusingView {
     func willDisplay(_ cell: Cell, at indexPath: IndexPath) {}
     /// Tells the delegate that a cell stopped being shown.
     func didEndDisplaying(_ cell: Cell, at indexPath: IndexPath) {}
+    /// The header or footer the section shows, made for display; `nil` when it shows none.
+    func pullSupplementary(isHeader: Bool, section: Int) -> Cell? { nil }
+    /// Tells the delegate that a header or footer is about to be shown.
+    func willDisplaySupplementary(_ view: Cell, isHeader: Bool, section: Int) {}
+    /// Tells the delegate that a header or footer stopped being shown.
+    func didEndDisplayingSupplementary(_ view: Cell, isHeader: Bool, section: Int) {}
 
     /// The item counts the data source has now, by section.
     func pullCounts() -> [Int] {
@@ -151,6 +159,7 @@ public class ValidatingView: ReusingView {
     func applyReload() {
         recorded.append(.reloadData)
         prefetchPlan.reset()
+        endSupplementaries { _ in nil }
         for (section, slots) in sections.enumerated() {
             for (item, slot) in slots.enumerated() {
                 remove(slot, from: IndexPath(item: item, section: section))
@@ -212,6 +221,11 @@ public class ValidatingView: ReusingView {
         let placeholders = _SectionedItems(sections: newCounts.map { [Int](repeating: -1, count: $0) })
         var sources: [[Int]] = []
         var kept = [Bool](repeating: false, count: oldSlots.count)
+        var newSectionOfOld: [Int: Int] = [:]
+        for (position, source) in plan.newSections.enumerated() {
+            if case .surviving(let oldSection) = source { newSectionOfOld[oldSection] = position }
+        }
+        endSupplementaries { newSectionOfOld[$0] }
         for (position, source) in plan.newSections.enumerated() {
             switch source {
             case .inserted, .reloaded:

@@ -12,6 +12,8 @@ final class RecordingDelegate: CollectionViewDelegate, TableViewDelegate {
     var editingStyles: [IndexPath: TableViewCellEditingStyle] = [:]
     var trailingActions: SwipeActionsConfiguration?
     var displayed: Set<ObjectIdentifier> = []
+    /// Headers and footers shown and hidden, as "+header 0" and "-footer 1", in order.
+    var supplementaryCalls: [String] = []
 
     private func path(_ indexPath: IndexPath) -> String { "\(indexPath.section).\(indexPath.item)" }
 
@@ -44,6 +46,43 @@ final class RecordingDelegate: CollectionViewDelegate, TableViewDelegate {
         targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
         atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath
     ) -> IndexPath { redirect[proposedIndexPath].flatMap { $0 } ?? proposedIndexPath }
+
+    func collectionView(
+        _ collectionView: any DiffableCollectionView, willDisplaySupplementaryView view: AnyObject,
+        forElementKind elementKind: String, at indexPath: IndexPath
+    ) {
+        supplementaryCalls.append(
+            "+\(elementKind.hasSuffix("Header") ? "header" : "footer") \(indexPath.section)")
+    }
+    func collectionView(
+        _ collectionView: any DiffableCollectionView, didEndDisplayingSupplementaryView view: AnyObject,
+        forElementOfKind elementKind: String, at indexPath: IndexPath
+    ) {
+        supplementaryCalls.append(
+            "-\(elementKind.hasSuffix("Header") ? "header" : "footer") \(indexPath.section)")
+    }
+    func tableView(
+        _ tableView: any DiffableTableView, willDisplayHeaderView view: AnyObject, forSection section: Int
+    ) {
+        supplementaryCalls.append("+header \(section)")
+    }
+    func tableView(
+        _ tableView: any DiffableTableView, willDisplayFooterView view: AnyObject, forSection section: Int
+    ) {
+        supplementaryCalls.append("+footer \(section)")
+    }
+    func tableView(
+        _ tableView: any DiffableTableView, didEndDisplayingHeaderView view: AnyObject,
+        forSection section: Int
+    ) {
+        supplementaryCalls.append("-header \(section)")
+    }
+    func tableView(
+        _ tableView: any DiffableTableView, didEndDisplayingFooterView view: AnyObject,
+        forSection section: Int
+    ) {
+        supplementaryCalls.append("-footer \(section)")
+    }
 
     func tableView(_ tableView: any DiffableTableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool {
         !refused.contains(indexPath)
@@ -390,5 +429,51 @@ struct DelegateTests {
         #expect(view.swipeActionsConfiguration(forItemAt: at(0), leading: true) == nil)
         #expect(view.swipeItem(at: at(2), fullSwipe: true) == true)
         #expect(deleted == [3] && view.itemIdentifiers(as: Int.self) == [[1, 2]])
+    }
+
+    /// A table's headers and footers are displayed with their sections: all of them until a
+    /// scroll, then those of the sections the scroll shows; a deleted section's end with it.
+    @Test func aTablesHeadersAndFootersAreDisplayedWithTheirSections() {
+        let (view, dataSource) = makeTableDataSource {
+            RosterTableDataSource(tableView: $0, cellProvider: $1)
+        }
+        let delegate = RecordingDelegate()
+        view.delegate = delegate
+        dataSource.apply(snapshotOf(["A": [1, 2], "B": [3], "C": [4, 5]]))
+        #expect(
+            delegate.supplementaryCalls == [
+                "+header 0", "+footer 0", "+header 1", "+footer 1", "+header 2", "+footer 2",
+            ])
+        delegate.supplementaryCalls.removeAll()
+        view.scroll(showing: [at(1), at(0, 1)])
+        #expect(delegate.supplementaryCalls == ["-header 2", "-footer 2"], "section C left the window")
+        delegate.supplementaryCalls.removeAll()
+        dataSource.apply(snapshotOf(["B": [3], "C": [4, 5]]))
+        #expect(
+            delegate.supplementaryCalls.sorted() == [
+                "+footer 1", "+header 1", "-footer 0", "-footer 0", "-header 0", "-header 0",
+            ],
+            "A's ended with it; the window's positions now show C, not B (now section 0)")
+    }
+
+    /// A list's headers come from its configuration's modes, as a list layout's do.
+    @Test func aListsHeadersFollowItsListConfiguration() {
+        let (view, dataSource) = makeDataSource()
+        let delegate = RecordingDelegate()
+        view.delegate = delegate
+        let header = SupplementaryRegistration<ValidatingCollectionView.Cell>(
+            elementKind: ValidatingCollectionView.elementKindSectionHeader
+        ) { cell, _, indexPath in cell.text = "Section \(indexPath.section)" }
+        dataSource.supplementaryViewProvider = { view, _, indexPath in
+            (view as! ValidatingCollectionView).dequeueConfiguredReusableSupplementary(
+                using: header, for: indexPath)
+        }
+        dataSource.apply(snapshotOf(["A": [1], "B": [2]]))
+        #expect(delegate.supplementaryCalls.isEmpty, "no list configuration, no headers")
+        var configuration = ListConfiguration(appearance: .plain)
+        configuration.headerMode = .supplementary
+        view.listConfiguration = configuration
+        dataSource.applySnapshotUsingReloadData(snapshotOf(["A": [1], "B": [2]]))
+        #expect(delegate.supplementaryCalls == ["+header 0", "+header 1"])
     }
 }
