@@ -44,10 +44,10 @@ private func describe(_ registry: WebSessionRegistry) -> String {
     registry.sessions.keys.sorted().map { id in
         let view = registry.sessions[id]!.page.collectionView
         let source = view.dataSource as? CollectionViewDiffableDataSource<Int, Int>
-        let items = view.state.items.map { "\($0.key)=\($0.value.key)" }.sorted()
+        let items = view.elementKeys.map { "\($0.key)=\($0.value)" }.sorted()
         return
             "\(id): \(source?.snapshot().itemIdentifiers ?? []) \(items) \(view.selectedIndexPaths.sorted())"
-            + " \(view.viewport) \(view.state.stripOffsets.sorted { $0.key < $1.key })"
+            + " \(view.viewport) \(view.stripOffsets.sorted { $0.key < $1.key })"
     }.joined(separator: "\n")
 }
 
@@ -58,13 +58,8 @@ private func check(_ view: WebCollectionView) {
     fuzzCheck(
         view.counts == snapshot.sectionIdentifiers.map { snapshot.numberOfItems(inSection: $0) },
         "the view counts \(view.counts), the data source has \(snapshot.numberOfItems) items")
-    let keys = view.state.items.values.map(\.key)
-    fuzzCheck(Set(keys).count == keys.count, "two elements share a key")
-    for path in view.state.items.keys {
-        fuzzCheck(
-            path.section < view.counts.count && path.item < view.counts[path.section],
-            "an element for \(path)")
-    }
+    // Keys used once, elements only for items in the window, headers and selection in range.
+    view._checkInvariants()
 }
 
 @MainActor

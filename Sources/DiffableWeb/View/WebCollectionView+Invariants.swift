@@ -33,4 +33,11 @@ extension WebCollectionView {
             precondition(exists(path), "web view: \(path) is selected and has no item")
         }
     }
+
+    /// The key of each item's element, by index path: what the page holds, for tests and the
+    /// fuzzer, which see this module but not the shared state's package-level members.
+    var elementKeys: [IndexPath: Int] { state.items.mapValues(\.key) }
+
+    /// How far each horizontal strip is scrolled, in pixels, by section.
+    var stripOffsets: [Int: Int] { state.stripOffsets }
 }
