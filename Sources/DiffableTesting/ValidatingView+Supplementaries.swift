@@ -5,9 +5,14 @@ import Foundation
 /// ``ValidatingView/scroll(showing:)``, then those of the sections with a cell in its window.
 extension ValidatingView {
     /// Where a header or footer is.
-    struct SupplementaryPlace: Hashable {
+    struct SupplementaryPlace: Hashable, Comparable {
         var isHeader: Bool
         var section: Int
+
+        /// By section, a header before its footer: the order the delegate hears of them.
+        static func < (a: Self, b: Self) -> Bool {
+            (a.section, a.isHeader ? 0 : 1) < (b.section, b.isHeader ? 0 : 1)
+        }
     }
 
     /// Moves the headers and footers held to their sections' new places, as `newSection` gives
@@ -16,7 +21,7 @@ extension ValidatingView {
     /// - Complexity: O(h) for the h headers and footers held.
     func endSupplementaries(movingTo newSection: (Int) -> Int?) {
         var kept: [SupplementaryPlace: Cell] = [:]
-        for (place, view) in supplementaries.sorted(by: { $0.key.section < $1.key.section }) {
+        for (place, view) in supplementaries.sorted(by: { $0.key < $1.key }) {
             if let section = newSection(place.section) {
                 kept[SupplementaryPlace(isHeader: place.isHeader, section: section)] = view
             } else {
@@ -36,7 +41,7 @@ extension ValidatingView {
         where displayWindow == nil || slots.contains(where: \.isDisplayed) {
             shown.insert(section)
         }
-        for (place, view) in supplementaries.sorted(by: { $0.key.section < $1.key.section })
+        for (place, view) in supplementaries.sorted(by: { $0.key < $1.key })
         where !shown.contains(place.section) {
             supplementaries[place] = nil
             didEndDisplayingSupplementary(view, isHeader: place.isHeader, section: place.section)
