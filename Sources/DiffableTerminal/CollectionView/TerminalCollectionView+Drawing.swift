@@ -139,12 +139,9 @@ extension TerminalCollectionView {
     func drawSupplementaries(of frame: SectionFrame, into buffer: inout ScreenBuffer) {
         let inset = frame.layout.horizontalInset
         for (kind, contentRow) in supplementaryRows(of: frame) {
-            let isHeader = kind == Self.elementKindSectionHeader
-            guard let view = isHeader ? indexed.headers[frame.section] : indexed.footers[frame.section] else {
-                continue
-            }
+            guard let view = indexed[.init(kind: kind, section: frame.section)] else { continue }
             var state = CellState()
-            state.isSectionHeader = isHeader
+            state.isSectionHeader = kind == Self.elementKindSectionHeader
             let rect = ScreenRect(
                 x: inset, y: contentRow - contentOffset, width: max(width - 2 * inset, 1), height: 1)
             draw(view, in: rect, state: state, into: &buffer)

@@ -78,6 +78,7 @@ final class Outbox: Sendable {
             state.queue = []
             state.bytes = 0
             state.needsResync = false
+            state.checkInvariantsIfEnabled(limits)
         }
     }
 
@@ -87,7 +88,10 @@ final class Outbox: Sendable {
         await withTaskCancellationHandler {
             while true {
                 let ready = state.withLock { state -> Item?? in
-                    if let item = state.nextItem() { return .some(item) }
+                    if let item = state.nextItem() {
+                        state.checkInvariantsIfEnabled(limits)
+                        return .some(item)
+                    }
                     return state.isClosed ? .some(nil) : .none
                 }
                 if let ready { return ready }
@@ -111,6 +115,7 @@ final class Outbox: Sendable {
             state.isClosed = true
             state.queue = []
             state.bytes = 0
+            state.checkInvariantsIfEnabled(limits)
             defer { state.waiter = nil }
             return state.waiter
         }
