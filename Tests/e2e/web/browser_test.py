@@ -9,7 +9,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from lib import Server, chrome, check, fail, ok, page_ready, rows, stats, summary, wait
+from lib import Server, chrome, check, fail, ok, page_ready, rows, settled, stats, summary, wait
 
 binary = sys.argv[1]
 seed = int(os.environ.get("DIFFABLE_SEED", "20261123"))
@@ -174,6 +174,7 @@ def million_test():
     after = stats(driver)
     check("swipe action by key: d deletes it, as one removal", "Row 3" not in rows(driver)[0] and
           after["removes"] - before["removes"] == 1)
+    settled(driver)
     driver.find_element(By.XPATH, "//div[contains(@class,'dw-row')][.//span[text()='Row 1']]").click()
     before = stats(driver)
     ActionChains(driver).key_down(Keys.ALT).send_keys(Keys.ARROW_DOWN).key_up(Keys.ALT).perform()
@@ -183,7 +184,8 @@ def million_test():
           and after["moves"] - before["moves"] == 1, str(rows(driver)[0][:3]))
     check("reorder: the moved row keeps the focus", driver.execute_script(
         "return document.activeElement.querySelector('.dw-text').textContent") == "Row 1")
-    # Drag by the handle: row 5 onto row 2's place.
+    # Drag by the handle: row 5 onto row 2's place, aimed where the rows have come to rest.
+    settled(driver)
     handle = driver.find_element(By.XPATH, "//div[contains(@class,'dw-row')][.//span[text()='Row 5']]//span[@class='dw-handle']")
     target = driver.find_element(By.XPATH, "//div[contains(@class,'dw-row')][.//span[text()='Row 2']]")
     ActionChains(driver).click_and_hold(handle).move_to_element_with_offset(target, 0, -8).release().perform()

@@ -155,12 +155,17 @@ def axe_source():
         return file.read()
 
 
+def settled(driver):
+    """Waits for the page's animations to end: rows moving into place are not where they land."""
+    wait(lambda: driver.execute_script(
+        "return document.getAnimations().every(a => a.playState !== 'running')"), timeout=5)
+
+
 def audit(driver, name):
     """Checks the page as it is now with axe-core: no violation of any impact."""
     driver.set_script_timeout(60)
     # A row fading in is drawn lighter than it will be: audit what the page settles on.
-    wait(lambda: driver.execute_script(
-        "return document.getAnimations().every(a => a.playState !== 'running')"), timeout=5)
+    settled(driver)
     driver.execute_script(axe_source())
     violations = driver.execute_async_script(_AXE_RUN)
     why = "; ".join(f"{v['id']} ({v['impact']}, {v['count']}): {v['first']}" for v in violations)
