@@ -15,13 +15,10 @@ struct ReorderState: Equatable {
         return IndexPath(item: item, section: path.section)
     }
 
-    /// Where an item is displayed (and where it ends up if the move is dropped).
+    /// Where an item is displayed (and where it ends up if the move is dropped): the inverse of
+    /// ``actual(forDisplayed:)``, which is the same mapping with source and target swapped.
     func displayed(forActual path: IndexPath) -> IndexPath {
-        if path == source { return target }
-        var item = path.item
-        if path.section == source.section && item > source.item { item -= 1 }
-        if path.section == target.section && item >= target.item { item += 1 }
-        return IndexPath(item: item, section: path.section)
+        ReorderState(source: target, target: source).actual(forDisplayed: path)
     }
 }
 

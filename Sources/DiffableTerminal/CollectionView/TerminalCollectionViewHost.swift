@@ -66,32 +66,31 @@ extension TerminalCollectionView {
 
     /// A header or footer is about to be shown: tells the host or the delegate.
     func willDisplay(_ supplementary: IndexedViewState.Supplementary) {
-        let (view, kind, section) = (
-            supplementary.cell, supplementary.place.kind, supplementary.place.section
-        )
-        if let host {
-            host.willDisplaySupplementary(view, ofKind: kind, inSection: section)
-        } else {
-            delegate?.collectionView(
-                self, willDisplaySupplementaryView: view, forElementKind: kind,
-                at: IndexPath(item: 0, section: section))
-        }
+        tell(supplementary, displaying: true)
     }
 
     /// A header or footer stopped being shown: tells the host or the delegate, then returns it to
     /// its pool.
     func endDisplaying(_ supplementary: IndexedViewState.Supplementary) {
+        tell(supplementary, displaying: false)
+        recycle(supplementary.cell)
+    }
+
+    private func tell(_ supplementary: IndexedViewState.Supplementary, displaying: Bool) {
         let (view, kind, section) = (
             supplementary.cell, supplementary.place.kind, supplementary.place.section
         )
-        if let host {
-            host.didEndDisplayingSupplementary(view, ofKind: kind, inSection: section)
-        } else {
+        let indexPath = IndexPath(item: 0, section: section)
+        switch (host, displaying) {
+        case (let host?, true): host.willDisplaySupplementary(view, ofKind: kind, inSection: section)
+        case (let host?, false): host.didEndDisplayingSupplementary(view, ofKind: kind, inSection: section)
+        case (nil, true):
             delegate?.collectionView(
-                self, didEndDisplayingSupplementaryView: view, forElementOfKind: kind,
-                at: IndexPath(item: 0, section: section))
+                self, willDisplaySupplementaryView: view, forElementKind: kind, at: indexPath)
+        case (nil, false):
+            delegate?.collectionView(
+                self, didEndDisplayingSupplementaryView: view, forElementOfKind: kind, at: indexPath)
         }
-        recycle(view)
     }
 
     /// Where a drop lands: the host's or the delegate's answer for the place the item is held;

@@ -28,10 +28,10 @@ extension RecipesApp {
     }
 
     static func makeSidebarDataSource(
-        _ view: TerminalCollectionView, _ app: WeakApp
+        _ view: TerminalCollectionView, _ app: WeakReference<RecipesApp>
     ) -> CollectionViewDiffableDataSource<SidebarSection, SidebarItem> {
         let cell = TerminalCollectionView.CellRegistration<TerminalListCell, SidebarItem> { cell, _, item in
-            cell.contentConfiguration = item.contentConfiguration(counts: app.app?.session.counts)
+            cell.contentConfiguration = item.contentConfiguration(counts: app.object?.session.counts)
             cell.accessories = item.accessories
         }
         return CollectionViewDiffableDataSource(collectionView: view) { view, indexPath, item in
@@ -40,10 +40,10 @@ extension RecipesApp {
     }
 
     static func makeListDataSource(
-        _ view: TerminalCollectionView, _ app: WeakApp
+        _ view: TerminalCollectionView, _ app: WeakReference<RecipesApp>
     ) -> CollectionViewDiffableDataSource<String, Int64> {
         let row = TerminalCollectionView.CellRegistration<TerminalListCell, Int64> { cell, _, id in
-            let recipe = app.app?.session.shownEntry?.records.record(for: id)
+            let recipe = app.object?.session.shownEntry?.records.record(for: id)
             var content = RecipeSummary.rowConfiguration(recipe)
             // The terminal gives a glyph two columns.
             content.image = content.image.map { truncate($0, toWidth: 2, ellipsis: "") }
@@ -51,7 +51,7 @@ extension RecipesApp {
             cell.accessories = RecipeSummary.rowAccessories(recipe)
         }
         let card = TerminalCollectionView.CellRegistration<TerminalGridCell, Int64> { cell, _, id in
-            guard let recipe = app.app?.session.shownEntry?.records.record(for: id) else {
+            guard let recipe = app.object?.session.shownEntry?.records.record(for: id) else {
                 cell.text = "…"
                 return
             }
@@ -63,13 +63,13 @@ extension RecipesApp {
             elementKind: TerminalCollectionView.elementKindSectionHeader
         ) { header, _, indexPath in
             var content = ListContentConfiguration.groupedHeader()
-            let name = app.app?.session.listDataSource.sectionIdentifier(for: indexPath.section) ?? ""
+            let name = app.object?.session.listDataSource.sectionIdentifier(for: indexPath.section) ?? ""
             content.text = name.isEmpty ? "OTHER" : displaySafe(name).uppercased()
             header.contentConfiguration = content
         }
         let dataSource = CollectionViewDiffableDataSource<String, Int64>(collectionView: view) {
             view, indexPath, id in
-            if app.app?.isGrid == true {
+            if app.object?.isGrid == true {
                 return view.dequeueConfiguredReusableCell(using: card, for: indexPath, item: id)
             }
             return view.dequeueConfiguredReusableCell(using: row, for: indexPath, item: id)

@@ -31,14 +31,14 @@ public final class RecipesApp {
 
     /// Builds the app on a terminal, on a library other sessions may share.
     public init(device: any TerminalDevice, library: RecipeLibrary) {
-        let weak = WeakApp()
+        let weak = WeakReference<RecipesApp>()
         sidebarView = TerminalCollectionView(layout: Self.sidebarLayout, width: 20, height: 20)
         listView = TerminalCollectionView(
             layout: Self.listLayout(grid: false, headers: false), width: 40, height: 20)
         session = RecipesSession(
             library: library, sidebarDataSource: Self.makeSidebarDataSource(sidebarView, weak),
             listDataSource: Self.makeListDataSource(listView, weak))
-        weak.app = self
+        weak.object = self
         screen = RecipesScreen(app: self)
         application = TerminalApplication(device: device, content: screen)
         application.searchField = searchField
@@ -127,12 +127,6 @@ public final class RecipesApp {
             listView.scrollToItem(at: path)
         }
     }
-}
-
-/// Lets registrations and handlers, made before the app exists, reach it.
-@MainActor
-final class WeakApp: Sendable {
-    weak var app: RecipesApp?
 }
 
 /// The app is its views' delegate, as the sample's view controllers are: Enter on a sidebar row

@@ -125,10 +125,7 @@ public final class RecipesScreen: TerminalContentView {
         case .sidebar:
             return app.sidebarView.handle(key)
         case .list:
-            let before = app.listView.focusedIndexPath
-            let used = app.listView.handle(key)
-            if app.listView.focusedIndexPath != before { app.focusMoved() }
-            return used
+            return passToList { $0.handle(key) }
         case .detail:
             switch key {
             case .up, .character("k"): detail.scroll(by: -1)
@@ -161,10 +158,7 @@ public final class RecipesScreen: TerminalContentView {
         case .sidebar:
             return app.sidebarView.handle(local)
         case .list:
-            let before = app.listView.focusedIndexPath
-            let used = app.listView.handle(local)
-            if app.listView.focusedIndexPath != before { app.focusMoved() }
-            return used
+            return passToList { $0.handle(local) }
         case .detail:
             switch event.kind {
             case .scrollUp: detail.scroll(by: -3)
@@ -174,6 +168,14 @@ public final class RecipesScreen: TerminalContentView {
             }
             return true
         }
+    }
+
+    /// Lets the recipe list take an input, telling the app when its focus moved.
+    private func passToList(_ handle: (TerminalCollectionView) -> Bool) -> Bool {
+        let before = app.listView.focusedIndexPath
+        let used = handle(app.listView)
+        if app.listView.focusedIndexPath != before { app.focusMoved() }
+        return used
     }
 
     // MARK: Drawing

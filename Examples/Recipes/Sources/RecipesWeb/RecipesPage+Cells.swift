@@ -25,10 +25,10 @@ extension RecipesPage {
     }
 
     static func makeSidebarDataSource(
-        _ view: WebCollectionView, _ page: WeakPage
+        _ view: WebCollectionView, _ page: WeakReference<RecipesPage>
     ) -> CollectionViewDiffableDataSource<SidebarSection, SidebarItem> {
         let cell = WebCollectionView.CellRegistration<WebListCell, SidebarItem> { cell, _, item in
-            cell.contentConfiguration = item.contentConfiguration(counts: page.page?.session.counts)
+            cell.contentConfiguration = item.contentConfiguration(counts: page.object?.session.counts)
             cell.accessories = item.accessories
         }
         return CollectionViewDiffableDataSource(collectionView: view) { view, indexPath, item in
@@ -37,15 +37,15 @@ extension RecipesPage {
     }
 
     static func makeListDataSource(
-        _ view: WebCollectionView, _ page: WeakPage
+        _ view: WebCollectionView, _ page: WeakReference<RecipesPage>
     ) -> CollectionViewDiffableDataSource<String, Int64> {
         let row = WebCollectionView.CellRegistration<WebListCell, Int64> { cell, _, id in
-            let recipe = page.page?.session.shownEntry?.records.record(for: id)
+            let recipe = page.object?.session.shownEntry?.records.record(for: id)
             cell.contentConfiguration = RecipeSummary.rowConfiguration(recipe)
             cell.accessories = RecipeSummary.rowAccessories(recipe)
         }
         let card = WebCollectionView.CellRegistration<WebGridCell, Int64> { cell, _, id in
-            guard let recipe = page.page?.session.shownEntry?.records.record(for: id) else {
+            guard let recipe = page.object?.session.shownEntry?.records.record(for: id) else {
                 cell.text = "…"
                 return
             }
@@ -58,13 +58,13 @@ extension RecipesPage {
             elementKind: WebCollectionView.elementKindSectionHeader
         ) { header, _, indexPath in
             var content = ListContentConfiguration.groupedHeader()
-            let name = page.page?.session.listDataSource.sectionIdentifier(for: indexPath.section) ?? ""
+            let name = page.object?.session.listDataSource.sectionIdentifier(for: indexPath.section) ?? ""
             content.text = name.isEmpty ? "Other" : displaySafe(name)
             header.contentConfiguration = content
         }
         let dataSource = CollectionViewDiffableDataSource<String, Int64>(collectionView: view) {
             view, indexPath, id in
-            if page.page?.isGrid == true {
+            if page.object?.isGrid == true {
                 return view.dequeueConfiguredReusableCell(using: card, for: indexPath, item: id)
             }
             return view.dequeueConfiguredReusableCell(using: row, for: indexPath, item: id)

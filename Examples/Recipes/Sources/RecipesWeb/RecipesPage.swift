@@ -44,7 +44,7 @@ public final class RecipesPage {
     /// Sets up a page: its regions, data sources and handlers; call ``start()`` to load it.
     public init(page: WebPage, library: RecipeLibrary) {
         self.page = page
-        let weak = WeakPage()
+        let weak = WeakReference<RecipesPage>()
         sidebarView = page.addCollectionView(
             named: "sidebar", placement: .leading, width: 250, layout: Self.sidebarLayout)
         header = page.addPanel(named: "list-header", placement: .header)
@@ -54,7 +54,7 @@ public final class RecipesPage {
         session = RecipesSession(
             library: library, sidebarDataSource: Self.makeSidebarDataSource(sidebarView, weak),
             listDataSource: Self.makeListDataSource(page.collectionView, weak))
-        weak.page = self
+        weak.object = self
         page.searchPlaceholder = "Search recipes"
         page.searchHandler = { [weak self] text in
             guard let self, text != self.session.searchText else { return }
@@ -238,12 +238,6 @@ public final class RecipesPage {
         drawnRecipe = session.selectedRecipe
         detail.content = Self.detailContent(session.selectedRecipe)
     }
-}
-
-/// Lets registrations and handlers, made before the page exists, reach it.
-@MainActor
-final class WeakPage: Sendable {
-    weak var page: RecipesPage?
 }
 
 /// The page is its views' delegate, as the sample's view controllers are: a click on a sidebar

@@ -1,0 +1,8 @@
+/// A weak reference for cell registrations and handlers made before the object they read exists
+/// (a front end's data sources are made before the front end itself).
+@MainActor
+public final class WeakReference<Object: AnyObject>: Sendable {
+    public weak var object: Object?
+
+    public init() {}
+}
