@@ -32,6 +32,16 @@ public protocol ReusingView: AnyObject {
 @MainActor
 public protocol ReusingCollectionView: DiffableCollectionView, ReusingView {}
 
+extension ReusingCollectionView {
+    /// `UICollectionView.CellRegistration`.
+    public typealias CellRegistration<RegisteredCell: ReusableView, Item> = Diffable.CellRegistration<
+        RegisteredCell, Item
+    >
+    /// `UICollectionView.SupplementaryRegistration`.
+    public typealias SupplementaryRegistration<Supplementary: ReusableView> = Diffable
+        .SupplementaryRegistration<Supplementary>
+}
+
 /// Creates and configures cells for items: `UICollectionView.CellRegistration`.
 ///
 /// Create registrations once, before the data source (not inside its cell provider), and

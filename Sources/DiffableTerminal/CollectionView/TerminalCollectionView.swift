@@ -31,15 +31,6 @@ public final class TerminalCollectionView: ReusingCollectionView {
     public typealias Cell = TerminalCell
     /// Headers and footers are ``TerminalCell``s too (usually ``TerminalListCell``).
     public typealias SupplementaryView = TerminalCell
-    /// `UICollectionView.CellRegistration`.
-    public typealias CellRegistration<RegisteredCell: ReusableView, Item> = Diffable.CellRegistration<
-        RegisteredCell, Item
-    >
-    /// `UICollectionView.SupplementaryRegistration`.
-    public typealias SupplementaryRegistration<Supplementary: ReusableView> = Diffable
-        .SupplementaryRegistration<
-            Supplementary
-        >
 
     /// The object the view pulls from.
     public weak var dataSource: (any CollectionViewDataSource)?

@@ -49,13 +49,6 @@ public final class WebCollectionView: ReusingCollectionView {
     public typealias Cell = WebCell
     /// Headers and footers are ``WebCell``s too (usually ``WebListCell``).
     public typealias SupplementaryView = WebCell
-    /// `UICollectionView.CellRegistration`.
-    public typealias CellRegistration<RegisteredCell: ReusableView, Item> = Diffable.CellRegistration<
-        RegisteredCell, Item
-    >
-    /// `UICollectionView.SupplementaryRegistration`.
-    public typealias SupplementaryRegistration<Supplementary: ReusableView> = Diffable
-        .SupplementaryRegistration<Supplementary>
 
     /// The object the view pulls from.
     public weak var dataSource: (any CollectionViewDataSource)?
