@@ -145,10 +145,11 @@ function removeItem(view, key) {
 /**
  * Puts a parent's children in the order of `keys`. Children that stay (neither moved nor new)
  * are already in order; moved ones are moved, new ones made; so the DOM operations are exactly
- * the moves and inserts. Returns the elements it made.
+ * the moves and inserts. `moved` holds the moved elements; `placed`, those moved so far (a move
+ * between sections is placed by one section and skipped, still pending, by the other).
  */
 function arrange(view, parent, keys, lookup, make, moved, inserted, placed, counts) {
-  const pending = (el) => moved.has(el._key) && !placed.has(el._key);
+  const pending = (el) => moved.has(el) && !placed.has(el);
   let cursor = parent.firstElementChild;
   const skip = () => {
     while (cursor && pending(cursor)) cursor = cursor.nextElementSibling;
@@ -163,15 +164,15 @@ function arrange(view, parent, keys, lookup, make, moved, inserted, placed, coun
       else view.stats.adds++;
       continue;
     }
-    if (moved.has(key) && !placed.has(key)) {
-      placed.add(key);
-      move(parent, el, cursor);
-      counts.moves++;
-      continue;
-    }
     if (el === cursor) {
       cursor = cursor.nextElementSibling;
       skip();
+      continue;
+    }
+    if (pending(el)) {
+      placed.add(el);
+      move(parent, el, cursor);
+      counts.moves++;
       continue;
     }
     // Out of place without being moved: the server and the page disagree; repair and count it.
@@ -186,6 +187,16 @@ function arrange(view, parent, keys, lookup, make, moved, inserted, placed, coun
     }
     cursor = next;
   }
+}
+
+/** The elements of `keys` that exist. */
+function elements(keys, lookup) {
+  const found = new Set();
+  for (const key of keys || []) {
+    const el = lookup(key);
+    if (el) found.add(el);
+  }
+  return found;
 }
 
 function positions(view) {
@@ -250,21 +261,22 @@ function describeSections(view, secs) {
       setAttribute(s.items, "aria-label", view.label || "Items");
       s.items.removeAttribute("aria-labelledby");
     }
-    if (isTree) continue;
-    // Compared with what was set last, kept on the element: reading the attributes back for
-    // every row of the window on every message cost more than the update's own operations.
-    let position = d.start + 1;
-    for (const el of s.win.children) {
-      if (el._position !== position) {
-        el._position = position;
-        el.setAttribute("aria-posinset", String(position));
-      }
-      if (el._setSize !== d.count) {
-        el._setSize = d.count;
-        el.setAttribute("aria-setsize", String(d.count));
-      }
-      position++;
+    if (isTree) {
+      s.described = null;
+      continue;
     }
+    // Only rows whose place changed are written to, found by comparing the window's keys with
+    // those described last, where the window started then (an array, not the elements: reading
+    // every row of the window back on every message cost more than the update's own operations).
+    const last = s.described;
+    const shift = last && last.count === d.count ? d.start - last.start : NaN;
+    for (let i = 0; i < d.keys.length; i++) {
+      if (last && last.keys[i + shift] === d.keys[i]) continue;
+      const el = view.items.get(d.keys[i]);
+      el.setAttribute("aria-posinset", String(d.start + i + 1));
+      el.setAttribute("aria-setsize", String(d.count));
+    }
+    s.described = { start: d.start, count: d.count, keys: d.keys };
   }
 }
 
@@ -343,8 +355,8 @@ export function patch(view, message) {
       built.add(key);
       return makeSection(view, descriptions.get(key), cells).el;
     },
-    new Set(ops.sm || []), insertedSections, new Set(), counts);
-  const moved = new Set(ops.m || []);
+    elements(ops.sm, (key) => view.sections.get(key)?.el), insertedSections, new Set(), counts);
+  const moved = elements(ops.m, (key) => view.items.get(key));
   const inserted = new Set(ops.i || []);
   const placed = new Set();
   for (const d of message.secs) {
