@@ -96,20 +96,12 @@
                 cell.contentConfiguration = content
                 cell.accessories = [.disclosureIndicator()]
             }
-            let header = WebCollectionView.SupplementaryRegistration<WebListCell>(
-                elementKind: WebCollectionView.elementKindSectionHeader
-            ) { cell, _, indexPath in
-                var content = ListContentConfiguration.header()
-                content.text = ["Favorites", "All foods", "About"][indexPath.section]
-                cell.contentConfiguration = content
-            }
-            let footer = WebCollectionView.SupplementaryRegistration<WebListCell>(
-                elementKind: WebCollectionView.elementKindSectionFooter
-            ) { cell, _, _ in
-                var content = ListContentConfiguration.footer()
-                content.text = "\(Self.foods.count) foods, in a grid whose columns follow the width"
-                cell.contentConfiguration = content
-            }
+            let header = WebCollectionView.SupplementaryRegistration(
+                elementKind: WebCollectionView.elementKindSectionHeader, content: .header()
+            ) { ["Favorites", "All foods", "About"][$0.section] }
+            let footer = WebCollectionView.SupplementaryRegistration(
+                elementKind: WebCollectionView.elementKindSectionFooter, content: .footer()
+            ) { _ in "\(Self.foods.count) foods, in a grid whose columns follow the width" }
             let dataSource = CollectionViewDiffableDataSource<Section, Item>(
                 collectionView: page.collectionView
             ) {

@@ -46,13 +46,9 @@
                 cell.contentConfiguration = content
                 cell.accessories = [.outlineDisclosure()]
             }
-            let header = WebCollectionView.SupplementaryRegistration<WebListCell>(
-                elementKind: WebCollectionView.elementKindSectionHeader
-            ) { cell, _, indexPath in
-                var content = cell.defaultContentConfiguration()
-                content.text = indexPath.section == 0 ? "Favorites" : "Library"
-                cell.contentConfiguration = content
-            }
+            let header = WebCollectionView.SupplementaryRegistration(
+                elementKind: WebCollectionView.elementKindSectionHeader, content: .cell()
+            ) { $0.section == 0 ? "Favorites" : "Library" }
             let dataSource = CollectionViewDiffableDataSource<Int, String>(
                 collectionView: page.collectionView
             ) {

@@ -37,13 +37,9 @@
                 content.secondaryText = "v\(self?.pages[page.sessionID]?.versions[item] ?? 0)"
                 cell.contentConfiguration = content
             }
-            let header = WebCollectionView.SupplementaryRegistration<WebListCell>(
-                elementKind: WebCollectionView.elementKindSectionHeader
-            ) { cell, _, _ in
-                var content = ListContentConfiguration.header()
-                content.text = "Section"
-                cell.contentConfiguration = content
-            }
+            let header = WebCollectionView.SupplementaryRegistration(
+                elementKind: WebCollectionView.elementKindSectionHeader, content: .header()
+            ) { _ in "Section" }
             let dataSource = CollectionViewDiffableDataSource<Int, Int>(collectionView: page.collectionView) {
                 view, indexPath, item in
                 view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: item)
