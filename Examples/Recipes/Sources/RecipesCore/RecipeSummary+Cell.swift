@@ -25,4 +25,18 @@ extension RecipeSummary {
     public static func rowAccessories(_ recipe: RecipeSummary?) -> [CellAccessory] {
         recipe?.isFavorite == true ? [heart] : []
     }
+
+    /// The list's look: plain, or grouped with a header per collection (search results).
+    public static func listConfiguration(headers: Bool) -> ListConfiguration {
+        var list = ListConfiguration(appearance: headers ? .grouped : .plain)
+        list.headerMode = headers ? .supplementary : .none
+        return list
+    }
+
+    /// The header of a collection's search results (`""`: the recipes in no collection).
+    public static func headerConfiguration(collection name: String) -> ListContentConfiguration {
+        var content = ListContentConfiguration.groupedHeader()
+        content.text = name.isEmpty ? "Other" : displaySafe(name)
+        return content
+    }
 }

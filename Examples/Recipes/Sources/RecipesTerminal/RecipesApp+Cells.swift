@@ -21,9 +21,7 @@ extension RecipesApp {
     static func listLayout(grid: Bool, headers: Bool) -> TerminalLayout {
         TerminalLayout { _ in
             if grid { return .grid(minimumItemWidth: 22, itemHeight: 3, hasHeader: headers) }
-            var list = ListConfiguration(appearance: headers ? .grouped : .plain)
-            list.headerMode = headers ? .supplementary : .none
-            return .list(using: list, rowHeight: 2)
+            return .list(using: RecipeSummary.listConfiguration(headers: headers), rowHeight: 2)
         }
     }
 
@@ -62,9 +60,10 @@ extension RecipesApp {
         let header = TerminalCollectionView.SupplementaryRegistration<TerminalListCell>(
             elementKind: TerminalCollectionView.elementKindSectionHeader
         ) { header, _, indexPath in
-            var content = ListContentConfiguration.groupedHeader()
             let name = app.object?.session.listDataSource.sectionIdentifier(for: indexPath.section) ?? ""
-            content.text = name.isEmpty ? "OTHER" : displaySafe(name).uppercased()
+            var content = RecipeSummary.headerConfiguration(collection: name)
+            // A terminal has no smaller type: capitals set the header apart.
+            content.text = content.text?.uppercased()
             header.contentConfiguration = content
         }
         let dataSource = CollectionViewDiffableDataSource<String, Int64>(collectionView: view) {

@@ -18,9 +18,7 @@ extension RecipesPage {
     static func listLayout(grid: Bool, headers: Bool) -> WebLayout {
         WebLayout { _ in
             if grid { return .grid(minimumItemWidth: 180, itemHeight: 150, hasHeader: headers) }
-            var list = ListConfiguration(appearance: headers ? .grouped : .plain)
-            list.headerMode = headers ? .supplementary : .none
-            return .list(using: list, rowHeight: 60)
+            return .list(using: RecipeSummary.listConfiguration(headers: headers), rowHeight: 60)
         }
     }
 
@@ -57,10 +55,8 @@ extension RecipesPage {
         let header = WebCollectionView.SupplementaryRegistration<WebListCell>(
             elementKind: WebCollectionView.elementKindSectionHeader
         ) { header, _, indexPath in
-            var content = ListContentConfiguration.groupedHeader()
             let name = page.object?.session.listDataSource.sectionIdentifier(for: indexPath.section) ?? ""
-            content.text = name.isEmpty ? "Other" : displaySafe(name)
-            header.contentConfiguration = content
+            header.contentConfiguration = RecipeSummary.headerConfiguration(collection: name)
         }
         let dataSource = CollectionViewDiffableDataSource<String, Int64>(collectionView: view) {
             view, indexPath, id in
