@@ -1,5 +1,7 @@
 """The browser benchmark: DiffableWeb in headless Chromium, against re-rendering the list's HTML
-and against the same operations written by hand in plain JS, in one page and one run.
+and against the same operations written by hand in plain JS, in one page and one run. For the
+changes that keep the rows (swap, move), also those operations by hand on DiffableWeb's own rows:
+the same page and elements with no client code, so the ratio to it is the client's alone.
 
     python3 Benchmarks/web/bench.py path/to/diffable-web-bench [--runs N]
 
@@ -29,7 +31,9 @@ CHANGES = [
     ("replace", "replace all 1,000 rows"),
     ("append", "append 1,000 rows"),
 ]
-IMPLEMENTATIONS = ["diffable", "rerender", "vanilla"]
+IMPLEMENTATIONS = ["diffable", "rerender", "vanilla", "inplace"]
+# The changes that keep the rows, which plain JS can also make on DiffableWeb's own elements.
+IN_PLACE = {"swap", "move"}
 
 
 def free_port():
@@ -104,13 +108,22 @@ def main():
                 for name in ("rerender", "vanilla"):
                     baseline(name, {"op": "create", "items": created["items"]})
                     measured[name] = baseline(name, {"op": op, "items": change["items"], "moved": change["moved"]})
+                if op in IN_PLACE:
+                    # The same change by hand on a fresh list of DiffableWeb's: its rows by place.
+                    before = created["items"]
+                    fresh, _ = diffable("create")
+                    place = {item: index for index, item in enumerate(before)}
+                    same = lambda items: [fresh["items"][place[item]] for item in items]
+                    measured["inplace"] = baseline("inplace", {
+                        "op": op, "before": fresh["items"], "items": same(change["items"]),
+                        "moved": same(change["moved"])})
                 if run >= arguments.warmup:
-                    for name in IMPLEMENTATIONS:
+                    for name in measured:
                         samples[name].append(measured[name])
             table[op] = (minimal, {
                 name: (statistics.median(s["script"] for s in runs), statistics.median(s["paint"] for s in runs),
                        sorted({s["ops"] for s in runs}))
-                for name, runs in samples.items()})
+                for name, runs in samples.items() if runs})
     finally:
         driver.quit()
         server.terminate()
@@ -120,17 +133,21 @@ def main():
     print(f"{version}, headless; median of {arguments.runs} runs (after {arguments.warmup}); "
           "ms: script / to painted frame; DOM operations on row elements\n")
     print("| change | fewest row ops | DiffableWeb | ops | re-render HTML | ops | plain JS by hand | ops |"
-          " DiffableWeb ÷ plain JS (to paint) |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+          " plain JS on DiffableWeb's rows | ops | DiffableWeb ÷ plain JS (to paint) | ÷ on its rows |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for op, title in CHANGES:
         minimal, results = table[op]
         cells = []
         for name in IMPLEMENTATIONS:
+            if name not in results:
+                cells += ["—", "—"]
+                continue
             script, paint, ops = results[name]
             cells.append(f"{script:.2f} / {paint:.2f}")
             cells.append("/".join(str(o) for o in ops))
-        ratio = results["diffable"][1] / results["vanilla"][1]
-        print(f"| {title} | {minimal} | " + " | ".join(cells) + f" | {ratio:.1f}× |")
+        ratios = [f"{results['diffable'][1] / results[name][1]:.1f}×" if name in results else "—"
+                  for name in ("vanilla", "inplace")]
+        print(f"| {title} | {minimal} | " + " | ".join(cells + ratios) + " |")
 
 
 if __name__ == "__main__":

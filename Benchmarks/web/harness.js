@@ -4,7 +4,10 @@
 //
 //   diffable  the server's batch update, applied by DiffableWeb's client as it arrives;
 //   rerender  the list's HTML built again from the rows and set with innerHTML (the baseline);
-//   vanilla   the same operations written by hand in plain JS (insertBefore, append, remove).
+//   vanilla   the same operations written by hand in plain JS (insertBefore, append, remove);
+//   inplace   those operations by hand on DiffableWeb's own elements, their places kept for
+//             assistive technology as DiffableWeb keeps them: what the page costs with no
+//             client code at all (swap and move).
 //
 // Each measurement gives the script time (until the change and a forced style and layout are
 // done), the time until the next frame has painted (a requestAnimationFrame, then a message
@@ -149,6 +152,35 @@
     },
   };
 
+  /** DiffableWeb's rows, by the id their text shows. */
+  function diffableRows() {
+    const win = diffable.querySelector(".dw-window");
+    const byId = new Map();
+    for (const el of win.children) byId.set(Number(el.querySelector(".dw-text").textContent.slice(4)), el);
+    return { win, byId };
+  }
+
+  implementations.inplace = {
+    el: diffable,
+    root: diffable,
+    prepare() {
+      this.rows = diffableRows();
+    },
+    apply(change) {
+      const { win, byId } = this.rows;
+      const moved = new Set(change.moved);
+      const items = change.items;
+      for (let i = items.length - 1; i >= 0; i--) {
+        if (!moved.has(items[i])) continue;
+        win.insertBefore(byId.get(items[i]), i + 1 < items.length ? byId.get(items[i + 1]) : null);
+      }
+      // As DiffableWeb: each row whose place changed says its new one.
+      for (let i = 0; i < items.length; i++) {
+        if (change.before[i] !== items[i]) byId.get(items[i]).setAttribute("aria-posinset", String(i + 1));
+      }
+    },
+  };
+
   const records = [];
   const diffableRecords = [];
   function observe(root, into) {
@@ -160,6 +192,7 @@
   /** Measures one implementation's change: script, to paint, DOM operations. */
   async function measure(name, change) {
     const implementation = implementations[name];
+    if (implementation.prepare) implementation.prepare();
     records.length = 0;
     const observer = observe(implementation.root, records);
     const started = performance.now();
@@ -172,11 +205,18 @@
     return { script, paint, ops: count(records) };
   }
 
-  /** Shows one implementation's list and hides the others. */
+  /**
+   * Shows one implementation's list and hides the others. Only what changes is set: setting
+   * `hidden` again, even to the value it has, invalidates the section's style, and the frame that
+   * follows delayed the next measurement's paint by as much as the change itself took.
+   */
   function show(name) {
-    diffable.hidden = name !== "diffable";
-    rerender.s.hidden = name !== "rerender";
-    vanilla.s.hidden = name !== "vanilla";
+    const hide = (el, hidden) => {
+      if (el.hidden !== hidden) el.hidden = hidden;
+    };
+    hide(diffable, name !== "diffable" && name !== "inplace");
+    hide(rerender.s, name !== "rerender");
+    hide(vanilla.s, name !== "vanilla");
   }
 
   // DiffableWeb's messages: measured from the moment each arrives, by its sequence number.
