@@ -5,9 +5,8 @@
 // Every function takes the collection it works on (collection.js), `view`.
 
 import { fillItem, fillSupplementary, makeItem } from "./cells.js";
+import { animate, positions } from "./animate.js";
 import { pageHeight, planSections, shift } from "./scroll.js";
-
-const animationMs = 220;
 
 function move(parent, el, before) {
   if (parent.moveBefore && el.isConnected && parent.isConnected) {
@@ -197,33 +196,6 @@ function elements(keys, lookup) {
     if (el) found.add(el);
   }
   return found;
-}
-
-function positions(view) {
-  const rects = new Map();
-  for (const el of view.items.values()) rects.set(el, el.getBoundingClientRect());
-  return rects;
-}
-
-/** Moves elements from where they were to where they are (FLIP); new ones fade in. */
-function animate(view, before) {
-  const viewportHeight = window.innerHeight;
-  for (const el of view.items.values()) {
-    const now = el.getBoundingClientRect();
-    if (now.bottom < 0 || now.top > viewportHeight) continue;
-    const was = before.get(el);
-    if (!was) {
-      el.animate([{ opacity: 0 }, { opacity: 1 }], { duration: animationMs, easing: "ease-out" });
-      continue;
-    }
-    const dx = was.left - now.left;
-    const dy = was.top - now.top;
-    if (dx || dy) {
-      el.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], {
-        duration: animationMs, easing: "ease-out",
-      });
-    }
-  }
 }
 
 /** Builds the page anew from a reset. */
