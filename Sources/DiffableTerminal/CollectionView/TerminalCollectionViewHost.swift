@@ -76,6 +76,8 @@ extension TerminalCollectionView {
         recycle(supplementary.cell)
     }
 
+    /// Tells the host (a table hears by section) or else the delegate that a header or footer
+    /// is shown or no longer shown.
     private func tell(_ supplementary: IndexedViewState.Supplementary, displaying: Bool) {
         let (view, kind, section) = (
             supplementary.cell, supplementary.place.kind, supplementary.place.section

@@ -241,9 +241,9 @@ function describeSections(view, secs) {
     // those described last, where the window started then (an array, not the elements: reading
     // every row of the window back on every message cost more than the update's own operations).
     const last = s.described;
-    const shift = last && last.count === d.count ? d.start - last.start : NaN;
+    const windowMove = last && last.count === d.count ? d.start - last.start : NaN;
     for (let i = 0; i < d.keys.length; i++) {
-      if (last && last.keys[i + shift] === d.keys[i]) continue;
+      if (last && last.keys[i + windowMove] === d.keys[i]) continue;
       const el = view.items.get(d.keys[i]);
       el.setAttribute("aria-posinset", String(d.start + i + 1));
       el.setAttribute("aria-setsize", String(d.count));
