@@ -33,7 +33,7 @@ def property_test():
     page_ready(driver)
     session = driver.execute_script("return window.diffable.session")
     first = stats(driver)
-    bad_rows = bad_counts = 0
+    bad_rows = bad_counts = bad_places = 0
     for step in range(200):
         before = stats(driver)
         expected = server.get(f"/_test/step?session={session}")
@@ -49,8 +49,18 @@ def property_test():
             bad_rows += 1
             if bad_rows <= 3:
                 print(f"   step {step}: rows {shown} != {expected['sections']} (DIFFABLE_SEED={seed})")
+        # What assistive technology is told: each row's place and its section's size.
+        told = places(driver)
+        meant = [[[str(items.index(text) + 1), str(len(items))] for text in shown_section]
+                 for items, shown_section in zip(expected["sections"], shown)]
+        if told != meant:
+            bad_places += 1
+            if bad_places <= 3:
+                print(f"   step {step}: places {told} != {meant} (DIFFABLE_SEED={seed})")
     last = stats(driver)
     check("property: the DOM rows equal the snapshot's after each of 200 applies", bad_rows == 0, f"{bad_rows} differ")
+    check("property: every row's aria-posinset and aria-setsize are its place after each apply", bad_places == 0,
+          f"{bad_places} differ")
     check("property: DOM insert/remove/move operations equal each update's count", bad_counts == 0,
           f"{bad_counts} differ")
     check("property: no element was ever out of place or recreated", last["fixups"] == 0 and last["mismatches"] == 0,
@@ -59,6 +69,14 @@ def property_test():
     print(f"   {last['moves'] - first['moves']} moves, {last['inserts'] - first['inserts']} inserts, "
           f"{last['removes'] - first['removes']} removes, {last['replaces'] - first['replaces']} replaces, "
           f"{last['reconfigures'] - first['reconfigures']} reconfigures")
+
+
+def places(driver):
+    """Each section's rows as [aria-posinset, aria-setsize], in DOM order."""
+    return driver.execute_script("""
+        return Array.from(document.querySelectorAll('.dw-section')).map(s =>
+            Array.from(s.querySelectorAll('.dw-window > .dw-row')).map(r =>
+                [r.getAttribute('aria-posinset'), r.getAttribute('aria-setsize')]));""")
 
 
 def xss_test():
