@@ -158,6 +158,12 @@ def million_test():
     driver.save_screenshot(os.path.join(shots, "list-middle.png"))
     driver.execute_script("window.scrollBy(0, 400)")
     wait(lambda: first_visible_row(driver) > middle)
+    # The window moved: each row of it says its own place, which here is the number it shows.
+    wrong = driver.execute_script("""
+        return Array.from(document.querySelectorAll('.dw-window > .dw-row')).filter(r =>
+            r.getAttribute('aria-posinset') !== r.querySelector('.dw-text').textContent.replace(/\\D/g, '')
+            || r.getAttribute('aria-setsize') !== '1000000').length;""")
+    check("virtual: after scrolling, every row's aria-posinset is its place", wrong == 0, f"{wrong} rows")
     check("virtual: scrolling on from there moves on", first_visible_row(driver) > middle and rows_cover_screen(driver))
     driver.execute_script("window.scrollTo(0, document.documentElement.scrollHeight)")
     wait(lambda: "Row 1000000" in rows(driver)[0])
