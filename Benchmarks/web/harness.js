@@ -82,6 +82,19 @@
     return el;
   }
 
+  /**
+   * Puts the moved rows in the order of `change.items`, each before its successor, from the last:
+   * rows that stay keep their order, so each moved row needs one insertBefore.
+   */
+  function placeMoved(win, byId, change) {
+    const moved = new Set(change.moved);
+    const items = change.items;
+    for (let i = items.length - 1; i >= 0; i--) {
+      if (!moved.has(items[i])) continue;
+      win.insertBefore(byId.get(items[i]), i + 1 < items.length ? byId.get(items[i + 1]) : null);
+    }
+  }
+
   const rerender = section();
   const vanilla = section();
   vanilla.byId = new Map();
@@ -136,17 +149,9 @@
             win.insertBefore(a, afterB);
             break;
           }
-          case "move": {
-            // The moved rows, each put before its successor, from the last: rows that stay keep
-            // their order, so each moved row needs one insertBefore.
-            const moved = new Set(change.moved);
-            const items = change.items;
-            for (let i = items.length - 1; i >= 0; i--) {
-              if (!moved.has(items[i])) continue;
-              win.insertBefore(byId.get(items[i]), i + 1 < items.length ? byId.get(items[i + 1]) : null);
-            }
+          case "move":
+            placeMoved(win, byId, change);
             break;
-          }
         }
       },
     },
@@ -168,13 +173,9 @@
     },
     apply(change) {
       const { win, byId } = this.rows;
-      const moved = new Set(change.moved);
-      const items = change.items;
-      for (let i = items.length - 1; i >= 0; i--) {
-        if (!moved.has(items[i])) continue;
-        win.insertBefore(byId.get(items[i]), i + 1 < items.length ? byId.get(items[i + 1]) : null);
-      }
+      placeMoved(win, byId, change);
       // As DiffableWeb: each row whose place changed says its new one.
+      const items = change.items;
       for (let i = 0; i < items.length; i++) {
         if (change.before[i] !== items[i]) byId.get(items[i]).setAttribute("aria-posinset", String(i + 1));
       }
