@@ -109,7 +109,7 @@ let package = Package(
         .testTarget(name: "DiffableStoreTests", dependencies: ["DiffableStore", "DiffableTesting"]),
         // What the store tests of every backend share.
         .target(
-            name: "StoreTestSupport", dependencies: ["Diffable", "DiffableTesting"],
+            name: "StoreTestSupport", dependencies: ["Diffable", "DiffableStore", "DiffableTesting"],
             path: "Tests/StoreTestSupport"),
         .testTarget(
             name: "DiffableGRDBTests",

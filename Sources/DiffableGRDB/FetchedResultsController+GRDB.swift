@@ -30,27 +30,27 @@
         /// edit per change, and one snapshot in memory.
         ///
         /// Requests are equal when their SQL and arguments are, for the same identifier types.
-        /// `onError` is the first caller's; later callers share its errors through it.
+        /// Each subscriber hears of the controller's failures and recoveries through its own
+        /// `FetchedResultsController/errors()` sequence.
         ///
         /// - Throws: `FetchedResultsError` when the rows cannot be read.
         public static func shared(
             database: some DatabaseWriter,
-            request: FetchedResultsRequest<SectionIdentifierType, ItemIdentifierType>,
-            onError: @escaping @Sendable (FetchedResultsError) -> Void = { _ in }
+            request: FetchedResultsRequest<SectionIdentifierType, ItemIdentifierType>
         ) async throws(FetchedResultsError) -> FetchedResultsController {
             let feed = ChangeFeed.feed(for: database)
-            let key: SharedKey
-            do {
-                let (sql, arguments) = try await database.read { try request.fetchAll.build($0) }
-                key = SharedKey(
-                    sql: sql, arguments: arguments, section: ObjectIdentifier(SectionIdentifierType.self),
-                    item: ObjectIdentifier(ItemIdentifierType.self))
-            } catch {
-                throw FetchedResultsError(grdb: error)
+            // The request's SQL, built by GRDB in a read (it may look at the schema).
+            let (sql, arguments) = try await _withDeadline(feed.timeout, "building the request") {
+                () async throws(FetchedResultsError) in
+                do { return try await database.read { try request.fetchAll.build($0) } } catch {
+                    throw FetchedResultsError(grdb: error)
+                }
             }
+            let key = SharedKey(
+                sql: sql, arguments: arguments, section: ObjectIdentifier(SectionIdentifierType.self),
+                item: ObjectIdentifier(ItemIdentifierType.self))
             return try await feed.shared(key: key) { () async throws(FetchedResultsError) in
-                let controller = FetchedResultsController(
-                    database: database, request: request, onError: onError)
+                let controller = FetchedResultsController(database: database, request: request)
                 try await controller.performFetch()
                 return controller
             }

@@ -4,27 +4,28 @@
     import GRDB
     import GRDBSQLite
 
-    /// A request reads its rows inside the change feed's read transaction.
+    /// A request reads its rows in the change feed's read: each read one transaction, off Swift's
+    /// concurrency pool.
     extension FetchedResultsRequest: _RowReader {
-        package func fetchAll(_ reader: any _FeedReader) throws(FetchedResultsError) -> _FetchedRows<
+        package func fetchAll(_ reader: any _FeedReader) async throws(FetchedResultsError) -> _FetchedRows<
             SectionIdentifierType, ItemIdentifierType
         > {
-            try fetchAll(Self.database(reader))
+            try await Self.reader(reader).read(exact: false) { db in try self.fetchAll(db) }
         }
 
-        package func readRows(_ reader: any _FeedReader, rowIDs: Set<Int64>) throws(FetchedResultsError)
+        package func readRows(_ reader: any _FeedReader, rowIDs: Set<Int64>) async throws(FetchedResultsError)
             -> [_ReadRow<
                 SectionIdentifierType, ItemIdentifierType
             >]
         {
-            try readRows(Self.database(reader), rowIDs: rowIDs)
+            try await Self.reader(reader).read(exact: true) { db in try self.readRows(db, rowIDs: rowIDs) }
         }
 
-        private static func database(_ reader: any _FeedReader) -> Database {
+        private static func reader(_ reader: any _FeedReader) -> _SQLiteReader {
             guard let reader = reader as? _SQLiteReader else {
                 preconditionFailure("FetchedResultsRequest: a SQLite request read by another backend's feed")
             }
-            return reader.db
+            return reader
         }
     }
 

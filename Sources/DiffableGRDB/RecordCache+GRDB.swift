@@ -27,15 +27,14 @@
             }
             self.init(
                 controller: controller, pageSize: pageSize, pageLimit: pageLimit,
-                read: { items throws(FetchedResultsError) in
-                    do { return try database.read { try query(items).fetchAll($0) } } catch {
-                        throw FetchedResultsError(grdb: error)
-                    }
-                },
-                readAhead: { items async throws(FetchedResultsError) in
+                read: { items async throws(FetchedResultsError) in
                     do { return try await database.read { try query(items).fetchAll($0) } } catch {
                         throw FetchedResultsError(grdb: error)
                     }
+                },
+                readInFeed: { items, reader async throws(FetchedResultsError) in
+                    guard let reader = reader as? _SQLiteReader else { return [] }
+                    return try await reader.read(exact: false) { try query(items).fetchAll($0) }
                 })
         }
     }

@@ -9,14 +9,14 @@
         /// Its changes come from logical decoding of the database's write-ahead log, through a
         /// temporary replication slot of its own: commits by any server or client arrive as rows.
         public static func feed(for store: PostgresStore) -> ChangeFeed {
-            store.feedReference.feed(orMake: {
+            _FeedRegistry.feed(for: store) {
                 let diagnostics = _FeedReference()
                 let feed = ChangeFeed(
                     source: _PostgresChangeSource(store: store) { diagnostics.diagnose($0) },
                     pollInterval: .milliseconds(50))
                 diagnostics.feed = feed
                 return feed
-            })
+            }
         }
     }
 #endif

@@ -26,19 +26,17 @@
 
         /// The controller of a request's rows that everyone who asks for an equal request shares:
         /// fetched the first time, and kept while anyone holds it (it stops when the last one
-        /// lets it go).
-        ///
-        /// `onError` is the first caller's; later callers share its errors through it.
+        /// lets it go). Each subscriber hears of the controller's failures and recoveries through
+        /// its own `FetchedResultsController/errors()` sequence.
         ///
         /// - Throws: `FetchedResultsError` when the rows cannot be read.
         public static func shared(
             store: PostgresStore,
-            request: PostgresFetchedResultsRequest<SectionIdentifierType, ItemIdentifierType>,
-            onError: @escaping @Sendable (FetchedResultsError) -> Void = { _ in }
+            request: PostgresFetchedResultsRequest<SectionIdentifierType, ItemIdentifierType>
         ) async throws(FetchedResultsError) -> FetchedResultsController {
             try await ChangeFeed.feed(for: store).shared(key: request) {
                 () async throws(FetchedResultsError) in
-                let controller = FetchedResultsController(store: store, request: request, onError: onError)
+                let controller = FetchedResultsController(store: store, request: request)
                 try await controller.performFetch()
                 return controller
             }

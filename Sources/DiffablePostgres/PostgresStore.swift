@@ -1,4 +1,5 @@
 #if Postgres
+    import DiffableStore
     import Foundation
     public import Logging
     public import PostgresNIO
@@ -25,16 +26,25 @@
             public var username: String
             public var password: String?
             public var database: String?
+            /// How long opening a connection may take, the server's handshake included.
+            public var connectTimeout: Duration
+            /// How long the server runs one statement of the store's connections before it stops
+            /// it (PostgreSQL's `statement_timeout`): the server's side of every deadline. The
+            /// client's side is the change feed's `ChangeFeed/timeout` and the record caches'.
+            public var statementTimeout: Duration
 
             public init(
                 host: String, port: Int = 5432, username: String, password: String? = nil,
-                database: String? = nil
+                database: String? = nil, connectTimeout: Duration = .seconds(10),
+                statementTimeout: Duration = .seconds(30)
             ) {
                 self.host = host
                 self.port = port
                 self.username = username
                 self.password = password
                 self.database = database
+                self.connectTimeout = connectTimeout
+                self.statementTimeout = statementTimeout
             }
 
             /// A `postgres://user:password@host:port/database` URL (or `postgresql://`).
@@ -60,9 +70,17 @@
 
             /// The configuration of one connection, without TLS (a database on a private network).
             var connection: PostgresConnection.Configuration {
-                PostgresConnection.Configuration(
+                var configuration = PostgresConnection.Configuration(
                     host: host, port: port, username: username, password: password, database: database,
                     tls: .disable)
+                configuration.options.connectTimeout = .milliseconds(connectTimeout.milliseconds)
+                configuration.options.additionalStartupParameters = startupParameters
+                return configuration
+            }
+
+            /// What every connection of the store sets when it starts.
+            var startupParameters: [(String, String)] {
+                [("statement_timeout", "\(statementTimeout.milliseconds)")]
             }
         }
 
@@ -72,18 +90,17 @@
         /// Where the store's connections log.
         public let logger: Logger
         private let runner: Task<Void, Never>
-        /// The database's feed in this process, while anyone uses it.
-        let feedReference = _FeedReference()
 
         /// A store of the database at `configuration`; connects when first used.
         public init(configuration: Configuration, logger: Logger = Logger(label: "diffable.postgres")) {
             self.configuration = configuration
             self.logger = logger
-            let client = PostgresClient(
-                configuration: PostgresClient.Configuration(
-                    host: configuration.host, port: configuration.port, username: configuration.username,
-                    password: configuration.password, database: configuration.database, tls: .disable),
-                backgroundLogger: logger)
+            var options = PostgresClient.Configuration(
+                host: configuration.host, port: configuration.port, username: configuration.username,
+                password: configuration.password, database: configuration.database, tls: .disable)
+            options.options.connectTimeout = configuration.connectTimeout
+            options.options.additionalStartupParameters = configuration.startupParameters
+            let client = PostgresClient(configuration: options, backgroundLogger: logger)
             self.client = client
             // Started at once, so that a first query does not find the pool not yet running.
             runner = Task.immediate { await client.run() }
@@ -107,12 +124,49 @@
         /// - Throws: ``PostgresStoreError``.
         public func checkConnection() async throws(PostgresStoreError) {
             do {
-                let connection = try await PostgresConnection.connect(
-                    configuration: configuration.connection, id: 0, logger: logger)
-                try await connection.close()
+                _PostgresChangeSource.close(try await connect(id: 0))
             } catch {
-                throw PostgresStoreError(error)
+                switch error {
+                case .database(let error as PostgresStoreError): throw error
+                case .timedOut: throw PostgresStoreError(kind: .timedOut, message: "\(error)")
+                default: throw PostgresStoreError(kind: .other, message: "\(error)")
+                }
             }
+        }
+
+        /// Runs `body` on one of the pool's connections, for the app's own reads, with a deadline:
+        /// the caller hears ``PostgresStoreError/Kind/timedOut`` once
+        /// ``Configuration/statementTimeout`` (and a second for the server's own error to arrive
+        /// first) has passed, even when the server has stopped answering.
+        ///
+        /// ```swift
+        /// let title = try await store.read { connection in
+        ///     try await connection.query("SELECT title FROM recipe WHERE id = \(id)", logger: store.logger)
+        ///         .collect().first?.decode(String.self)
+        /// }
+        /// ```
+        ///
+        /// - Throws: ``PostgresStoreError``, or what `body` throws.
+        public func read<Result: Sendable>(
+            _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
+        ) async throws -> Result {
+            let client = client
+            let outcome: Swift.Result<Result, any Error>
+            do {
+                outcome = try await _withDeadline(configuration.statementTimeout + .seconds(1), "a read") {
+                    () async throws(FetchedResultsError) -> Swift.Result<Result, any Error> in
+                    do {
+                        return .success(try await client.withConnection { try await body($0) })
+                    } catch {
+                        return .failure(error)
+                    }
+                }
+            } catch .cancelled {
+                throw CancellationError()
+            } catch {
+                throw PostgresStoreError(kind: .timedOut, message: "\(error)")
+            }
+            do { return try outcome.get() } catch let error as PSQLError { throw PostgresStoreError(error) }
         }
 
         /// Runs `body` in a transaction on one of the pool's connections; once it commits, this
@@ -134,8 +188,15 @@
             } catch let error as PSQLError {
                 throw PostgresStoreError(error)
             }
-            feedReference.feed?.wake()
+            _FeedRegistry.feed(for: self)?.wake()
             return result
+        }
+    }
+
+    extension Duration {
+        /// The duration in whole milliseconds, rounded down.
+        var milliseconds: Int64 {
+            components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
         }
     }
 #endif

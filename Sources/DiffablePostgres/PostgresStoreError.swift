@@ -19,6 +19,9 @@
             case missingTable
             /// The connection was lost while it was in use.
             case connectionLost
+            /// The server did not answer within the deadline: stopped, overloaded, or behind a
+            /// network that drops packets.
+            case timedOut
             /// Any other refusal; the server's own message says what.
             case other
         }
@@ -74,6 +77,8 @@
                     "the feed reads changes by logical decoding: set wal_level = logical (and max_replication_slots above the number of servers) in postgresql.conf, then restart PostgreSQL"
                 case .missingTable: "create the table, or fix the name the request gives"
                 case .connectionLost: "the feed reconnects by itself and reads everything once"
+                case .timedOut:
+                    "the feed tries again at its next poll and catches up once the server answers"
                 case .other: nil
                 }
             return fix.map { "PostgreSQL: \(message) — \($0)" } ?? "PostgreSQL: \(message)"

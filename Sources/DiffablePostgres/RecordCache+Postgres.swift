@@ -1,8 +1,6 @@
 #if Postgres
     public import DiffableStore
-    import Dispatch
     public import PostgresNIO
-    import Synchronization
 
     extension RecordCache
     where
@@ -18,9 +16,6 @@
         ///     return Title(id: id, title: title)
         /// }
         /// ```
-        ///
-        /// A miss waits for its page on the calling thread: ask from the main actor (a cell
-        /// provider), not from a task of Swift's concurrency pool. Pages read ahead do not wait.
         ///
         /// - Parameters:
         ///   - controller: The controller whose rows the records belong to.
@@ -41,44 +36,36 @@
             }
             let store = source.store
             let request = controller.postgresRequest
-            @Sendable func readAhead(_ items: [ItemIdentifierType]) async throws(FetchedResultsError)
-                -> [Record]
-            {
+            @Sendable func query(_ items: [ItemIdentifierType]) throws(FetchedResultsError) -> PostgresQuery {
                 var binds = PostgresBindings()
                 do { try binds.append(items) } catch { throw .read(error) }
-                let query = PostgresQuery(
+                return PostgresQuery(
                     unsafeSQL: "SELECT \(columns) FROM \(request.from) WHERE \(request.item) = ANY($1)",
                     binds: binds)
-                var records: [Record] = []
-                do {
-                    for try await row in try await store.client.query(query, logger: store.logger) {
-                        records.append(try decode(row))
-                    }
-                } catch let error as PSQLError {
-                    throw .database(PostgresStoreError(error))
-                } catch {
-                    throw .read(error)
-                }
-                return records
+            }
+            @Sendable func records(_ rows: [PostgresRow]) throws(FetchedResultsError) -> [Record] {
+                do { return try rows.map(decode) } catch { throw .read(error) }
             }
             self.init(
                 controller: controller, pageSize: pageSize, pageLimit: pageLimit,
-                read: { items throws(FetchedResultsError) in
-                    // Waits on this thread for a task of the pool: see the note on asking.
-                    let result = Mutex<Result<[Record], FetchedResultsError>?>(nil)
-                    let done = DispatchSemaphore(value: 0)
-                    Task {
-                        let read: Result<[Record], FetchedResultsError>
-                        do throws(FetchedResultsError) { read = .success(try await readAhead(items)) } catch {
-                            read = .failure(error)
+                read: { items async throws(FetchedResultsError) in
+                    let query = try query(items)
+                    var rows: [PostgresRow] = []
+                    do {
+                        for try await row in try await store.client.query(query, logger: store.logger) {
+                            rows.append(row)
                         }
-                        result.withLock { $0 = read }
-                        done.signal()
+                    } catch let error as PSQLError {
+                        throw .database(PostgresStoreError(error))
+                    } catch {
+                        throw .read(error)
                     }
-                    done.wait()
-                    return try result.withLock { $0! }.get()
+                    return try records(rows)
                 },
-                readAhead: readAhead)
+                readInFeed: { items, reader async throws(FetchedResultsError) in
+                    guard let reader = reader as? _PostgresReader else { return [] }
+                    return try records(try await reader.rows(try query(items)))
+                })
         }
     }
 #endif

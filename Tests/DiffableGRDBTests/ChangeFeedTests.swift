@@ -121,15 +121,12 @@
                         title: titles.randomElement(using: &rng)!, minutes: 10, isFavorite: id % 3 == 0)
                 })
             ChangeFeed.feed(for: pool).pollInterval = .milliseconds(5)
-            let errors = StoreFixture.ErrorLog()
-            let all = try await FetchedResultsController.shared(database: pool, request: Recipe.request) {
-                errors.append($0)
-            }
+            let errors = ErrorLog()
+            let all = try await FetchedResultsController.shared(database: pool, request: Recipe.request)
             let favorites = try await FetchedResultsController.shared(
-                database: pool, request: favoritesRequest
-            ) {
-                errors.append($0)
-            }
+                database: pool, request: favoritesRequest)
+            errors.follow(all)
+            errors.follow(favorites)
             let allViews = (0..<3).map { _ in DrivenView() }
             let favoriteViews = (0..<3).map { _ in DrivenView() }
             for view in allViews { all.drive(view.dataSource) }

@@ -19,12 +19,6 @@
         let dataSource: CollectionViewDiffableDataSource<String, Int64>
         let errors: ErrorLog
 
-        final class ErrorLog: Sendable {
-            private let errors = Mutex<[FetchedResultsError]>([])
-            func append(_ error: FetchedResultsError) { errors.withLock { $0.append(error) } }
-            var all: [FetchedResultsError] { errors.withLock { $0 } }
-        }
-
         init(
             _ recipes: [Recipe], request: FetchedResultsRequest<String, Int64> = Recipe.request
         ) async throws {
@@ -187,7 +181,7 @@
                 table: "recipe", item: Column("title"), section: Column("collection"))
             let file = try TemporaryDatabase()
             let pool = try file.makeRecipes(Self.recipes)
-            let errors = StoreFixture.ErrorLog()
+            let errors = ErrorLog()
             ChangeFeed.feed(for: pool).pollInterval = .milliseconds(5)
             let controller = FetchedResultsController(database: pool, request: byCollection) {
                 errors.append($0)

@@ -1,4 +1,5 @@
 #if Postgres
+    import DiffableStore
     @testable import DiffablePostgres
     import NIOCore
     import Testing
@@ -36,13 +37,16 @@
         @Test func transactionsComeWholeWithTheirRowsAndEnds() throws {
             var decoder = _PgOutputDecoder()
             let transactions = try decoder.decode(Self.messages.map(Self.buffer))
+            func row(_ kind: _RowChange.Kind, _ id: Int64) -> _DecodedTransaction.Row {
+                .init(table: "t", kind: kind, key: _RowKey(rowID: id))
+            }
             #expect(
                 transactions == [
-                    _DecodedTransaction(xid: 726, end: 0x152A6D8, rows: [("t", 1), ("t", 2)]),
-                    _DecodedTransaction(xid: 727, end: 0x152A760, rows: [("t", 1)]),
-                    _DecodedTransaction(xid: 728, end: 0x152A7D8, rows: [("t", 2)]),
+                    _DecodedTransaction(xid: 726, end: 0x152A6D8, rows: [row(.insert, 1), row(.insert, 2)]),
+                    _DecodedTransaction(xid: 727, end: 0x152A760, rows: [row(.update, 1)]),
+                    _DecodedTransaction(xid: 728, end: 0x152A7D8, rows: [row(.delete, 2)]),
                 ])
-            #expect(decoder.relations[0x4001]?.keyColumn == 0)
+            #expect(decoder.relations[0x4001]?.keyColumns.map(\.index) == [0])
         }
 
         @Test func aTransactionCutShortWaitsForItsCommit() throws {

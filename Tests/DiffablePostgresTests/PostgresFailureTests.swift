@@ -216,6 +216,8 @@
                 configuration.host, "\(configuration.port)", configuration.database!, configuration.password!,
             ]
             process.standardOutput = output
+            // Not the test runner's own: a follower left by a crash would keep `swift test` waiting.
+            process.standardError = output
             let chunks = chunks
             output.fileHandleForReading.readabilityHandler = { handle in
                 chunks.append(String(decoding: handle.availableData, as: UTF8.self))

@@ -1,5 +1,6 @@
 #if Postgres
     import DiffablePostgres
+    import StoreTestSupport
     import Foundation
     import Synchronization
 
@@ -124,6 +125,25 @@
                     asServerUser: true), "pg_ctl restart")
         }
 
+        /// Stops every process of the server with `SIGSTOP`: a database that stops answering (a
+        /// failover, a long lock, a paused VM). Connections stay open; nothing answers.
+        func pause() throws { try signal("STOP") }
+
+        /// Lets a paused server go on (`SIGCONT`).
+        func resume() throws { try signal("CONT") }
+
+        /// Sends `signal` to the server and every process it started.
+        private func signal(_ signal: String) throws {
+            let pidFile = try String(contentsOfFile: directory + "/data/postmaster.pid", encoding: .utf8)
+            guard let postmaster = pidFile.split(separator: "\n").first.map(String.init) else {
+                throw ClusterError("no postmaster.pid in \(directory)/data")
+            }
+            try Self.check(
+                Self.run(
+                    ["/bin/sh", "-c", "kill -\(signal) \(postmaster) $(pgrep -P \(postmaster))"],
+                    asServerUser: false), "kill -\(signal)")
+        }
+
         /// Stops the server; its folder goes at exit.
         func stop() throws {
             try Self.check(
@@ -142,19 +162,17 @@
         }
 
         /// Runs a program and waits; as the `postgres` user when the tests run as root, since
-        /// PostgreSQL's programs refuse root. Through `system`, which waits for the program
-        /// itself: Foundation's `Process` waits for every process that inherited its watch, which
-        /// includes the server `pg_ctl` starts.
+        /// PostgreSQL's programs refuse root. The program inherits none of this process's
+        /// descriptors (`runProgram`): a server it starts must not hold the tests' sockets.
         static func run(_ arguments: [String], asServerUser: Bool) throws -> (status: Int32, output: String) {
             let outputPath = NSTemporaryDirectory() + "diffable-pg-output-" + UUID().uuidString
             defer { try? FileManager.default.removeItem(atPath: outputPath) }
             let command =
                 (asServerUser && getuid() == 0 ? ["/usr/sbin/runuser", "-u", "postgres", "--"] : [])
                 + arguments
-            let quoted = command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-            let status = system(quoted.joined(separator: " ") + " >\(outputPath) 2>&1 </dev/null")
+            let status = try runProgram(command, outputPath: outputPath)
             let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-            return (status == 0 ? 0 : max(1, status >> 8), text)
+            return (status, text)
         }
     }
 #endif

@@ -1,7 +1,9 @@
-// What the store tests of every backend share: a data source on a validating view, and waiting
-// for a condition.
+// What the store tests of every backend share: a data source on a validating view, an error log,
+// waiting for a condition, and starting a program that inherits nothing.
 public import Diffable
+public import DiffableStore
 public import DiffableTesting
+import Foundation
 import Synchronization
 public import Testing
 
@@ -26,6 +28,36 @@ public struct DrivenView {
             view.cellConfigurations.filter { $0.kind == .reconfigured }.compactMap {
                 dataSource.itemIdentifier(for: $0.indexPath)
             })
+    }
+}
+
+/// Collects a controller's errors: those its `onError` hears, or those of its `errors()`
+/// sequence (every subscriber of a shared controller has its own).
+public final class ErrorLog: Sendable {
+    private let errors = Mutex<[FetchedResultsError]>([])
+    private let recoveries = Mutex(0)
+
+    public init() {}
+
+    public func append(_ error: FetchedResultsError) { errors.withLock { $0.append(error) } }
+
+    /// The errors so far.
+    public var all: [FetchedResultsError] { errors.withLock { $0 } }
+
+    /// How many times the controller followed read again after an error.
+    public var recoveryCount: Int { recoveries.withLock { $0 } }
+
+    /// Follows a controller's `errors()` from now until it stops.
+    @discardableResult
+    public func follow<Section, Item>(_ controller: FetchedResultsController<Section, Item>) -> Task<
+        Void, Never
+    > {
+        let errors = controller.errors()
+        return Task {
+            for await error in errors {
+                if let error { append(error) } else { recoveries.withLock { $0 += 1 } }
+            }
+        }
     }
 }
 
@@ -98,4 +130,48 @@ public func reconfiguredItems<Content: Equatable>(
             let new = sections[expected.firstIndex { $0.contains(id) }!]
             return sections.contains(old) && shown.contains(section: new)
         })
+}
+
+/// Runs a program and waits for it, with standard input from `/dev/null` and its output (both
+/// streams) to `outputPath`; returns its exit status (128 + the signal when one ended it).
+///
+/// The child inherits no other descriptor of this process. The sockets SwiftNIO opens (the web
+/// server's, postgres-nio's) are not close-on-exec, so a child started with `system` or
+/// Foundation's `Process` keeps them open; a long-lived one — a PostgreSQL server a test starts or
+/// restarts — then holds the tests' connections open after they close, and a peer waiting for the
+/// end of one (a WebSocket's close) waits forever. That was the suite's stall.
+public func runProgram(_ arguments: [String], outputPath: String) throws -> Int32 {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    // Every descriptor open now, and any opened meanwhile below the highest: glibc's posix_spawn
+    // ignores a close of one already closed. (Swift does not import `addclosefrom_np`.)
+    let open = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).compactMap {
+        Int32($0)
+    }
+    for descriptor in 3...max(open.max() ?? 3, 3) + 64 {
+        posix_spawn_file_actions_addclose(&actions, descriptor)
+    }
+    let argv = arguments.map { strdup($0) } + [nil]
+    defer { for argument in argv { free(argument) } }
+    let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { for variable in environment { free(variable) } }
+    var pid = pid_t()
+    let spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, environment)
+    guard spawned == 0 else {
+        throw CocoaError(
+            .executableLoad,
+            userInfo: [
+                NSLocalizedDescriptionKey:
+                    "cannot start \(arguments[0]): \(String(cString: strerror(spawned)))"
+            ])
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+    // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import.
+    let signal = status & 0x7f
+    return signal == 0 ? (status >> 8) & 0xff : 128 + signal
 }

@@ -5,10 +5,16 @@
     import Synchronization
 
     /// Where a SQLite database's `ChangeFeed` gets its changes: the database's change log
-    /// (``SQLiteChangeLog``), read in the same transaction as the rows the controllers read, and
+    /// (``SQLiteChangeLog``), read in the same state as the rows the controllers read, and
     /// three ways to know when to read it — a transaction observer for this process's commits,
     /// inotify on the database's folder for other processes' (Linux), and the feed's poll of the
     /// log's head for anything either missed.
+    ///
+    /// On a `DatabasePool`, each read takes a `DatabaseSnapshot` (a connection of its own in a
+    /// read transaction): the log and every subscriber's rows are read in that one state, while
+    /// other readers and the writer go on. A `DatabaseQueue` has no snapshots: each subscriber's
+    /// read is its own transaction, which checks that the log has not moved since the feed read
+    /// it (when it has, that subscriber reads every row at the next read).
     final class _SQLiteChangeSource: _ChangeSource {
         private struct State {
             /// The tables whose triggers are known to be there.
@@ -23,6 +29,8 @@
             var reader: Reader?
             var watcher: _FileWatcher?
             var isCheckScheduled = false
+            /// The snapshots of the reads under way, for ``interrupt()``.
+            var snapshots: [ObjectIdentifier: DatabaseSnapshot] = [:]
         }
 
         /// What this process has told the log of how far it has read.
@@ -100,7 +108,7 @@
                 for delay in [0, 2, 8, 30] {
                     try? await Task.sleep(for: .milliseconds(delay))
                     guard let self else { return }
-                    if await self.poll() {
+                    if (try? await self.poll()) == true {
                         wake()
                         break
                     }
@@ -109,13 +117,17 @@
             }
         }
 
-        func poll() async -> Bool {
+        func poll() async throws(FetchedResultsError) -> Bool {
             writeReaderIfDue()
-            guard
-                let (head, schemaVersion) = try? await database.read({ db in
+            let head: Int64
+            let schemaVersion: Int?
+            do {
+                (head, schemaVersion) = try await database.read { db in
                     (try SQLiteChangeLog.head(db), try Int.fetchOne(db, sql: "PRAGMA schema_version"))
-                })
-            else { return false }
+                }
+            } catch {
+                throw FetchedResultsError(grdb: error)
+            }
             return state.withLock { $0.head != head || $0.schemaVersion != schemaVersion }
         }
 
@@ -151,13 +163,39 @@
 
         func read<Result: Sendable>(
             after position: Int64?,
-            _ body: @escaping @Sendable (_ChangeRead, any _FeedReader) throws(FetchedResultsError) -> Result
+            _ body:
+                @escaping @Sendable (_ChangeRead, any _FeedReader) async throws(FetchedResultsError) -> Result
         ) async throws(FetchedResultsError) -> Result {
-            do {
-                return try await database.read { db in
-                    let read = try self.changes(after: position, db)
-                    do { return try body(read, _SQLiteReader(db: db)) } catch { throw error }
+            guard let pool = database as? DatabasePool else {
+                let read: _ChangeRead
+                do { read = try await database.read { db in try self.changes(after: position, db) } } catch {
+                    throw FetchedResultsError(grdb: error)
                 }
+                return try await body(read, _SQLiteReader(access: .queue(database, head: read.position)))
+            }
+            let snapshot = try await Self.makeSnapshot(of: pool)
+            let key = ObjectIdentifier(snapshot)
+            state.withLock { $0.snapshots[key] = snapshot }
+            defer { state.withLock { _ = $0.snapshots.removeValue(forKey: key) } }
+            let read: _ChangeRead
+            do { read = try await snapshot.read { db in try self.changes(after: position, db) } } catch {
+                throw FetchedResultsError(grdb: error)
+            }
+            return try await body(read, _SQLiteReader(access: .snapshot(snapshot)))
+        }
+
+        func interrupt() {
+            let snapshots = state.withLock { Array($0.snapshots.values) }
+            for snapshot in snapshots { snapshot.interrupt() }
+        }
+
+        /// A snapshot of the pool's current state. Opening its connection is file I/O: it is made
+        /// on one of the pool's reader queues, off Swift's concurrency pool.
+        private static func makeSnapshot(of pool: DatabasePool) async throws(FetchedResultsError)
+            -> DatabaseSnapshot
+        {
+            do {
+                return try await pool.read { _ in try pool.makeSnapshot() }
             } catch {
                 throw FetchedResultsError(grdb: error)
             }
@@ -271,9 +309,39 @@
         }
     }
 
-    /// A GRDB connection inside the feed's read transaction.
+    /// A consistent state of a SQLite database, for the subscribers of one feed read.
     struct _SQLiteReader: _FeedReader {
-        let db: Database
+        enum Access: Sendable {
+            /// A pool's snapshot: every read sees the state of the feed's read.
+            case snapshot(DatabaseSnapshot)
+            /// A queue, which has no snapshots: each read is its own transaction, at the log's
+            /// head `head` (`nil` for an empty log) or later.
+            case queue(any DatabaseWriter, head: Int64?)
+        }
+
+        let access: Access
+
+        /// Runs `body` in the reader's state, off Swift's concurrency pool. With `exact`, a read
+        /// of a queue that finds the log moved past the feed's read throws
+        /// `FetchedResultsError.read(_ReadStateMoved())` instead: an incremental read must see
+        /// exactly the state its changes lead to, a whole read may see a later one.
+        func read<T: Sendable>(exact: Bool, _ body: @escaping @Sendable (Database) throws -> T)
+            async throws(FetchedResultsError) -> T
+        {
+            do {
+                switch access {
+                case .snapshot(let snapshot):
+                    return try await snapshot.read(body)
+                case .queue(let database, let head):
+                    return try await database.read { db in
+                        if exact, try SQLiteChangeLog.head(db) != head { throw _ReadStateMoved() }
+                        return try body(db)
+                    }
+                }
+            } catch {
+                throw FetchedResultsError(grdb: error)
+            }
+        }
     }
 
     /// Tells the source of this process's commits: one observer for every table, whatever the

@@ -6,20 +6,24 @@
     /// log: its id, where its commit record ends (the feed's position after it), and the rows it
     /// wrote.
     struct _DecodedTransaction: Equatable {
+        /// A row inserted, updated or deleted.
+        struct Row: Equatable {
+            /// Lowercased, `schema.table` outside `public`.
+            var table: String
+            var kind: _RowChange.Kind
+            /// The row's key after the change (before it, for a delete).
+            var key: _RowKey
+            /// The key before an update that changed it.
+            var oldKey: _RowKey?
+        }
+
         var xid: UInt32
         /// The end of the commit record: a slot advanced to here has the transaction behind it.
         var end: Int64
-        /// The rows inserted, updated or deleted, by table (lowercased, `schema.table` outside
-        /// `public`); a row whose key changed is named with both keys.
-        var rows: [(table: String, rowID: Int64)] = []
+        var rows: [Row] = []
         /// Whether the transaction did something that names no rows: a `TRUNCATE`, or a row of a
-        /// table whose key is not one integer column.
+        /// table without a key.
         var changesUnknownRows = false
-
-        static func == (lhs: Self, rhs: Self) -> Bool {
-            lhs.xid == rhs.xid && lhs.end == rhs.end && lhs.changesUnknownRows == rhs.changesUnknownRows
-                && lhs.rows.elementsEqual(rhs.rows) { $0.table == $1.table && $0.rowID == $1.rowID }
-        }
     }
 
     /// Reads `pgoutput`'s messages (protocol version 1) into transactions. Keeps the relations
@@ -31,8 +35,9 @@
         struct Relation {
             /// Lowercased; `schema.table` outside `public`.
             var table: String
-            /// The position of the key column among the columns, when the key is one column.
-            var keyColumn: Int?
+            /// The positions of the key columns among the columns, in order, with whether each
+            /// is an integer (`smallint`, `integer`, `bigint`).
+            var keyColumns: [(index: Int, isInteger: Bool)]
         }
 
         enum DecodingError: Error, CustomStringConvertible {
@@ -101,40 +106,58 @@
                 message.readInteger(as: UInt8.self) != nil,
                 let count = message.readInteger(as: Int16.self)
             else { throw .truncated(message: kind) }
-            var keys: [Int] = []
+            var keys: [(index: Int, isInteger: Bool)] = []
             for column in 0..<Int(count) {
                 guard let flags = message.readInteger(as: UInt8.self),
                     message.readNullTerminatedString() != nil,
-                    message.readInteger(as: UInt32.self) != nil, message.readInteger(as: Int32.self) != nil
+                    let type = message.readInteger(as: UInt32.self),
+                    message.readInteger(as: Int32.self) != nil
                 else { throw .truncated(message: kind) }
-                if flags & 1 != 0 { keys.append(column) }
+                // int8, int2, int4
+                if flags & 1 != 0 { keys.append((column, [20, 21, 23].contains(type))) }
             }
             let table = namespace == "public" ? name.lowercased() : "\(namespace).\(name)".lowercased()
-            relations[id] = Relation(table: table, keyColumn: keys.count == 1 ? keys[0] : nil)
+            relations[id] = Relation(table: table, keyColumns: keys)
         }
 
-        /// An insert ('N' tuple), an update (an optional 'K' or 'O' tuple, then 'N') or a delete
-        /// ('K' or 'O').
+        /// An insert ('N' tuple), an update (an optional 'K' or 'O' tuple with the old key, then
+        /// 'N') or a delete ('K' or 'O').
         private mutating func readRow(_ kind: UInt8, _ message: inout ByteBuffer) throws(DecodingError) {
             guard open != nil else { throw .outsideTransaction(message: kind) }
             guard let id = message.readInteger(as: UInt32.self) else { throw .truncated(message: kind) }
             guard let relation = relations[id] else { throw .unknownRelation(id) }
-            var keys: [Int64?] = []
+            var old: _RowKey??
+            var new: _RowKey??
             while let tag = message.readInteger(as: UInt8.self) {
-                keys.append(try Self.key(of: &message, column: relation.keyColumn, kind: kind))
-                if tag == UInt8(ascii: "N") { break }
+                let key = try Self.key(of: &message, columns: relation.keyColumns, kind: kind)
+                if tag == UInt8(ascii: "N") {
+                    new = .some(key)
+                    break
+                }
+                old = .some(key)
             }
-            let rowIDs = Set(keys.compactMap { $0 })
-            if rowIDs.isEmpty || keys.contains(nil) { open!.changesUnknownRows = true }
-            for rowID in rowIDs.sorted() { open!.rows.append((relation.table, rowID)) }
+            let rowKind: _RowChange.Kind =
+                switch kind {
+                case UInt8(ascii: "I"): .insert
+                case UInt8(ascii: "U"): .update
+                default: .delete
+                }
+            // A table without a key, or a key value the message leaves out: the row cannot be named.
+            guard let key = (new ?? old) ?? nil, old.map({ $0 != nil }) ?? true else {
+                open!.changesUnknownRows = true
+                return
+            }
+            let oldKey = old.flatMap { $0 }.flatMap { $0 == key ? nil : $0 }
+            open!.rows.append(.init(table: relation.table, kind: rowKind, key: key, oldKey: oldKey))
         }
 
-        /// Reads a tuple; returns the integer in its key column, if it has one.
-        private static func key(of message: inout ByteBuffer, column: Int?, kind: UInt8) throws(DecodingError)
-            -> Int64?
-        {
+        /// Reads a tuple; returns the values of its key columns, or `nil` when the table has no
+        /// key or a key value is missing (null, or an unchanged TOASTed value).
+        private static func key(
+            of message: inout ByteBuffer, columns: [(index: Int, isInteger: Bool)], kind: UInt8
+        ) throws(DecodingError) -> _RowKey? {
             guard let count = message.readInteger(as: Int16.self) else { throw .truncated(message: kind) }
-            var key: Int64?
+            var values: [Int: _StoreValue] = [:]
             for index in 0..<Int(count) {
                 guard let type = message.readInteger(as: UInt8.self) else { throw .truncated(message: kind) }
                 switch type {
@@ -142,14 +165,20 @@
                     guard let length = message.readInteger(as: Int32.self),
                         let bytes = message.readSlice(length: Int(length))
                     else { throw .truncated(message: kind) }
-                    if index == column, type == UInt8(ascii: "t") {
-                        key = Int64(String(buffer: bytes))
+                    guard type == UInt8(ascii: "t"), let column = columns.first(where: { $0.index == index })
+                    else {
+                        continue
                     }
+                    let text = String(buffer: bytes)
+                    values[index] =
+                        column.isInteger ? Int64(text).map(_StoreValue.integer) ?? .text(text) : .text(text)
                 default:
                     break  // 'n' null, 'u' an unchanged TOASTed value
                 }
             }
-            return key
+            guard !columns.isEmpty else { return nil }
+            let key = columns.compactMap { values[$0.index] }
+            return key.count == columns.count ? _RowKey(key) : nil
         }
     }
 #endif

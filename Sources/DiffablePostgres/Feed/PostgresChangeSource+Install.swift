@@ -7,11 +7,13 @@
     /// its slot decodes, and the statement trigger whose notification wakes the feeds.
     extension _PostgresChangeSource {
         /// Puts `table` in the publication and gives it the trigger that wakes the feeds, once,
-        /// whichever server comes first (an advisory lock keeps two from doing it at once).
-        func install(table: String, on connection: PostgresConnection) throws(FetchedResultsError) {
+        /// whichever server comes first (an advisory lock keeps two from doing it at once). The
+        /// transaction waits at most ``installLockTimeout`` for a lock (a table another session
+        /// holds), and fails then rather than hold every later read of the feed.
+        func install(table: String, on connection: PostgresConnection) async throws(FetchedResultsError) {
             let logger = store.logger
             let (schema, name) = Self.split(table)
-            let keys = try Self.rows(
+            let keys = try await Self.rows(
                 connection,
                 """
                 SELECT a.attname, format_type(a.atttypid, a.atttypmod)
@@ -21,7 +23,7 @@
                 JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = ANY(i.indkey)
                 WHERE i.indisprimary AND n.nspname = \(schema) AND c.relname = \(name)
                 """, logger: logger)
-            let exists = try Self.rows(
+            let exists = try await Self.rows(
                 connection,
                 """
                 SELECT 1 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
@@ -47,6 +49,7 @@
             let qualified = "\(Self.quote(schema)).\(Self.quote(name))"
             let statements: [String] = [
                 "BEGIN",
+                "SET LOCAL lock_timeout = '\(Self.installLockTimeout.components.seconds)s'",
                 "SELECT pg_advisory_xact_lock(hashtext('diffable_install'))",
                 """
                 CREATE OR REPLACE FUNCTION diffable_notify() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -68,15 +71,23 @@
                 """,
                 "COMMIT",
             ]
-            do {
+            do throws(FetchedResultsError) {
                 for statement in statements {
-                    _ = try connection.query(PostgresQuery(unsafeSQL: statement), logger: logger).wait()
+                    _ = try await Self.rows(connection, PostgresQuery(unsafeSQL: statement), logger: logger)
                 }
             } catch {
-                _ = try? connection.query("ROLLBACK", logger: logger).wait()
-                throw .changeLogUnavailable(table: table, reason: "\(PostgresStoreError(error))")
+                _ = try? await Self.rows(connection, "ROLLBACK", logger: logger)
+                let reason: String =
+                    switch error {
+                    case .database(let error): "\(error)"
+                    default: "\(error)"
+                    }
+                throw .changeLogUnavailable(table: table, reason: reason)
             }
         }
+
+        /// How long installing a table's trigger waits for a lock.
+        static let installLockTimeout = Duration.seconds(5)
 
         /// `schema.table`, or `public` and the table.
         static func split(_ table: String) -> (schema: String, name: String) {

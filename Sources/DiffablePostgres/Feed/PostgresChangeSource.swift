@@ -1,6 +1,5 @@
 #if Postgres
     import DiffableStore
-    import Dispatch
     import Logging
     import NIOCore
     import PostgresNIO
@@ -26,8 +25,12 @@
     ///   handed over (a commit whose record is written but that is not yet visible waits for the
     ///   next read). The slot is advanced to what every subscriber has read at the next read or
     ///   poll.
-    /// - Everything runs on one serial queue, off Swift's cooperative threads, and waits for each
-    ///   query: the feed's subscribers read synchronously inside the read.
+    /// - Every query is async: nothing waits on a thread. One use of the connections at a time (a
+    ///   read's transactions, a poll, an install) holds the source's lock, across its awaits;
+    ///   each has the feed's deadline, and PostgreSQL's `statement_timeout` and `lock_timeout` stop
+    ///   the server's side too. A use given up on at its deadline closes the connections
+    ///   (``interrupt()``); the next one opens a new session, whose new slot makes every
+    ///   subscriber read everything once.
     final class _PostgresChangeSource: _ChangeSource {
         static let publication = "diffable"
         static let channel = "diffable_change"
@@ -35,7 +38,7 @@
         static let changeLimit = 4096
 
         /// The feed's connections and what lives on them.
-        private final class Session: Sendable {
+        final class Session: Sendable {
             /// The slot's, which runs nothing that can fail on the app's schema.
             let connection: PostgresConnection
             /// The subscribers', and the installs'.
@@ -44,7 +47,7 @@
             /// Where the slot began: changes after it are decoded.
             let start: Int64
             let listener: PostgresListenContext
-            /// Touched on the source's queue only.
+            /// Used by one read at a time (the source's lock).
             let decoder = Mutex(_PgOutputDecoder())
 
             init(
@@ -80,7 +83,8 @@
         let store: PostgresStore
         let diagnose: @Sendable (String) -> Void
         private let state = Mutex(State())
-        private let queue = DispatchQueue(label: "diffable.postgres.feed")
+        /// Held by each use of the session's connections, across its queries.
+        private let lock = _AsyncLock()
 
         init(store: PostgresStore, diagnose: @escaping @Sendable (String) -> Void) {
             self.store = store
@@ -89,7 +93,7 @@
 
         deinit {
             // A session opened by a poll or read that ended after `stop()`.
-            if let session = state.withLock({ $0.session }) { queue.async { Self.close(session) } }
+            if let session = state.withLock({ $0.session }) { Self.close(session) }
         }
 
         // MARK: _ChangeSource
@@ -110,46 +114,53 @@
                 return state.session
             }
             // Closing the session drops its temporary slot.
-            if let session { queue.async { Self.close(session) } }
+            if let session { Self.close(session) }
+        }
+
+        func interrupt() {
+            if let session = state.withLock({ $0.session }) { forget(session) }
         }
 
         func follow(table: String) async throws(FetchedResultsError) {
-            try await onQueue { [self] () throws(FetchedResultsError) in
+            try await lock.withLock { [self] () async throws(FetchedResultsError) in
                 guard !state.withLock({ $0.followed.contains(table) }) else { return }
-                let session = try openSession()
-                try install(table: table, on: session.reader)
+                let session = try await openSession()
+                try await install(table: table, on: session.reader)
                 state.withLock { _ = $0.followed.insert(table) }
             }
         }
 
-        func poll() async -> Bool {
-            (try? await onQueue { [self] () throws(FetchedResultsError) -> Bool in
+        func poll() async throws(FetchedResultsError) -> Bool {
+            try await lock.withLock { [self] () async throws(FetchedResultsError) -> Bool in
                 let isNew = state.withLock { $0.session == nil }
-                let session: Session
-                do { session = try openSession() } catch {
-                    diagnose("the PostgreSQL change feed cannot connect: \(error)")
-                    return false
-                }
+                let session = try await openSession()
+                // A new session has a new slot: every subscriber reads everything once.
                 if isNew { return true }
-                try advance(session)
-                let wal = try Self.string(
-                    session.connection, "SELECT pg_current_wal_lsn()::text", logger: store.logger)
-                return state.withLock { state in
-                    defer { state.walPosition = wal }
-                    return state.walPosition != wal
+                do throws(FetchedResultsError) {
+                    try await advance(session)
+                    let wal = try await Self.string(
+                        session.connection, "SELECT pg_current_wal_lsn()::text", logger: store.logger)
+                    return state.withLock { state in
+                        defer { state.walPosition = wal }
+                        return state.walPosition != wal
+                    }
+                } catch {
+                    forget(session)
+                    throw error
                 }
-            }) ?? false
+            }
         }
 
         func read<Result: Sendable>(
             after position: Int64?,
-            _ body: @escaping @Sendable (_ChangeRead, any _FeedReader) throws(FetchedResultsError) -> Result
+            _ body:
+                @escaping @Sendable (_ChangeRead, any _FeedReader) async throws(FetchedResultsError) -> Result
         ) async throws(FetchedResultsError) -> Result {
-            try await onQueue { [self] () throws(FetchedResultsError) -> Result in
-                let session = try openSession()
+            try await lock.withLock { [self] () async throws(FetchedResultsError) -> Result in
+                let session = try await openSession()
                 let outcome: Swift.Result<Result, FetchedResultsError>
                 do throws(FetchedResultsError) {
-                    outcome = try read(session, after: position, body)
+                    outcome = try await read(session, after: position, body)
                 } catch {
                     // The connections, the slot (gone after any error on its connection) or the
                     // decoding: a new session and a whole read set every subscriber right.
@@ -171,16 +182,16 @@
         /// One read; throws what went wrong with the session, and returns what `body` did.
         private func read<Result>(
             _ session: Session, after position: Int64?,
-            _ body: @Sendable (_ChangeRead, any _FeedReader) throws(FetchedResultsError) -> Result
-        ) throws(FetchedResultsError) -> Swift.Result<Result, FetchedResultsError> {
+            _ body: @Sendable (_ChangeRead, any _FeedReader) async throws(FetchedResultsError) -> Result
+        ) async throws(FetchedResultsError) -> Swift.Result<Result, FetchedResultsError> {
             let connection = session.connection
             let logger = store.logger
-            try advance(session)
-            _ = try Self.rows(connection, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
-            defer { _ = try? Self.rows(connection, "COMMIT", logger: logger) }
+            try await advance(session)
+            _ = try await Self.rows(
+                connection, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
             // The snapshot, and how far the log was written and flushed once it was taken: every
             // commit it sees is written before `inserted`.
-            let snapshotRow = try Self.rows(
+            let snapshotRow = try await Self.rows(
                 connection,
                 """
                 SELECT pg_export_snapshot(), pg_current_snapshot()::text,
@@ -202,11 +213,11 @@
             // message no publication carries), made synchronously, flushes everything before it,
             // so that every commit the snapshot sees is decoded.
             if flushed < inserted {
-                _ = try Self.rows(
+                _ = try await Self.rows(
                     session.reader, "SELECT pg_logical_emit_message(true, 'diffable_flush', '')",
                     logger: logger)
             }
-            let messages = try Self.rows(
+            let messages = try await Self.rows(
                 connection,
                 """
                 SELECT data FROM pg_logical_slot_peek_binary_changes(\(session.slot), NULL, NULL,
@@ -225,12 +236,14 @@
                 throw .read(error)
             }
             let read = changeRead(session, transactions, visibleIn: snapshot)
-            let reader = try _PostgresReader(connection: session.reader, snapshot: exported, logger: logger)
+            let reader = try await _PostgresReader(
+                connection: session.reader, snapshot: exported, logger: logger)
             let outcome: Swift.Result<Result, FetchedResultsError>
-            do throws(FetchedResultsError) { outcome = .success(try body(read, reader)) } catch {
+            do throws(FetchedResultsError) { outcome = .success(try await body(read, reader)) } catch {
                 outcome = .failure(error)
             }
-            _ = try Self.rows(session.reader, "COMMIT", logger: logger)
+            _ = try await Self.rows(session.reader, "COMMIT", logger: logger)
+            _ = try await Self.rows(connection, "COMMIT", logger: logger)
             if case .success = outcome { state.withLock { $0.position = read.position } }
             return outcome
         }
@@ -254,7 +267,10 @@
                 if inFirstRun { end = max(end, transaction.end) }
                 knowsRows = knowsRows && !transaction.changesUnknownRows
                 for row in transaction.rows {
-                    changes.append(_RowChange(position: transaction.end, table: row.table, rowID: row.rowID))
+                    changes.append(
+                        _RowChange(
+                            position: transaction.end, table: row.table, kind: row.kind, key: row.key,
+                            oldKey: row.oldKey))
                 }
             }
             return _ChangeRead(
@@ -264,7 +280,7 @@
 
         /// Moves the slot past what every subscriber has read, so that the server can recycle
         /// the log behind it.
-        private func advance(_ session: Session) throws(FetchedResultsError) {
+        private func advance(_ session: Session) async throws(FetchedResultsError) {
             let target = state.withLock { state -> Int64? in
                 guard let acknowledged = state.acknowledged, acknowledged > (state.advanced ?? session.start)
                 else {
@@ -273,7 +289,7 @@
                 return acknowledged
             }
             guard let target else { return }
-            _ = try Self.rows(
+            _ = try await Self.rows(
                 session.connection,
                 "SELECT pg_replication_slot_advance(\(session.slot), \(_LSN.text(target))::pg_lsn)",
                 logger: store.logger)
@@ -283,7 +299,7 @@
         // MARK: The session
 
         /// The feed's connection, its listener and its slot: made if there is none.
-        private func openSession() throws(FetchedResultsError) -> Session {
+        private func openSession() async throws(FetchedResultsError) -> Session {
             if let session = state.withLock({ $0.session }), !session.isBroken { return session }
             if let old = state.withLock({ $0.session }) { forget(old) }
             let logger = store.logger
@@ -291,33 +307,26 @@
                 $0.connections += 1
                 return $0.connections
             }
-            let connection: PostgresConnection
+            let connection = try await store.connect(id: id)
             let reader: PostgresConnection
-            do {
-                connection = try connect(id: id)
-            } catch {
-                throw .database(PostgresStoreError(error))
-            }
-            do {
-                reader = try connect(id: id)
-            } catch {
+            do { reader = try await store.connect(id: id) } catch {
                 Self.close(connection)
-                throw .database(PostgresStoreError(error))
+                throw error
             }
             do throws(FetchedResultsError) {
-                let level = try Self.string(connection, "SHOW wal_level", logger: logger)
+                let level = try await Self.string(connection, "SHOW wal_level", logger: logger)
                 guard level == "logical" else {
                     throw FetchedResultsError.database(
                         PostgresStoreError(
                             kind: .logicalDecodingUnavailable,
                             message: "wal_level is \(level ?? "unknown"), not logical"))
                 }
-                _ = try Self.rows(reader, "SET synchronous_commit = on", logger: logger)
+                _ = try await Self.rows(reader, "SET synchronous_commit = on", logger: logger)
                 let listener = connection.addListener(channel: Self.channel) { [weak self] _, _ in
                     self?.state.withLock { $0.wake }?()
                 }
                 let slot = "diffable_" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
-                let created = try Self.string(
+                let created = try await Self.string(
                     connection,
                     "SELECT lsn::text FROM pg_create_logical_replication_slot(\(slot), 'pgoutput', true)",
                     logger: logger)
@@ -343,13 +352,6 @@
             }
         }
 
-        private func connect(id: Int) throws -> PostgresConnection {
-            try PostgresConnection.connect(
-                on: PostgresConnection.defaultEventLoopGroup.any(),
-                configuration: store.configuration.connection, id: id, logger: store.logger
-            ).wait()
-        }
-
         private func forget(_ session: Session) {
             state.withLock { state in
                 if state.session === session { state.session = nil }
@@ -363,23 +365,10 @@
             close(session.reader)
         }
 
-        private static func close(_ connection: PostgresConnection) {
-            try? connection.close().wait()
-        }
-
-        // MARK: Waiting
-
-        /// Runs `work` on the source's queue, where waiting for a query blocks no Swift task.
-        private func onQueue<T: Sendable>(
-            _ work: @escaping @Sendable () throws(FetchedResultsError) -> T
-        ) async throws(FetchedResultsError) -> T {
-            let result: Swift.Result<T, FetchedResultsError> = await withCheckedContinuation { continuation in
-                queue.async {
-                    continuation.resume(
-                        returning: Swift.Result { () throws(FetchedResultsError) in try work() })
-                }
-            }
-            return try result.get()
+        /// Closes a connection at once, without waiting: a query waiting on it fails. The
+        /// connection is kept until it has closed (postgres-nio requires it).
+        static func close(_ connection: PostgresConnection) {
+            connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
         }
     }
 #endif

@@ -6,48 +6,51 @@
 
     /// The subscribers' connection inside a transaction on the read's snapshot, for their
     /// queries. A query that fails ends the transaction; the next query gets a new one on the
-    /// same snapshot, so one subscriber's error does not fail the others.
+    /// same snapshot, so one subscriber's error does not fail the others. Used by one subscriber at
+    /// a time, in the source's read.
     final class _PostgresReader: _FeedReader {
         let connection: PostgresConnection
         let snapshot: String
         let logger: Logger
-        private var isAborted = false
+        private let isAborted = Mutex(false)
 
-        init(connection: PostgresConnection, snapshot: String, logger: Logger) throws(FetchedResultsError) {
+        init(connection: PostgresConnection, snapshot: String, logger: Logger)
+            async throws(FetchedResultsError)
+        {
             self.connection = connection
             self.snapshot = snapshot
             self.logger = logger
-            try begin()
+            try await begin()
         }
 
-        private func begin() throws(FetchedResultsError) {
-            _ = try _PostgresChangeSource.rows(
+        private func begin() async throws(FetchedResultsError) {
+            _ = try await _PostgresChangeSource.rows(
                 connection, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
-            _ = try _PostgresChangeSource.rows(
+            _ = try await _PostgresChangeSource.rows(
                 connection, PostgresQuery(unsafeSQL: "SET TRANSACTION SNAPSHOT '\(snapshot)'"), logger: logger
             )
         }
 
-        func rows(_ query: PostgresQuery) throws(FetchedResultsError) -> [PostgresRow] {
+        func rows(_ query: PostgresQuery) async throws(FetchedResultsError) -> [PostgresRow] {
             let collected = Mutex<[PostgresRow]>([])
-            try forEachRow(query) { row in collected.withLock { $0.append(row) } }
+            try await forEachRow(query) { row in collected.withLock { $0.append(row) } }
             return collected.withLock { $0 }
         }
 
-        /// Runs a query and hands `body` each row as it comes, on another thread.
+        /// Runs a query and hands `body` each row as it comes, on the connection's event loop.
         func forEachRow(
             _ query: PostgresQuery,
             _ body: @escaping @Sendable (PostgresRow) throws(FetchedResultsError) -> Void
-        ) throws(FetchedResultsError) {
-            if isAborted {
-                _ = try _PostgresChangeSource.rows(connection, "ROLLBACK", logger: logger)
-                try begin()
-                isAborted = false
+        ) async throws(FetchedResultsError) {
+            if isAborted.withLock({ $0 }) {
+                _ = try await _PostgresChangeSource.rows(connection, "ROLLBACK", logger: logger)
+                try await begin()
+                isAborted.withLock { $0 = false }
             }
             do {
-                try _PostgresChangeSource.forEachRow(connection, query, logger: logger, body)
+                try await _PostgresChangeSource.forEachRow(connection, query, logger: logger, body)
             } catch {
-                isAborted = true
+                isAborted.withLock { $0 = true }
                 throw error
             }
         }

@@ -10,7 +10,7 @@
         /// content hashed from its bytes.
         ///
         /// - Complexity: O(n) for the n rows shown: one hash of each identifier.
-        package func fetchAll(_ reader: any _FeedReader) throws(FetchedResultsError) -> _FetchedRows<
+        package func fetchAll(_ reader: any _FeedReader) async throws(FetchedResultsError) -> _FetchedRows<
             SectionIdentifierType, ItemIdentifierType
         > {
             // Rows are taken as they come, on the connection's thread, while the server sends
@@ -20,7 +20,7 @@
                     builder: _FetchedRowsBuilder<SectionIdentifierType, ItemIdentifierType>(),
                     section: ByteBuffer??.none
                 ))
-            try Self.reader(reader).forEachRow(fetchAll) { row throws(FetchedResultsError) in
+            try await Self.reader(reader).forEachRow(fetchAll) { row throws(FetchedResultsError) in
                 var cells = row.makeIterator()
                 guard let key = cells.next(), let item = cells.next(), let sectionCell = cells.next() else {
                     return
@@ -46,7 +46,7 @@
         /// - Complexity: O(k log n) with an index on the ordering, for k changed rows among n: one
         ///   query for the rows, and up to one index seek per ordering term for each row's
         ///   successor.
-        package func readRows(_ reader: any _FeedReader, rowIDs: Set<Int64>) throws(FetchedResultsError)
+        package func readRows(_ reader: any _FeedReader, rowIDs: Set<Int64>) async throws(FetchedResultsError)
             -> [_ReadRow<
                 SectionIdentifierType, ItemIdentifierType
             >]
@@ -56,7 +56,7 @@
             var read: [_ReadRow<SectionIdentifierType, ItemIdentifierType>] = []
             // The rows' ordering values, grouped by which of them are NULL.
             var groups: [[Bool]: [(index: Int, values: [PostgresCell], rowID: Int64)]] = [:]
-            for row in try reader.rows(fetchRows(Array(rowIDs))) {
+            for row in try await reader.rows(fetchRows(Array(rowIDs))) {
                 let cells = row.makeRandomAccess()
                 let rowID = try Self.int64(cells[0])
                 let values = termColumns.map { cells[$0] }
@@ -72,7 +72,7 @@
             for group in groups.values {
                 for start in stride(from: 0, to: group.count, by: 1_000) {
                     let chunk = Array(group[start..<min(start + 1_000, group.count)])
-                    for row in try reader.rows(successorQuery(rows: chunk)) {
+                    for row in try await reader.rows(successorQuery(rows: chunk)) {
                         let cells = row.makeRandomAccess()
                         let index = Int(try Self.decode(cells[0]) as Int32)
                         if let level = (1..<cells.count).first(where: { cells[$0].bytes != nil }) {

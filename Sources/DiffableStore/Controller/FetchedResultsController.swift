@@ -35,9 +35,11 @@ import Synchronization
 /// ## Errors
 ///
 /// A request that cannot be shown — two rows with one item identifier, a missing table or
-/// column, a file that cannot be read — reports a ``FetchedResultsError`` to `onError` (and
-/// ``performFetch()`` throws it); the controller keeps the last snapshot it had and reads every
-/// row at the next change.
+/// column, a file that cannot be read, a database that does not answer within the feed's
+/// ``ChangeFeed/timeout`` — reports a ``FetchedResultsError`` to `onError` and to every
+/// ``errors()`` sequence (and ``performFetch()`` throws it); the controller keeps the last
+/// snapshot it had and reads every row at the next change. Once a read succeeds again, every
+/// ``errors()`` sequence hears `nil`: the controller has recovered.
 public final class FetchedResultsController<
     SectionIdentifierType: Hashable & Sendable,
     ItemIdentifierType: Hashable & Sendable
@@ -56,6 +58,8 @@ public final class FetchedResultsController<
     package let model = Mutex(_StoreModel<SectionIdentifierType, ItemIdentifierType>())
     /// The data sources it drives, on the main actor.
     let drivers = _Drivers<SectionIdentifierType, ItemIdentifierType>()
+    /// Read again, in the feed's read, the records of the rows a change shows (record caches).
+    private let recordReaders = Mutex<[@Sendable ([ItemIdentifierType], any _FeedReader) async -> Void]>([])
 
     /// A controller reading `rows` from the database that `feed` follows; nothing is read until
     /// ``performFetch()``. Backends make it.
@@ -72,6 +76,40 @@ public final class FetchedResultsController<
     deinit {
         feed.unsubscribe(ObjectIdentifier(self))
         model.withLock { $0.finish() }
+    }
+
+    /// The error of the last read, while the controller has not read since: `nil` when what it
+    /// shows is up to date with the last change it heard of.
+    public var error: FetchedResultsError? { model.withLock { $0.error } }
+
+    /// The controller's failures and recoveries, as they happen: each ``FetchedResultsError``
+    /// (the current one first, if the controller is failing now), and `nil` once a read succeeds
+    /// after one. Every subscriber of a shared controller can follow it; the sequence ends when
+    /// the controller stops, or when it is dropped.
+    ///
+    /// ```swift
+    /// for await error in controller.errors() {
+    ///     banner.text = error.map { "Offline: \($0)" }  // nil: up to date again
+    /// }
+    /// ```
+    public func errors() -> AsyncStream<FetchedResultsError?> {
+        let (stream, continuation) = AsyncStream<FetchedResultsError?>.makeStream(bufferingPolicy: .unbounded)
+        model.withLock { $0.addErrorListener(continuation) }
+        return stream
+    }
+
+    /// Adds what reads again, with the feed's reader, the records of the rows a change inserts or
+    /// updates, before the change is shown.
+    package func addRecordReader(
+        _ reader: @escaping @Sendable ([ItemIdentifierType], any _FeedReader) async -> Void
+    ) {
+        recordReaders.withLock { $0.append(reader) }
+    }
+
+    /// Tells `onError` and every ``errors()`` sequence of a failure.
+    package func report(_ error: FetchedResultsError) {
+        model.withLock { $0.setError(error) }
+        onError(error)
     }
 
     /// How the controller has read its rows, for tests and tuning.
@@ -106,14 +144,14 @@ public final class FetchedResultsController<
         )
         do {
             let rows = rows
-            try await feed.subscribe(self) { [self] reader throws(FetchedResultsError) in
-                let fetched = try rows.fetchAll(reader)
+            try await feed.subscribe(self) { [self] reader async throws(FetchedResultsError) in
+                let fetched = try await rows.fetchAll(reader)
                 model.withLock { $0.show(fetched) }
             }
             model.withLock { if $0.lifecycle == .fetching { $0.lifecycle = .following } }
         } catch {
             model.withLock { if $0.lifecycle == .fetching { $0.lifecycle = .new } }
-            onError(error)
+            report(error)
             throw error
         }
     }
@@ -128,12 +166,12 @@ public final class FetchedResultsController<
 }
 
 extension FetchedResultsController: _FeedSubscriber {
-    package var table: String? { rows.table.lowercased() }
+    package var tables: Set<String>? { [rows.table.lowercased()] }
 
     /// Reads the rows a batch changed, inside the feed's read, and edits the snapshot; reads every
     /// row instead when there are too many, when the feed cannot know which changed, or when a
     /// change could not be read before.
-    package func feed(_ batch: ChangeBatch, reader: any _FeedReader) {
+    package func feed(_ batch: ChangeBatch, reader: any _FeedReader) async {
         let rowIDs = batch.changedRowIDs(in: rows.table)
         let readsAll = model.withLock { model -> Bool? in
             guard model.lifecycle == .following || model.lifecycle == .fetching, model.fetched != nil else {
@@ -144,28 +182,41 @@ extension FetchedResultsController: _FeedSubscriber {
         guard let readsAll else { return }
         do throws(FetchedResultsError) {
             if readsAll {
-                let fetched = try rows.fetchAll(reader)
+                let fetched = try await rows.fetchAll(reader)
                 model.withLock { model in
                     model.needsWholeRead = false
                     model.show(fetched)
+                    model.setError(nil)
                 }
             } else if let rowIDs, !rowIDs.isEmpty {
-                let read = try rows.readRows(reader, rowIDs: rowIDs)
+                let read = try await rows.readRows(reader, rowIDs: rowIDs)
+                let items = read.map(\.item)
+                for readRecords in recordReaders.withLock({ $0 }) { await readRecords(items, reader) }
                 try model.withLock { model throws(FetchedResultsError) in
                     guard model.fetched != nil else { return }
                     let shown = model.fetched!.snapshot.itemIdentifiers
                     let changes = try model.fetched!.rows.resolve(read, changed: rowIDs) { shown }
                     model.show(changes)
+                    model.setError(nil)
                 }
             }
+        } catch .read(let error) where error is _ReadStateMoved {
+            // Written between the feed's look at the log and this read: read it all next time.
+            model.withLock { $0.needsWholeRead = true }
+            feed.wake()
         } catch {
             model.withLock { $0.needsWholeRead = true }
-            onError(error)
+            report(error)
         }
     }
 
     package func feedFailed(_ error: FetchedResultsError) {
-        onError(error)
+        report(error)
+    }
+
+    package func feedRecovered() {
+        // A read of its own that failed (a missing column) stays until it reads again.
+        model.withLock { if !$0.needsWholeRead { $0.setError(nil) } }
     }
 }
 
@@ -177,14 +228,18 @@ package protocol _RowReader<SectionIdentifierType, ItemIdentifierType>: Sendable
     /// The table the rows come from.
     var table: String { get }
 
-    /// Every row shown, in order, as a snapshot.
-    func fetchAll(_ reader: any _FeedReader) throws(FetchedResultsError) -> _FetchedRows<
+    /// Every row shown, in order, as a snapshot: read in one statement of the reader's state.
+    func fetchAll(_ reader: any _FeedReader) async throws(FetchedResultsError) -> _FetchedRows<
         SectionIdentifierType, ItemIdentifierType
     >
 
     /// The rows among `rowIDs` that are shown, in order, each with the item of the row shown
     /// after it.
-    func readRows(_ reader: any _FeedReader, rowIDs: Set<Int64>) throws(FetchedResultsError) -> [_ReadRow<
-        SectionIdentifierType, ItemIdentifierType
-    >]
+    ///
+    /// - Throws: `FetchedResultsError.read(_ReadStateMoved())` when the reader's state is not
+    ///   the one the batch was read at (the controller then reads every row at the next read).
+    func readRows(_ reader: any _FeedReader, rowIDs: Set<Int64>) async throws(FetchedResultsError)
+        -> [_ReadRow<
+            SectionIdentifierType, ItemIdentifierType
+        >]
 }

@@ -17,6 +17,11 @@ public enum FetchedResultsError: Error, Sendable, CustomStringConvertible {
     /// Any other error from reading the database, such as a value that does not convert to the
     /// identifier type.
     case read(any Error & Sendable)
+    /// The database did not answer within its deadline (a server that stopped, a lock held by
+    /// another writer): the work was stopped, and nothing it would have read was kept.
+    case timedOut(String, after: Duration)
+    /// The task that waited for the database was cancelled.
+    case cancelled
 
     public var description: String {
         switch self {
@@ -30,6 +35,10 @@ public enum FetchedResultsError: Error, Sendable, CustomStringConvertible {
             "FetchedResultsController: the change feed cannot follow table \(table): \(reason)"
         case .read(let error):
             "FetchedResultsController: could not read the rows: \(error)"
+        case .timedOut(let what, let limit):
+            "FetchedResultsController: \(what) had no answer from the database in \(limit)"
+        case .cancelled:
+            "FetchedResultsController: cancelled while waiting for the database"
         }
     }
 }

@@ -10,20 +10,24 @@ import Synchronization
 /// let recipes = RecordCache<String, Int64, Recipe>(controller: controller)
 /// let dataSource = CollectionViewDiffableDataSource<String, Int64>(collectionView: view) {
 ///     view, indexPath, id in
-///     let recipe = recipes.record(for: id)  // a page around the row is read on a miss
+///     let recipe = recipes.record(for: id)  // nil while its page is read: a placeholder
 ///     …
 /// }
 /// ```
 ///
-/// A miss reads the page of rows around the item (in the controller's order), so the rows a
-/// view shows next to each other cost one query; when the rows asked for move on, the next
-/// page in that direction is read ahead, off the calling thread. A record is dropped when its
-/// row's content changes or the row goes, so the cell that reconfigures reads it anew; pages
-/// far from the rows asked for last are dropped too, so a million-row table keeps a few pages.
+/// Nothing waits for the database: a cell provider that asks for a record not read yet gets
+/// `nil` and configures a placeholder, as a UIKit app does while an image loads; the page of rows
+/// around the item (in the controller's order) is read in the background, one query, and every
+/// data source the controller drives reconfigures the items that were asked for once their
+/// records are in. As the rows asked for move on, the next page in that direction is read ahead,
+/// and a view's prefetching (`view.prefetchDataSource = recipes`) reads pages before their cells
+/// are made, so that misses are rare.
 ///
-/// It is also a view's prefetching data source (`CollectionViewDataSourcePrefetching`,
-/// `TableViewDataSourcePrefetching`), so records are read ahead of scrolling the UIKit way:
-/// `view.prefetchDataSource = recipes`.
+/// A row that changes has its record read again in the change feed's own read, with the rows
+/// the controller reads, so the cell that reconfigures finds it up to date; a row that goes has
+/// its record dropped. Pages far from the rows asked for last are dropped too, so a million-row
+/// table keeps a few pages. A page that cannot be read (the error goes to the controller's
+/// `onError`) is read again a second later while its items are still wanted.
 ///
 /// Each backend reads the records its own way (DiffableGRDB's and DiffablePostgres's
 /// initializers): a record is identified by its `id`, the item identifier of its row.
@@ -39,8 +43,13 @@ public final class RecordCache<
         var direction = 0
         /// The first position of each page read, so that pages far away can be dropped.
         var pages: [Int: [ItemIdentifierType]] = [:]
-        /// The reads ahead in flight, by the first position of their page.
-        var prefetching: [Int: Task<Void, Never>] = [:]
+        /// The page reads in flight, by the first position of their page.
+        var reading: [Int: Task<Void, Never>] = [:]
+        /// Items asked for and not found: their cells show placeholders until their records
+        /// arrive, and are reconfigured then.
+        var waiting: Set<ItemIdentifierType> = []
+        /// Records read again in the feed's read of the change about to be shown.
+        var fresh: Set<ItemIdentifierType> = []
         var statistics = Statistics()
     }
 
@@ -52,8 +61,10 @@ public final class RecordCache<
         public var misses = 0
         /// Pages read, on a miss or ahead of the asks.
         public var pagesRead = 0
-        /// Records dropped because their row changed or went.
+        /// Records dropped because their row went, or changed and could not be read again.
         public var invalidated = 0
+        /// Records read again, in the change feed's read, because their row changed.
+        public var reread = 0
     }
 
     /// The controller whose rows the records belong to.
@@ -62,50 +73,76 @@ public final class RecordCache<
     public let pageSize: Int
     /// How many pages stay cached around the rows asked for last.
     public let pageLimit: Int
+    /// How long a page read may wait for the database before it is tried again.
+    public let timeout: Duration
     private let state = Mutex(State())
-    /// Reads the records of items, waiting (a miss: a cell provider must return its cell).
-    private let readNow: @Sendable ([ItemIdentifierType]) throws(FetchedResultsError) -> [Record]
-    /// Reads them without holding a thread of Swift's concurrency pool (ahead of the asks).
-    private let readLater: @Sendable ([ItemIdentifierType]) async throws(FetchedResultsError) -> [Record]
+    /// Reads the records of items, in any order.
+    private let readRecords: @Sendable ([ItemIdentifierType]) async throws(FetchedResultsError) -> [Record]
 
-    /// Creates a cache for a controller's rows whose records `read` and `readAhead` read, by
-    /// item identifier, in any order. Backends make it.
+    /// Creates a cache for a controller's rows whose records `read` reads by item identifier, in
+    /// any order, and `readInFeed` reads with the change feed's reader (in its consistent state).
+    /// Backends make it.
     package init(
         controller: FetchedResultsController<SectionIdentifierType, ItemIdentifierType>,
         pageSize: Int, pageLimit: Int,
-        read: @escaping @Sendable ([ItemIdentifierType]) throws(FetchedResultsError) -> [Record],
-        readAhead: @escaping @Sendable ([ItemIdentifierType]) async throws(FetchedResultsError) -> [Record]
+        read: @escaping @Sendable ([ItemIdentifierType]) async throws(FetchedResultsError) -> [Record],
+        readInFeed:
+            @escaping @Sendable ([ItemIdentifierType], any _FeedReader) async throws(FetchedResultsError)
+            -> [Record]
     ) {
         self.controller = controller
-        readNow = read
-        readLater = readAhead
+        readRecords = read
         self.pageSize = max(pageSize, 1)
         self.pageLimit = max(pageLimit, 2)
+        timeout = controller.feed.timeout
         // Told under the controller's lock, before any data source hears of the change: a cell
-        // that reconfigures must not find the old record here.
+        // that reconfigures must not find a stale record here.
         controller.model.withLock { model in
             model.addStepObserver { [weak self] step in self?.invalidate(step) }
         }
+        controller.addRecordReader { [weak self] items, reader in
+            await self?.reread(items, reader: reader, readInFeed: readInFeed)
+        }
     }
 
-    /// The record of an item: from the cache, or read with the page of rows around it.
+    /// The record of an item, if it is cached. On a miss, reads the page of rows around the item
+    /// in the background and returns `nil`: the cell shows a placeholder, and is reconfigured
+    /// when the record arrives.
     ///
-    /// - Returns: `nil` when the item is not shown, or its row cannot be read (the error goes
-    ///   to the controller's `onError`).
-    /// - Complexity: O(1) expected on a hit; a miss reads one page by primary key.
+    /// - Returns: The record, or `nil` while it is read, when the item is not shown, or when its
+    ///   row cannot be read (the error goes to the controller's `onError`).
+    /// - Complexity: O(1) expected; a miss starts one read of a page by primary key.
     public func record(for item: ItemIdentifierType) -> Record? {
         let cached = state.withLock { state -> Record? in
             let record = state.records[item]
-            if record != nil { state.statistics.hits += 1 } else { state.statistics.misses += 1 }
+            if record != nil {
+                state.statistics.hits += 1
+            } else {
+                state.statistics.misses += 1
+                state.waiting.insert(item)
+            }
             return record
         }
-        if let cached {
-            notePosition(of: item)
-            return cached
-        }
-        guard let page = page(around: item) else { return nil }
-        read(page.items, startingAt: page.start)
+        // Read even if the page was: the item came into it since (a row inserted).
+        if cached == nil, let start = pageStart(of: item) { readPage(start, evenIfRead: true) }
         notePosition(of: item)
+        return cached
+    }
+
+    /// The record of an item, reading its page first when it is not cached: for code that can
+    /// wait (a detail, a test), never a cell provider.
+    ///
+    /// - Returns: `nil` when the item is not shown, or its row is gone.
+    /// - Throws: The database's error, or ``FetchedResultsError/timedOut(_:after:)``.
+    public func load(_ item: ItemIdentifierType) async throws(FetchedResultsError) -> Record? {
+        if let cached = state.withLock({ $0.records[item] }) { return cached }
+        guard let start = pageStart(of: item) else { return nil }
+        let items = pageItems(from: start)
+        let records = try await _withDeadline(timeout, "reading records") {
+            [readRecords] () async throws(FetchedResultsError) in
+            try await readRecords(items)
+        }
+        keep(records, page: items, startingAt: start)
         return state.withLock { $0.records[item] }
     }
 
@@ -115,56 +152,83 @@ public final class RecordCache<
     /// The number of records cached now.
     public var count: Int { state.withLock { $0.records.count } }
 
+    /// The number of page reads in flight.
+    public var readsInFlight: Int { state.withLock { $0.reading.count } }
+
     // MARK: Pages
 
-    /// The page of shown items that holds `item`, with its first flat position.
-    private func page(around item: ItemIdentifierType) -> (start: Int, items: [ItemIdentifierType])? {
+    /// The first flat position of the page that holds `item`, if it is shown.
+    private func pageStart(of item: ItemIdentifierType) -> Int? {
         let size = pageSize
         return controller.model.withLock { model in
-            guard let snapshot = model.fetched?.snapshot, let position = snapshot.indexOfItem(item) else {
-                return nil
+            model.fetched?.snapshot.indexOfItem(item).map { $0 / size * size }
+        }
+    }
+
+    /// The items shown on the page that starts at `start`.
+    private func pageItems(from start: Int) -> [ItemIdentifierType] {
+        let size = pageSize
+        return controller.model.withLock { model in
+            guard let items = model.fetched?.snapshot.itemIdentifiers, start >= 0, start < items.count else {
+                return []
             }
-            let start = position / size * size
-            return (start, Self.items(of: snapshot, from: start, count: size))
+            return Array(items[start..<min(start + size, items.count)])
         }
     }
 
-    private static func items(
-        of snapshot: DiffableDataSourceSnapshotOfController, from start: Int, count: Int
-    ) -> [ItemIdentifierType] {
-        let items = snapshot.itemIdentifiers
-        guard start >= 0, start < items.count else { return [] }
-        return Array(items[start..<min(start + count, items.count)])
+    /// Reads the page starting at `start` in the background, unless it is cached or being read;
+    /// when it is in, the items waiting for it are reconfigured. A read that fails is tried
+    /// again a second later while items of the page still wait.
+    private func readPage(_ start: Int, after delay: Duration = .zero, evenIfRead: Bool = false) {
+        state.withLock { state in
+            guard start >= 0, evenIfRead || state.pages[start] == nil, state.reading[start] == nil else {
+                return
+            }
+            state.reading[start] = Task.detached(priority: .userInitiated) { [weak self] in
+                if delay > .zero { try? await Task.sleep(for: delay) }
+                guard let self, !Task.isCancelled else { return }
+                await self.read(page: start, retryDelay: delay)
+            }
+        }
     }
 
-    private typealias DiffableDataSourceSnapshotOfController = FetchedResultsController<
-        SectionIdentifierType, ItemIdentifierType
-    >.Snapshot
-
-    /// Reads the records of `items` and keeps them as the page starting at `start`, dropping
-    /// pages far from it: on a miss, on the calling thread (a cell provider must return its
-    /// cell).
-    private func read(_ items: [ItemIdentifierType], startingAt start: Int) {
-        guard !items.isEmpty else { return }
-        do {
-            keep(try readNow(items), page: items, startingAt: start)
+    private func read(page start: Int, retryDelay: Duration) async {
+        let items = pageItems(from: start)
+        // Past the last row (read ahead of the end): nothing to read.
+        guard !items.isEmpty else {
+            _ = state.withLock { $0.reading.removeValue(forKey: start) }
+            return
+        }
+        let outcome: Result<[Record], FetchedResultsError>
+        do throws(FetchedResultsError) {
+            outcome = .success(
+                try await _withDeadline(timeout, "reading records") {
+                    [readRecords] () async throws(FetchedResultsError) in
+                    try await readRecords(items)
+                })
         } catch {
-            controller.onError(error)
+            outcome = .failure(error)
         }
-    }
-
-    /// ``read(_:startingAt:)`` ahead of the asks, without holding a thread of Swift's
-    /// concurrency pool while waiting for a connection.
-    private func readAhead(_ items: [ItemIdentifierType], startingAt start: Int) async {
-        guard !items.isEmpty else { return }
-        do {
-            let records = try await readLater(items)
-            // Cancelled (the person turned back): what was read is not kept.
+        switch outcome {
+        case .success(let records):
+            // Cancelled (the person turned back, and the read was forgotten then): not kept.
             guard !Task.isCancelled else { return }
             keep(records, page: items, startingAt: start)
-        } catch {
+            let (arrived, waiting) = state.withLock { state in
+                let arrived = items.filter { state.waiting.contains($0) }
+                for item in items { state.waiting.remove(item) }
+                state.reading[start] = nil
+                return (arrived, state.waiting)
+            }
+            if !arrived.isEmpty { controller.model.withLock { $0.refresh(arrived) } }
+            // Rows that came into the page while it was read, which cells wait for: again.
+            if pageItems(from: start).contains(where: waiting.contains) { readPage(start, evenIfRead: true) }
+        case .failure(let error):
             guard !Task.isCancelled else { return }
+            _ = state.withLock { $0.reading.removeValue(forKey: start) }
             controller.onError(error)
+            let stillWanted = state.withLock { state in items.contains(where: state.waiting.contains) }
+            if stillWanted { readPage(start, after: min(max(retryDelay * 2, .seconds(1)), .seconds(30))) }
         }
     }
 
@@ -195,41 +259,27 @@ public final class RecordCache<
             guard state.direction != 0 else { return nil }
             return position / size * size + state.direction * size
         }
-        if let next { readAhead(page: next) }
-    }
-
-    /// Reads the page starting at `start` off the calling thread, unless it is cached or being
-    /// read.
-    private func readAhead(page start: Int) {
-        let size = pageSize
-        state.withLock { state in
-            guard start >= 0, state.pages[start] == nil, state.prefetching[start] == nil else { return }
-            state.prefetching[start] = Task.detached(priority: .utility) { [weak self] in
-                guard let self else { return }
-                let items = self.controller.model.withLock { model in
-                    model.fetched.map { Self.items(of: $0.snapshot, from: start, count: size) } ?? []
-                }
-                await self.readAhead(items, startingAt: start)
-                _ = self.state.withLock { $0.prefetching.removeValue(forKey: start) }
-            }
-        }
+        if let next { readPage(next) }
     }
 
     // MARK: Prefetching
 
-    /// Reads the records of items ahead of their cells, a page at a time, off the calling thread:
+    /// Reads the records of items ahead of their cells, a page at a time, in the background:
     /// what a view's prefetching calls.
     ///
     /// - Complexity: O(n) for n items, and one read per page not cached.
     public func prefetch(_ items: [ItemIdentifierType]) {
-        for page in pages(of: items) { readAhead(page: page) }
+        for page in pages(of: items) { readPage(page) }
     }
 
-    /// Cancels the reads ahead of items no longer about to be shown; pages already read stay.
+    /// Cancels the reads ahead of items no longer about to be shown; pages already read stay, and
+    /// so do reads that cells wait for.
     public func cancelPrefetching(_ items: [ItemIdentifierType]) {
-        let pages = pages(of: items)
+        let contents = pages(of: items).map { ($0, pageItems(from: $0)) }
         let cancelled = state.withLock { state in
-            pages.compactMap { state.prefetching.removeValue(forKey: $0) }
+            contents.compactMap { start, items in
+                items.contains(where: state.waiting.contains) ? nil : state.reading.removeValue(forKey: start)
+            }
         }
         for task in cancelled { task.cancel() }
     }
@@ -251,15 +301,41 @@ public final class RecordCache<
         }
     }
 
-    // MARK: Invalidation
+    // MARK: Changes
 
-    /// Drops the records of the rows a step changed or removed.
+    /// Reads again, with the change feed's reader, the cached records of rows a change is about
+    /// to show: the cells that reconfigure find them up to date. A failure drops them instead.
+    private func reread(
+        _ items: [ItemIdentifierType], reader: any _FeedReader,
+        readInFeed:
+            @Sendable ([ItemIdentifierType], any _FeedReader) async throws(FetchedResultsError) -> [Record]
+    ) async {
+        let cached = state.withLock { state in items.filter { state.records[$0] != nil } }
+        guard !cached.isEmpty else { return }
+        do throws(FetchedResultsError) {
+            let records = try await readInFeed(cached, reader)
+            state.withLock { state in
+                for record in records { state.records[record.id] = record }
+                state.fresh.formUnion(records.map(\.id))
+                state.statistics.reread += records.count
+            }
+        } catch {
+            // Dropped at the step: the cells read them again when they reconfigure.
+        }
+    }
+
+    /// Drops the records of the rows a step removed, and of those it changed that were not read
+    /// again with it.
     private func invalidate(_ step: _StoreModel<SectionIdentifierType, ItemIdentifierType>.Step) {
-        let gone = step.reconfigured + step.removed
+        guard !step.isRefresh else { return }
         state.withLock { state in
-            for item in gone where state.records.removeValue(forKey: item) != nil {
+            for item in step.removed where state.records.removeValue(forKey: item) != nil {
                 state.statistics.invalidated += 1
             }
+            for item in step.reconfigured where !state.fresh.contains(item) {
+                if state.records.removeValue(forKey: item) != nil { state.statistics.invalidated += 1 }
+            }
+            state.fresh = []
         }
     }
 }

@@ -15,10 +15,15 @@ public struct ChangeBatch: Sendable {
     /// The feed's position after the batch: the last change it includes.
     public var position: Int64?
 
+    /// The tables (lowercased) that changed in rows the feed cannot name by row id (a table whose
+    /// key is not one integer): any of their rows may have changed.
+    public var tablesWithUnnamedRows: Set<String>
+
     /// A batch.
-    public init(rowIDs: [String: Set<Int64>]?, position: Int64?) {
+    public init(rowIDs: [String: Set<Int64>]?, position: Int64?, tablesWithUnnamedRows: Set<String> = []) {
         self.rowIDs = rowIDs
         self.position = position
+        self.tablesWithUnnamedRows = tablesWithUnnamedRows
     }
 
     /// Whether any row of `table` may have changed.
@@ -26,7 +31,8 @@ public struct ChangeBatch: Sendable {
     /// - Complexity: O(1).
     public func mayHaveChanged(_ table: String) -> Bool {
         guard let rowIDs else { return true }
-        return !(rowIDs[table.lowercased()]?.isEmpty ?? true)
+        let table = table.lowercased()
+        return !(rowIDs[table]?.isEmpty ?? true) || tablesWithUnnamedRows.contains(table)
     }
 
     /// Whether the row of `table` with `rowID` may have changed.
@@ -34,12 +40,15 @@ public struct ChangeBatch: Sendable {
     /// - Complexity: O(1) expected.
     public func mayHaveChanged(_ table: String, rowID: Int64) -> Bool {
         guard let rowIDs else { return true }
-        return rowIDs[table.lowercased()]?.contains(rowID) ?? false
+        let table = table.lowercased()
+        return rowIDs[table]?.contains(rowID) ?? false || tablesWithUnnamedRows.contains(table)
     }
 
     /// The row ids of `table` that changed, or `nil` when any may have.
     public func changedRowIDs(in table: String) -> Set<Int64>? {
         guard let rowIDs else { return nil }
-        return rowIDs[table.lowercased()] ?? []
+        let table = table.lowercased()
+        guard !tablesWithUnnamedRows.contains(table) else { return nil }
+        return rowIDs[table] ?? []
     }
 }

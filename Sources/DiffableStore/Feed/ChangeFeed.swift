@@ -58,6 +58,10 @@ public final class ChangeFeed: Sendable {
         /// ``maximumPollInterval`` while nothing changes.
         var pollDelay: Duration
         var diagnosticHandler: @Sendable (String) -> Void = { _ in }
+        var timeout = Duration.seconds(30)
+        /// Why the database could not be read, from the first failure until a read succeeds:
+        /// subscribers hear of a failure once, not at every poll.
+        var failure: FetchedResultsError?
         /// Reads made, for tests and diagnostics.
         var readCount = 0
     }
@@ -119,6 +123,16 @@ public final class ChangeFeed: Sendable {
         set { state.withLock { $0.maximumPollInterval = max(newValue, $0.pollInterval) } }
     }
 
+    /// How long each of the feed's calls to the database may take — following a table, a read
+    /// of what changed with every subscriber's rows, a poll — before it is given up (its
+    /// connection closed, its statement interrupted) and its subscribers are told
+    /// ``FetchedResultsError/timedOut(_:after:)``. They keep what they show; the next read (the
+    /// poll keeps looking) catches them up. Default 30 s.
+    public var timeout: Duration {
+        get { state.withLock { $0.timeout } }
+        set { state.withLock { $0.timeout = newValue } }
+    }
+
     /// Told, on any thread, of what the feed ignored and why: a log row that names a table or a
     /// row it does not know, a read that failed. Default: nothing.
     public var diagnosticHandler: @Sendable (String) -> Void {
@@ -133,19 +147,27 @@ public final class ChangeFeed: Sendable {
 
     // MARK: Subscribing
 
-    /// Adds a subscriber: starts the feed if it was stopped, makes sure its table's changes are
+    /// Adds a subscriber: starts the feed if it was stopped, makes sure its tables' changes are
     /// recorded, calls `firstRead` with a reader of the database's current state, and follows
-    /// the changes from that state on.
+    /// the changes from that state on. Each step has the feed's ``timeout``.
     package func subscribe(
         _ subscriber: any _FeedSubscriber,
-        firstRead: @escaping @Sendable (any _FeedReader) throws(FetchedResultsError) -> Void
+        firstRead: @escaping @Sendable (any _FeedReader) async throws(FetchedResultsError) -> Void
     ) async throws(FetchedResultsError) {
         try startIfStopped()
         do {
-            if let table = subscriber.table { try await source.follow(table: table) }
-            let position = try await source.read(after: nil) { read, reader throws(FetchedResultsError) in
-                try firstRead(reader)
-                return read.position ?? 0
+            for table in (subscriber.tables ?? []).sorted() {
+                try await withTimeout("following table \(table)") {
+                    [source] () async throws(FetchedResultsError) in
+                    try await source.follow(table: table)
+                }
+            }
+            let position = try await withTimeout("the first read") {
+                [source] () async throws(FetchedResultsError) in
+                try await source.read(after: nil) { read, reader async throws(FetchedResultsError) in
+                    try await firstRead(reader)
+                    return read.position ?? 0
+                }
             }
             state.withLock {
                 $0.arriving -= 1
@@ -159,6 +181,15 @@ public final class ChangeFeed: Sendable {
         }
         // Changes committed between that read and now were perhaps read without it: look again.
         wake()
+    }
+
+    /// Runs one of the source's calls with the feed's ``timeout``; at the deadline the source is
+    /// interrupted, so that its next call starts afresh.
+    private func withTimeout<T: Sendable>(
+        _ what: String, _ operation: @escaping @Sendable () async throws(FetchedResultsError) -> T
+    ) async throws(FetchedResultsError) -> T {
+        try await _withDeadline(
+            timeout, "the change feed's \(what)", onTimeout: { [source] in source.interrupt() }, operation)
     }
 
     /// Removes a subscriber; the feed stops when it was the last.
@@ -274,18 +305,26 @@ public final class ChangeFeed: Sendable {
         guard let from = subscribers.map(\.1).min() else { return }
         let position: Int64?
         do {
-            position = try await source.read(after: from) { read, reader in
-                for (subscriber, at) in subscribers {
-                    guard let batch = Self.batch(read, table: subscriber.table, after: at) else { continue }
-                    subscriber.feed(batch, reader: reader)
+            position = try await withTimeout("read") { [source] () async throws(FetchedResultsError) in
+                try await source.read(after: from) { read, reader async in
+                    for (subscriber, at) in subscribers {
+                        guard let batch = Self.batch(read, tables: subscriber.tables, after: at) else {
+                            continue
+                        }
+                        await subscriber.feed(batch, reader: reader)
+                    }
+                    return read.position
                 }
-                return read.position
             }
         } catch {
-            diagnose("the change feed could not read: \(error)")
-            for (subscriber, _) in subscribers { subscriber.feedFailed(error) }
+            failed(error)
             return
         }
+        let recovered = state.withLock { state -> Bool in
+            defer { state.failure = nil }
+            return state.failure != nil
+        }
+        if recovered { for (subscriber, _) in subscribers { subscriber.feedRecovered() } }
         guard let position else { return }
         let lowest = state.withLock { state -> Int64? in
             for (subscriber, _) in subscribers {
@@ -296,18 +335,39 @@ public final class ChangeFeed: Sendable {
         if let lowest { source.acknowledge(lowest) }
     }
 
-    /// What a subscriber at `position` that follows `table` takes from a read; `nil` when nothing
-    /// it follows changed.
-    static func batch(_ read: _ChangeRead, table: String?, after position: Int64) -> ChangeBatch? {
+    /// The database could not be read or polled: subscribers hear of it, once until a read
+    /// succeeds, and keep what they show.
+    private func failed(_ error: FetchedResultsError) {
+        diagnose("the change feed could not read: \(error)")
+        let subscribers = state.withLock { state -> [any _FeedSubscriber] in
+            guard state.failure == nil else { return [] }
+            state.failure = error
+            return state.subscriptions.values.compactMap(\.subscriber)
+        }
+        for subscriber in subscribers { subscriber.feedFailed(error) }
+    }
+
+    /// What a subscriber at `position` that follows `tables` (every table when `nil`) takes from
+    /// a read; `nil` when nothing it follows changed.
+    static func batch(_ read: _ChangeRead, tables: Set<String>?, after position: Int64) -> ChangeBatch? {
         let end = read.position ?? position
         guard let changes = read.changes, position >= (read.completeAfter ?? position) else {
             return ChangeBatch(rowIDs: nil, position: end)
         }
         var rowIDs: [String: Set<Int64>] = [:]
-        for change in changes where change.position > position && (table == nil || change.table == table) {
-            rowIDs[change.table, default: []].insert(change.rowID)
+        var unnamed: Set<String> = []
+        for change in changes where change.position > position && (tables?.contains(change.table) ?? true) {
+            for key in [change.key, change.oldKey] {
+                guard let key else { continue }
+                if let rowID = key.rowID {
+                    rowIDs[change.table, default: []].insert(rowID)
+                } else {
+                    unnamed.insert(change.table)
+                }
+            }
         }
-        return rowIDs.isEmpty ? nil : ChangeBatch(rowIDs: rowIDs, position: end)
+        guard !rowIDs.isEmpty || !unnamed.isEmpty else { return nil }
+        return ChangeBatch(rowIDs: rowIDs, position: end, tablesWithUnnamedRows: unnamed)
     }
 
     // MARK: Starting and stopping
@@ -333,7 +393,17 @@ public final class ChangeFeed: Sendable {
             let delay = state.withLock { $0.pollDelay }
             try? await Task.sleep(for: delay)
             guard !Task.isCancelled else { return }
-            if await source.poll() {
+            let changed: Bool
+            do {
+                changed = try await withTimeout("poll") { [source] () async throws(FetchedResultsError) in
+                    try await source.poll()
+                }
+            } catch {
+                failed(error)
+                continue
+            }
+            // Answering again after a failure: a read tells the subscribers they are current.
+            if changed || state.withLock({ $0.failure != nil }) {
                 wake()
             } else {
                 state.withLock { $0.pollDelay = min($0.pollDelay * 2, $0.maximumPollInterval) }
@@ -359,16 +429,18 @@ public final class ChangeFeed: Sendable {
 private final class _BatchListener: _FeedSubscriber {
     let feed: ChangeFeed
     let continuation: AsyncStream<ChangeBatch>.Continuation
-    var table: String? { nil }
+    var tables: Set<String>? { nil }
 
     init(feed: ChangeFeed, continuation: AsyncStream<ChangeBatch>.Continuation) {
         self.feed = feed
         self.continuation = continuation
     }
 
-    func feed(_ batch: ChangeBatch, reader: any _FeedReader) {
+    func feed(_ batch: ChangeBatch, reader: any _FeedReader) async {
         continuation.yield(batch)
     }
 
     func feedFailed(_ error: FetchedResultsError) {}
+
+    func feedRecovered() {}
 }

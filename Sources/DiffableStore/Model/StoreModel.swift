@@ -22,6 +22,9 @@ package struct _StoreModel<
         package var reconfigured: [ItemIdentifierType]
         /// The items no longer shown.
         package var removed: [ItemIdentifierType]
+        /// Whether the step only asks views to reconfigure items whose rows did not change (their
+        /// records arrived): nothing cached for them is stale.
+        package var isRefresh = false
     }
 
     /// Where the controller is in its life.
@@ -51,7 +54,10 @@ package struct _StoreModel<
     var needsWholeRead = false
     package var statistics = FetchedResultsController<SectionIdentifierType, ItemIdentifierType>.Statistics()
 
+    /// The error of the last read, until a read succeeds.
+    private(set) var error: FetchedResultsError?
     private var listeners: [AsyncStream<Void>.Continuation] = []
+    private var errorListeners: [AsyncStream<FetchedResultsError?>.Continuation] = []
     /// Told of each step as it is made, under the lock.
     private var stepObservers: [@Sendable (Step) -> Void] = []
 
@@ -142,6 +148,41 @@ package struct _StoreModel<
         )
     }
 
+    /// Asks every listener to reconfigure `items` (those still shown), whose rows did not change:
+    /// a record cache read their records after their cells were made.
+    ///
+    /// - Complexity: O(k log k) for k items.
+    mutating func refresh(_ items: some Sequence<ItemIdentifierType>) {
+        guard let snapshot = fetched?.snapshot else { return }
+        let shown = items.filter { snapshot.contains(item: $0) }
+        guard !shown.isEmpty else { return }
+        // Every item keeps its place: the change is only their reconfiguring.
+        let changes = Changes(leadingTo: snapshot, changed: shown, contentChanged: { _ in true })
+        let update = changes.batchUpdate(from: snapshot, to: snapshot)
+        var step = Step(
+            version: version + 1, update: update, changes: changes, reconfigured: shown, removed: [])
+        step.isRefresh = true
+        record(step)
+    }
+
+    /// Records the outcome of a read: `nil` for a success. Error listeners hear of each failure,
+    /// and of the first success after one.
+    mutating func setError(_ error: FetchedResultsError?) {
+        guard error != nil || self.error != nil else { return }
+        self.error = error
+        errorListeners.removeAll {
+            if case .terminated = $0.yield(error) { return true }
+            return false
+        }
+    }
+
+    /// Adds an error listener, told now if the last read failed.
+    mutating func addErrorListener(_ continuation: AsyncStream<FetchedResultsError?>.Continuation) {
+        guard lifecycle != .finished else { return continuation.finish() }
+        if let error { continuation.yield(error) }
+        errorListeners.append(continuation)
+    }
+
     private mutating func record(_ step: Step) {
         version = step.version
         history.append(step)
@@ -174,6 +215,8 @@ package struct _StoreModel<
         lifecycle = .finished
         for listener in listeners { listener.finish() }
         listeners = []
+        for listener in errorListeners { listener.finish() }
+        errorListeners = []
     }
 }
 
@@ -198,6 +241,7 @@ extension _StoreModel {
         }
         fetched.snapshot._checkInvariants()
         precondition(
-            lifecycle != .finished || listeners.isEmpty, "store model: a finished model has listeners")
+            lifecycle != .finished || (listeners.isEmpty && errorListeners.isEmpty),
+            "store model: a finished model has listeners")
     }
 }

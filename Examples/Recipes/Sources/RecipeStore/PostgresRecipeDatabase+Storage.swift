@@ -8,15 +8,12 @@ public import RecipeKit
 extension PostgresRecipeDatabase: RecipeStorage {
     public var feed: ChangeFeed { ChangeFeed.feed(for: store) }
 
-    public func controller(
-        for list: RecipeList, now: Date, shared: Bool,
-        onError: @escaping @Sendable (FetchedResultsError) -> Void
-    ) async throws(FetchedResultsError) -> FetchedResultsController<String, Int64> {
+    public func controller(for list: RecipeList, now: Date, shared: Bool) async throws(FetchedResultsError)
+        -> FetchedResultsController<String, Int64>
+    {
         let request = list.postgresRequest(now: now)
-        guard shared else {
-            return FetchedResultsController(store: store, request: request, onError: onError)
-        }
-        return try await FetchedResultsController.shared(store: store, request: request, onError: onError)
+        guard shared else { return FetchedResultsController(store: store, request: request) }
+        return try await FetchedResultsController.shared(store: store, request: request)
     }
 
     public func records(for controller: FetchedResultsController<String, Int64>)
@@ -29,10 +26,9 @@ extension PostgresRecipeDatabase: RecipeStorage {
 
     // MARK: Reads
 
-    public func recipe(id: Int64) throws -> Recipe? {
-        let client = store.client
-        return try waiting {
-            try await client.rows("SELECT \(unescaped: Self.recipeColumns) FROM recipe WHERE id = \(id)")
+    public func recipe(id: Int64) async throws -> Recipe? {
+        try await store.read { connection in
+            try await connection.rows("SELECT \(unescaped: Self.recipeColumns) FROM recipe WHERE id = \(id)")
                 .first
                 .map(Self.recipe)
         }

@@ -3,7 +3,6 @@ public import Foundation
 import Logging
 import PostgresNIO
 import RecipeKit
-import Synchronization
 
 /// The recipes in a PostgreSQL database that several servers share: the same tables as the
 /// SQLite file (``RecipeDatabase``), made, migrated and seeded by the first server that opens
@@ -178,19 +177,4 @@ extension PostgresRecipeDatabase {
         logger.logLevel = .error
         return logger
     }()
-}
-
-/// Waits on this thread for `work`, done by a task: for the app's synchronous reads (a detail
-/// shown from the main actor), never from a task of Swift's concurrency pool.
-func waiting<T: Sendable>(for work: @escaping @Sendable () async throws -> T) throws -> T {
-    let result = Mutex<Result<T, any Error>?>(nil)
-    let done = DispatchSemaphore(value: 0)
-    Task {
-        let outcome: Result<T, any Error>
-        do { outcome = .success(try await work()) } catch { outcome = .failure(error) }
-        result.withLock { $0 = outcome }
-        done.signal()
-    }
-    done.wait()
-    return try result.withLock { $0! }.get()
 }

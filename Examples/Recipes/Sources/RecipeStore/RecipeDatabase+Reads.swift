@@ -87,9 +87,10 @@ extension RecipeDatabase {
     /// How far back Recents goes.
     public static let recentInterval: TimeInterval = 7 * 86_400
 
-    /// The recipe with an id, or `nil` if there is none.
-    public func recipe(id: Int64) throws -> Recipe? {
-        try pool.read { db in
+    /// The recipe with an id, or `nil` if there is none: read on one of the pool's readers, off
+    /// the caller's thread (WAL: it never waits for a writer).
+    public func recipe(id: Int64) async throws -> Recipe? {
+        try await pool.read { db in
             try Row.fetchOne(db, sql: "SELECT * FROM recipe WHERE id = ?", arguments: [id]).map {
                 StoredRecipe(row: $0).recipe
             }

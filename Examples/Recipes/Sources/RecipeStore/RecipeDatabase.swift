@@ -67,15 +67,12 @@ extension RecipeDatabase: RecipeStorage {
 
     public var feed: ChangeFeed { ChangeFeed.feed(for: pool) }
 
-    public func controller(
-        for list: RecipeList, now: Date, shared: Bool,
-        onError: @escaping @Sendable (FetchedResultsError) -> Void
-    ) async throws(FetchedResultsError) -> FetchedResultsController<String, Int64> {
+    public func controller(for list: RecipeList, now: Date, shared: Bool) async throws(FetchedResultsError)
+        -> FetchedResultsController<String, Int64>
+    {
         let request = list.request(now: now)
-        guard shared else {
-            return FetchedResultsController(database: pool, request: request, onError: onError)
-        }
-        return try await FetchedResultsController.shared(database: pool, request: request, onError: onError)
+        guard shared else { return FetchedResultsController(database: pool, request: request) }
+        return try await FetchedResultsController.shared(database: pool, request: request)
     }
 
     public func records(for controller: FetchedResultsController<String, Int64>)

@@ -18,26 +18,34 @@ public final class RecipeLibrary {
         public let list: RecipeList
         public let controller: FetchedResultsController<String, Int64>
         public let records: RecordCache<String, Int64, RecipeSummary>
+        /// Tells the library of the controller's failures and recoveries while the list lives.
+        private let following: Task<Void, Never>
 
         init(
-            list: RecipeList, controller: FetchedResultsController<String, Int64>, database: any RecipeStorage
+            list: RecipeList, controller: FetchedResultsController<String, Int64>,
+            database: any RecipeStorage,
+            report: @escaping @Sendable (FetchedResultsError?) -> Void
         ) {
             self.list = list
             self.controller = controller
             records = database.records(for: controller)
+            let errors = controller.errors()
+            following = Task { for await error in errors { report(error) } }
         }
+
+        deinit { following.cancel() }
     }
 
     /// Something a session hears from the library, on the main actor.
     public struct Observer {
         /// The database changed: the counts are up to date; the batch says which rows changed.
         public var changed: @MainActor (ChangeBatch) -> Void
-        /// A list could not be read.
-        public var failed: @MainActor (FetchedResultsError) -> Void
+        /// A list could not be read (`nil`: it reads again).
+        public var failed: @MainActor (FetchedResultsError?) -> Void
 
         public init(
             changed: @escaping @MainActor (ChangeBatch) -> Void,
-            failed: @escaping @MainActor (FetchedResultsError) -> Void
+            failed: @escaping @MainActor (FetchedResultsError?) -> Void
         ) {
             self.changed = changed
             self.failed = failed
@@ -72,6 +80,10 @@ public final class RecipeLibrary {
     /// Whole recipes the sessions' details read, until their rows change: a recipe shown in a
     /// thousand details is read once per change.
     private var recipes: [Int64: Recipe?] = [:]
+    /// The reads of recipes under way, which every session that asks meanwhile waits for.
+    private var readingRecipes: [Int64: Task<Recipe?, any Error>] = [:]
+    /// Counts the times cached recipes were forgotten: a read that began before one is not kept.
+    private var recipeGeneration = 0
     static let recipeCacheLimit = 256
     private var following: Task<Void, Never>?
 
@@ -100,6 +112,7 @@ public final class RecipeLibrary {
                 } else {
                     self.recipes = [:]
                 }
+                if batch.mayHaveChanged("recipe") { self.recipeGeneration += 1 }
                 if batch.mayHaveChanged("recipe") { await self.refreshCounts() }
                 for observer in self.observers.values { observer.changed(batch) }
             }
@@ -113,10 +126,19 @@ public final class RecipeLibrary {
     }
 
     /// The recipe with an id, or `nil` if there is none: read once for all sessions until its row
-    /// changes.
-    public func recipe(id: Int64) throws -> Recipe? {
+    /// changes, off the main actor; the sessions that ask while it is read wait for the one read.
+    /// A database that does not answer keeps this waiting, never the main actor.
+    public func recipe(id: Int64) async throws -> Recipe? {
         if let cached = recipes[id] { return cached }
-        let recipe = try database.recipe(id: id)
+        if let reading = readingRecipes[id] { return try await reading.value }
+        let database = database
+        let generation = recipeGeneration
+        let reading = Task { try await database.recipe(id: id) }
+        readingRecipes[id] = reading
+        defer { if readingRecipes[id] == reading { readingRecipes[id] = nil } }
+        let recipe = try await reading.value
+        // Changed while it was read: the next reader reads it again.
+        guard generation == recipeGeneration else { return recipe }
         if recipes.count >= Self.recipeCacheLimit { recipes.removeAll(keepingCapacity: true) }
         recipes[id] = recipe
         return recipe
@@ -124,7 +146,11 @@ public final class RecipeLibrary {
 
     /// Forgets the recipes read: a session wrote, and reads its recipe again before the change
     /// feed names the row.
-    public func forgetRecipes() { recipes = [:] }
+    public func forgetRecipes() {
+        recipes = [:]
+        readingRecipes = [:]
+        recipeGeneration += 1
+    }
 
     /// Tells `observer` of every change from now until the returned observation goes away.
     public func observe(_ observer: Observer) -> Observation {
@@ -145,15 +171,14 @@ public final class RecipeLibrary {
         if let task = loading[list] { return try await task.value }
         let date = now()
         let database = database
-        let report: @Sendable (FetchedResultsError) -> Void = { [weak self] error in
+        let report: @Sendable (FetchedResultsError?) -> Void = { [weak self] error in
             Task { @MainActor in self?.report(error) }
         }
         let shares = sharesControllers
         let task = Task {
-            let controller = try await database.controller(
-                for: list, now: date, shared: shares, onError: report)
+            let controller = try await database.controller(for: list, now: date, shared: shares)
             if !shares { try await controller.performFetch() }
-            return LiveList(list: list, controller: controller, database: database)
+            return LiveList(list: list, controller: controller, database: database, report: report)
         }
         loading[list] = task
         defer { loading[list] = nil }
@@ -163,7 +188,7 @@ public final class RecipeLibrary {
         return live
     }
 
-    private func report(_ error: FetchedResultsError) {
+    private func report(_ error: FetchedResultsError?) {
         for observer in observers.values { observer.failed(error) }
     }
 }

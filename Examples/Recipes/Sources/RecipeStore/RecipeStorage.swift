@@ -14,18 +14,17 @@ public protocol RecipeStorage: AnyObject, Sendable {
     var feed: ChangeFeed { get }
 
     /// A live controller of a list's recipe ids; `shared` gives the one every caller in the
-    /// process with an equal request shares, read now; otherwise a new one, not yet read.
-    func controller(
-        for list: RecipeList, now: Date, shared: Bool,
-        onError: @escaping @Sendable (FetchedResultsError) -> Void
-    ) async throws(FetchedResultsError) -> FetchedResultsController<String, Int64>
+    /// process with an equal request shares, read now; otherwise a new one, not yet read. Its
+    /// failures and recoveries come through its `errors()`.
+    func controller(for list: RecipeList, now: Date, shared: Bool) async throws(FetchedResultsError)
+        -> FetchedResultsController<String, Int64>
 
     /// The cells' records of a controller's rows, read a page at a time.
     func records(for controller: FetchedResultsController<String, Int64>)
         -> RecordCache<String, Int64, RecipeSummary>
 
-    /// The recipe with an id, or `nil` if there is none; waits for the database on this thread.
-    func recipe(id: Int64) throws -> Recipe?
+    /// The recipe with an id, or `nil` if there is none; the database's deadline applies.
+    func recipe(id: Int64) async throws -> Recipe?
 
     /// The sidebar's counts.
     func counts(now: Date) async throws -> RecipeCounts

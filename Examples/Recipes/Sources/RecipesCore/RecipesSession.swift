@@ -52,6 +52,8 @@ public final class RecipesSession {
     public var selectedID: Int64? { selection?.id }
     /// The selected recipe, as last read.
     public var selectedRecipe: Recipe? { selection?.recipe }
+    /// Whether a recipe is selected and not read yet: the detail says it is loading.
+    public var isLoadingSelection: Bool { selection != nil && selection?.recipe == nil }
 
     public internal(set) var counts = RecipeCounts()
     /// Whether the sidebar's Collections row is expanded, kept across count refreshes.
@@ -60,6 +62,10 @@ public final class RecipesSession {
     var observation: RecipeLibrary.Observation?
     /// Writes started and not yet finished (with the counts and the detail read again).
     public internal(set) var pendingWrites = 0
+    /// Reads of the selected recipe under way.
+    public private(set) var pendingDetailReads = 0
+    /// Bumped at every read of the selected recipe: an older read's answer is dropped.
+    private var detailGeneration = 0
     /// What the last write did, or why it did not, for a status line.
     public internal(set) var lastWrite: WriteOutcome?
     /// Why a list or the detail could not be read, until a write succeeds.
@@ -110,7 +116,7 @@ public final class RecipesSession {
             .init(
                 changed: { [weak self] batch in self?.databaseChanged(batch) },
                 failed: { [weak self] error in
-                    self?.lastError = "\(error)"
+                    self?.lastError = error.map { "\($0)" }
                     self?.onChange()
                 }))
         await show(.all)
@@ -214,15 +220,30 @@ public final class RecipesSession {
         refreshSelectedRecipe()
     }
 
-    /// Reads the selected recipe again (after any change).
+    /// Reads the selected recipe again (after any change), off the main actor: the detail shows
+    /// what it showed (or that it is loading) until the recipe arrives, and a database that does
+    /// not answer holds up only this read. A read overtaken by a newer one is dropped.
     func refreshSelectedRecipe() {
-        defer { onChange() }
+        onChange()
         guard let id = selectedID else { return }
-        do {
+        detailGeneration += 1
+        let generation = detailGeneration
+        pendingDetailReads += 1
+        Task {
+            defer { pendingDetailReads -= 1 }
+            let recipe: Recipe?
+            do {
+                recipe = try await library.recipe(id: id)
+            } catch {
+                guard generation == detailGeneration else { return }
+                lastError = "\(error)"
+                onChange()
+                return
+            }
+            guard generation == detailGeneration, selectedID == id else { return }
             // Deleted: no selection; the front end selects the neighbour its list moved to.
-            selection = try library.recipe(id: id).map { Selection(id: id, recipe: $0) }
-        } catch {
-            lastError = "\(error)"
+            selection = recipe.map { Selection(id: id, recipe: $0) }
+            onChange()
         }
     }
 }

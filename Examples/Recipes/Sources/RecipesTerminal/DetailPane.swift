@@ -21,9 +21,9 @@ final class DetailPane {
     }
 
     /// The pane's lines for a recipe at a width.
-    static func lines(for recipe: Recipe?, width: Int) -> [Line] {
+    static func lines(for recipe: Recipe?, width: Int, loading: Bool = false) -> [Line] {
         guard let recipe else {
-            return [Line(text: "No recipe selected.", style: TextStyle(dim: true))]
+            return [Line(text: loading ? "Loading…" : "No recipe selected.", style: TextStyle(dim: true))]
         }
         var lines: [Line] = []
         let title = displaySafe(recipe.title)
@@ -80,8 +80,8 @@ final class DetailPane {
 
     /// Draws the recipe into `frame` of `buffer`, from the scroll offset, with a `↓` when more
     /// lines follow.
-    func draw(_ recipe: Recipe?, into buffer: inout ScreenBuffer, frame: ScreenRect) {
-        let lines = Self.lines(for: recipe, width: frame.width - 1)
+    func draw(_ recipe: Recipe?, loading: Bool = false, into buffer: inout ScreenBuffer, frame: ScreenRect) {
+        let lines = Self.lines(for: recipe, width: frame.width - 1, loading: loading)
         lineCount = lines.count
         scrollOffset = min(scrollOffset, max(lines.count - frame.height, 0))
         favoriteRow = nil

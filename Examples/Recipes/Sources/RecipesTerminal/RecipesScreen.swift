@@ -198,7 +198,9 @@ public final class RecipesScreen: TerminalContentView {
             screen.write(
                 message, x: list.x + 2, y: list.y + 1, style: TextStyle(dim: true), maxWidth: list.width - 2)
         }
-        detail.draw(app.session.selectedRecipe, into: &screen, frame: frames[.detail]!)
+        detail.draw(
+            app.session.selectedRecipe, loading: app.session.isLoadingSelection, into: &screen,
+            frame: frames[.detail]!)
         let line = TextStyle(dim: true)
         for pane in [Pane.list, .detail] {
             let x = frames[pane]!.x - 1

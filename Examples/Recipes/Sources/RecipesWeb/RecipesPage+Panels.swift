@@ -43,8 +43,10 @@ extension RecipesPage {
         }
     }
 
-    static func detailContent(_ recipe: Recipe?) -> WebPanelContent {
-        guard let recipe else { return WebPanelContent([.text("No recipe selected.", role: .secondary)]) }
+    static func detailContent(_ recipe: Recipe?, loading: Bool = false) -> WebPanelContent {
+        guard let recipe else {
+            return WebPanelContent([.text(loading ? "Loading…" : "No recipe selected.", role: .secondary)])
+        }
         var blocks: [WebPanelContent.Block] = [
             .title(displaySafe(recipe.title), image: displaySafe(recipe.emoji)),
             .buttons([

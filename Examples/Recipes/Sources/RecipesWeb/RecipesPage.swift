@@ -30,6 +30,7 @@ public final class RecipesPage {
     var dialogState: DialogState?
     /// The recipe the detail shows (`nil` inside for none), once drawn.
     var drawnRecipe: Recipe??
+    var drawnLoading = false
     /// Where the selected recipe last was in the list, for selecting its neighbour once it is
     /// deleted.
     var lastSelectedPath: IndexPath?
@@ -234,9 +235,11 @@ public final class RecipesPage {
     func redraw() {
         header.content = headerContent()
         // The detail is drawn again only for another recipe, or the same one changed.
-        guard drawnRecipe != .some(session.selectedRecipe) else { return }
+        let loading = session.isLoadingSelection
+        guard drawnRecipe != .some(session.selectedRecipe) || drawnLoading != loading else { return }
         drawnRecipe = session.selectedRecipe
-        detail.content = Self.detailContent(session.selectedRecipe)
+        drawnLoading = loading
+        detail.content = Self.detailContent(session.selectedRecipe, loading: loading)
     }
 }
 

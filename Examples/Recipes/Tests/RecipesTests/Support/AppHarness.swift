@@ -68,7 +68,8 @@ final class AppHarness {
             app.application.step(keys: [])
             let busy =
                 app.listView.hasPendingUpdates || app.sidebarView.hasPendingUpdates || app.session.isLoading
-                || app.session.pendingWrites > 0
+                || app.session.pendingWrites > 0 || app.session.pendingDetailReads > 0
+                || (app.session.shownEntry?.records.readsInFlight ?? 0) > 0
             quiet = busy ? 0 : quiet + 1
         }
     }

@@ -1,0 +1,92 @@
+import Synchronization
+
+/// Runs `operation`, or fails with ``FetchedResultsError/timedOut(_:after:)`` once `limit` has
+/// passed, whichever comes first: the caller never waits past its deadline, even for work that
+/// does not stop when cancelled (a query to a server that stopped answering).
+///
+/// On time-out the operation's task is cancelled and `onTimeout` runs, to stop the work for real
+/// (close the connection the query waits on, interrupt SQLite); whatever the operation returns
+/// after that is dropped. Cancelling the calling task fails the call at once with
+/// `FetchedResultsError.cancelled`, and cancels the operation.
+///
+/// - Parameters:
+///   - limit: How long the operation may take.
+///   - what: What the operation does, for the error (`"the change feed's read"`).
+///   - onTimeout: Stops the work once the deadline has passed.
+///   - operation: The work, run in a task of its own.
+package func _withDeadline<T: Sendable>(
+    _ limit: Duration, _ what: String, onTimeout: @escaping @Sendable () -> Void = {},
+    _ operation: @escaping @Sendable () async throws(FetchedResultsError) -> T
+) async throws(FetchedResultsError) -> T {
+    let race = _Race<T>()
+    let result: Result<T, FetchedResultsError> = await withTaskCancellationHandler {
+        await withCheckedContinuation { continuation in
+            let work = Task {
+                let outcome: Result<T, FetchedResultsError>
+                do throws(FetchedResultsError) { outcome = .success(try await operation()) } catch {
+                    outcome = .failure(error)
+                }
+                race.finish(outcome)
+            }
+            let timer = Task {
+                try? await Task.sleep(for: limit)
+                guard !Task.isCancelled, race.finish(.failure(.timedOut(what, after: limit))) else { return }
+                work.cancel()
+                onTimeout()
+            }
+            race.start(continuation, tasks: [work, timer])
+        }
+    } onCancel: {
+        race.finish(.failure(.cancelled))
+    }
+    return try result.get()
+}
+
+/// Which of an operation, its timer and a cancellation ends a ``_withDeadline(_:_:onTimeout:_:)``
+/// first: the one that does resumes the caller and cancels the others.
+private final class _Race<T: Sendable>: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<Result<T, FetchedResultsError>, Never>?
+        var tasks: [Task<Void, Never>] = []
+        /// An outcome that came before the continuation was stored.
+        var early: Result<T, FetchedResultsError>?
+        var isFinished = false
+    }
+
+    private let state = Mutex(State())
+
+    func start(
+        _ continuation: CheckedContinuation<Result<T, FetchedResultsError>, Never>, tasks: [Task<Void, Never>]
+    ) {
+        let early = state.withLock { state -> Result<T, FetchedResultsError>? in
+            state.tasks = tasks
+            if let early = state.early { return early }
+            state.continuation = continuation
+            return nil
+        }
+        if let early {
+            for task in tasks { task.cancel() }
+            continuation.resume(returning: early)
+        }
+    }
+
+    /// Ends the race with `outcome` unless it has ended; whether this call ended it.
+    @discardableResult
+    func finish(_ outcome: Result<T, FetchedResultsError>) -> Bool {
+        let ended = state.withLock {
+            state -> (CheckedContinuation<Result<T, FetchedResultsError>, Never>?, [Task<Void, Never>])? in
+            guard !state.isFinished else { return nil }
+            state.isFinished = true
+            guard let continuation = state.continuation else {
+                state.early = outcome
+                return (nil, [])
+            }
+            state.continuation = nil
+            return (continuation, state.tasks)
+        }
+        guard let (continuation, tasks) = ended else { return false }
+        for task in tasks { task.cancel() }
+        continuation?.resume(returning: outcome)
+        return true
+    }
+}

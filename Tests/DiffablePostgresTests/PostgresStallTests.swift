@@ -1,0 +1,93 @@
+#if Postgres
+    import Diffable
+    import DiffablePostgres
+    import DiffableStore
+    import DiffableTesting
+    import Foundation
+    import PostgresNIO
+    import StoreTestSupport
+    import Testing
+
+    /// A server that stops answering — every PostgreSQL process stopped with `SIGSTOP`, as a
+    /// failover, a long lock or a paused VM does — costs the views that need it, not the others:
+    /// nothing waits on a thread, each call ends at its deadline with a typed error, and once the
+    /// server answers again every view catches up without losing or repeating a change.
+    @MainActor
+    @Suite("A PostgreSQL server that stops answering")
+    struct PostgresStallTests {
+        struct RecipeTitle: Identifiable, Sendable {
+            var id: Int64
+            var title: String
+        }
+
+        @Test func aStoppedServerHoldsUpOnlyWhatNeedsIt() async throws {
+            // A cluster of its own: the test stops it.
+            let cluster = try TestCluster(walLevel: "logical")
+            defer { try? cluster.stop() }
+            let fixture = try await PostgresFixture(cluster: cluster, rows: 120)
+            var configuration = fixture.configuration
+            configuration.connectTimeout = .seconds(2)
+            configuration.statementTimeout = .seconds(2)
+            let store = PostgresStore(configuration: configuration)
+            let feed = ChangeFeed.feed(for: store)
+            feed.timeout = .seconds(2)
+            feed.pollInterval = .milliseconds(20)
+            feed.maximumPollInterval = .milliseconds(200)
+            let controller = try await FetchedResultsController.shared(store: store, request: Recipes.all)
+            let errors = ErrorLog()
+            errors.follow(controller)
+            let titles = RecordCache<String, Int64, RecipeTitle>(
+                controller: controller, pageSize: 20, columns: "id, title"
+            ) { row in
+                let (id, title) = try row.decode((Int64, String).self)
+                return RecipeTitle(id: id, title: title)
+            }
+            let early = DrivenView()
+            controller.drive(early.dataSource)
+            let unread = controller.snapshot.itemIdentifiers[100]
+
+            try cluster.pause()
+            var paused = true
+            defer { if paused { try? cluster.resume() } }
+
+            // A page that connects now gets its first frame at once, from memory: the drive
+            // applies it before returning, with no suspension in which to wait for anything.
+            let late = DrivenView()
+            controller.drive(late.dataSource)
+            #expect(shownItems(late.view) == items(of: controller.snapshot))
+
+            // A record never read: nil at once (a placeholder), read once the server answers.
+            #expect(titles.record(for: unread) == nil)
+
+            // The app's own read: a typed error at its deadline.
+            do {
+                _ = try await store.read { connection in
+                    try await connection.query("SELECT 1", logger: store.logger).collect()
+                }
+                Issue.record("a stopped server answered")
+            } catch let error as PostgresStoreError {
+                #expect(error.kind == .timedOut, "\(error)")
+            }
+
+            // The feed's poll gives up at its deadline; every subscriber hears it, once.
+            await eventually(timeout: .seconds(10)) {
+                errors.all.contains { if case .timedOut = $0 { true } else { false } }
+            }
+            #expect(controller.error != nil)
+            #expect(shownItems(early.view) == items(of: controller.snapshot), "the last snapshot stays")
+
+            try cluster.resume()
+            paused = false
+            // Every change after the server answers reaches every view.
+            try fixture.psql("UPDATE recipe SET title = 'Aardvark stew' WHERE id = \(unread)")
+            try fixture.psql("DELETE FROM recipe WHERE id = 7")
+            let expected = try fixture.expectedAll().items
+            await eventually(timeout: .seconds(20), "caught up after SIGCONT") {
+                shownItems(early.view) == expected && shownItems(late.view) == expected
+            }
+            await eventually { titles.record(for: unread)?.title == "Aardvark stew" }
+            await eventually { errors.recoveryCount >= 1 && controller.error == nil }
+            #expect(early.view.violations.isEmpty && late.view.violations.isEmpty)
+        }
+    }
+#endif
