@@ -1,8 +1,8 @@
 #if Postgres
+    import Diffable
     import DiffablePostgres
     import StoreTestSupport
     import Foundation
-    import Synchronization
 
     /// A throwaway PostgreSQL server for the tests: one per test process, made by `initdb` in a
     /// temporary folder, with `wal_level = logical`, on loopback, on a port of its own, and
@@ -33,11 +33,11 @@
         }()
 
         /// Folders of the clusters made, removed at exit.
-        static let clusters = Mutex<[String]>([])
+        static let clusters = _Lock<[String]>([])
 
         let directory: String
         let port: Int
-        private let databases = Mutex(0)
+        private let databases = _Lock(0)
 
         /// The folder of PostgreSQL's programs: `DIFFABLE_POSTGRES_BIN`, or Debian's.
         static let binaries: String = {

@@ -1,6 +1,6 @@
+import Diffable
 @_spi(Testing) import DiffableTerminal
 import Dispatch
-import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -255,7 +255,7 @@ struct TerminalTests {
         defer { _ = close(readEnd) }
         // A non-blocking write end: a large write fills the pipe, and has to wait and go on.
         _ = fcntl(writeEnd, F_SETFL, fcntl(writeEnd, F_GETFL) | O_NONBLOCK)
-        let received = Mutex<[UInt8]>([])
+        let received = _Lock<[UInt8]>([])
         let done = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
             var buffer = [UInt8](repeating: 0, count: 4096)

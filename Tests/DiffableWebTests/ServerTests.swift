@@ -3,14 +3,13 @@
     import Foundation
     import HummingbirdTesting
     import HummingbirdWSTesting
-    import Synchronization
     import Testing
 
     @testable import DiffableWeb
 
     /// Lines the server logged.
     final class LogLines: Sendable {
-        let lines = Mutex<[String]>([])
+        let lines = _Lock<[String]>([])
         func add(_ line: String) { lines.withLock { $0.append(line) } }
         var all: [String] { lines.withLock { $0 } }
     }
@@ -95,7 +94,7 @@
             let server = server(log: log)
             let app = try server.makeApplication()
             try await app.test(.live) { client in
-                let received = Mutex<[String]>([])
+                let received = _Lock<[String]>([])
                 let close = try await client.ws("/_diffable/ws") { inbound, outbound, _ in
                     try await outbound.write(
                         .text(#"{"t":"hello","version":2,"page":"/names","top":0,"height":600,"width":800}"#))
@@ -114,7 +113,7 @@
                 #expect(log.all.contains("closed a connection: 'k' is not an integer in 1...2147483647"))
 
                 // The server goes on: another page connects.
-                let second = Mutex<String?>(nil)
+                let second = _Lock<String?>(nil)
                 _ = try await client.ws("/_diffable/ws") { inbound, outbound, _ in
                     try await outbound.write(
                         .text(#"{"t":"hello","version":2,"page":"/names","top":0,"height":600,"width":800}"#))

@@ -4,7 +4,6 @@ public import Diffable
 public import DiffableStore
 public import DiffableTesting
 import Foundation
-import Synchronization
 public import Testing
 
 /// A data source and the view it drives.
@@ -34,8 +33,8 @@ public struct DrivenView {
 /// Collects a controller's errors: those its `onError` hears, or those of its `errors()`
 /// sequence (every subscriber of a shared controller has its own).
 public final class ErrorLog: Sendable {
-    private let errors = Mutex<[FetchedResultsError]>([])
-    private let recoveries = Mutex(0)
+    private let errors = _Lock<[FetchedResultsError]>([])
+    private let recoveries = _Lock(0)
 
     public init() {}
 
@@ -64,7 +63,7 @@ public final class ErrorLog: Sendable {
 /// Collects what a feed reports.
 public final class Diagnostics: Sendable {
     public init() {}
-    private let messages = Mutex<[String]>([])
+    private let messages = _Lock<[String]>([])
     public func append(_ message: String) { messages.withLock { $0.append(message) } }
     public var all: [String] { messages.withLock { $0 } }
 }

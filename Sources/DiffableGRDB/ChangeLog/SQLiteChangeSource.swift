@@ -1,8 +1,8 @@
 #if GRDB
+    import Diffable
     import DiffableStore
     import Foundation
     import GRDB
-    import Synchronization
 
     /// Where a SQLite database's `ChangeFeed` gets its changes: the database's change log
     /// (``SQLiteChangeLog``), read in the same state as the rows the controllers read, and
@@ -47,7 +47,7 @@
 
         let database: any DatabaseWriter
         private let observer = _CommitObserver()
-        private let state = Mutex(State())
+        private let state = _Lock(State())
         /// Reports what was ignored; set by the feed's owner.
         let diagnose: @Sendable (String) -> Void
 
@@ -354,7 +354,7 @@
             var onCommit: (@Sendable () -> Void)?
             var changed = false
         }
-        private let state = Mutex(State())
+        private let state = _Lock(State())
 
         var onCommit: (@Sendable () -> Void)? {
             get { state.withLock { $0.onCommit } }

@@ -1,9 +1,9 @@
 #if Postgres
+    import Diffable
     import DiffableStore
     import Logging
     import NIOCore
     import PostgresNIO
-    import Synchronization
 
     /// Where a PostgreSQL database's `ChangeFeed` gets its changes: logical decoding, through a
     /// temporary replication slot that this process's feed owns.
@@ -48,7 +48,7 @@
             let start: Int64
             let listener: PostgresListenContext
             /// Used by one read at a time (the source's lock).
-            let decoder = Mutex(_PgOutputDecoder())
+            let decoder = _Lock(_PgOutputDecoder())
 
             init(
                 connection: PostgresConnection, reader: PostgresConnection, slot: String, start: Int64,
@@ -82,7 +82,7 @@
 
         let store: PostgresStore
         let diagnose: @Sendable (String) -> Void
-        private let state = Mutex(State())
+        private let state = _Lock(State())
         /// Held by each use of the session's connections, across its queries.
         private let lock = _AsyncLock()
 

@@ -1,8 +1,8 @@
 #if Postgres
+    import Diffable
     import DiffableStore
     import Logging
     import PostgresNIO
-    import Synchronization
 
     /// The feed's queries: async, each awaited without holding a thread. Their deadline is the
     /// feed's, for the use of the connection they belong to (a read, a poll, an install); the
@@ -25,7 +25,7 @@
         static func rows(_ connection: PostgresConnection, _ query: PostgresQuery, logger: Logger)
             async throws(FetchedResultsError) -> [PostgresRow]
         {
-            let collected = Mutex<[PostgresRow]>([])
+            let collected = _Lock<[PostgresRow]>([])
             try await forEachRow(connection, query, logger: logger) { row in
                 collected.withLock { $0.append(row) }
             }
@@ -48,7 +48,7 @@
             guard !connection.isClosed else { throw closed }
             let answer = connection.query(query, logger: logger) { row in try body(row) }
             let outcome: Result<Void, any Error> = await withCheckedContinuation { continuation in
-                let answered = Mutex(false)
+                let answered = _Lock(false)
                 @Sendable func finish(_ outcome: Result<Void, any Error>) {
                     let first = answered.withLock { answered in
                         defer { answered = true }

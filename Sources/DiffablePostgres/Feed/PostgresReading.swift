@@ -1,8 +1,8 @@
 #if Postgres
+    import Diffable
     import DiffableStore
     import Logging
     import PostgresNIO
-    import Synchronization
 
     /// The subscribers' connection inside a transaction on the read's snapshot, for their
     /// queries. A query that fails ends the transaction; the next query gets a new one on the
@@ -12,7 +12,7 @@
         let connection: PostgresConnection
         let snapshot: String
         let logger: Logger
-        private let isAborted = Mutex(false)
+        private let isAborted = _Lock(false)
 
         init(connection: PostgresConnection, snapshot: String, logger: Logger)
             async throws(FetchedResultsError)
@@ -32,7 +32,7 @@
         }
 
         func rows(_ query: PostgresQuery) async throws(FetchedResultsError) -> [PostgresRow] {
-            let collected = Mutex<[PostgresRow]>([])
+            let collected = _Lock<[PostgresRow]>([])
             try await forEachRow(query) { row in collected.withLock { $0.append(row) } }
             return collected.withLock { $0 }
         }

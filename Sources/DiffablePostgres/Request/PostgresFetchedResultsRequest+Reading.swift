@@ -1,8 +1,8 @@
 #if Postgres
+    import Diffable
     import DiffableStore
     import NIOCore
     import PostgresNIO
-    import Synchronization
 
     /// A request reads its rows inside the change feed's read transaction.
     extension PostgresFetchedResultsRequest: _RowReader {
@@ -15,7 +15,7 @@
         > {
             // Rows are taken as they come, on the connection's thread, while the server sends
             // the next.
-            let building = Mutex(
+            let building = _Lock(
                 (
                     builder: _FetchedRowsBuilder<SectionIdentifierType, ItemIdentifierType>(),
                     section: ByteBuffer??.none

@@ -1,5 +1,4 @@
 public import Diffable
-import Synchronization
 
 /// Keeps a snapshot of a request's rows up to date as the database changes: the role of Core
 /// Data's `NSFetchedResultsController`, for a database that other processes and servers write too.
@@ -55,11 +54,11 @@ public final class FetchedResultsController<
     /// How the backend reads the request's rows.
     package let rows: any _RowReader<SectionIdentifierType, ItemIdentifierType>
     package let onError: @Sendable (FetchedResultsError) -> Void
-    package let model = Mutex(_StoreModel<SectionIdentifierType, ItemIdentifierType>())
+    package let model = _Lock(_StoreModel<SectionIdentifierType, ItemIdentifierType>())
     /// The data sources it drives, on the main actor.
     let drivers = _Drivers<SectionIdentifierType, ItemIdentifierType>()
     /// Read again, in the feed's read, the records of the rows a change shows (record caches).
-    private let recordReaders = Mutex<[@Sendable ([ItemIdentifierType], any _FeedReader) async -> Void]>([])
+    private let recordReaders = _Lock<[@Sendable ([ItemIdentifierType], any _FeedReader) async -> Void]>([])
 
     /// A controller reading `rows` from the database that `feed` follows; nothing is read until
     /// ``performFetch()``. Backends make it.

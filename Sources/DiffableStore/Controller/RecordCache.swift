@@ -1,7 +1,6 @@
 import Diffable
 import DiffableCells
 import Foundation
-import Synchronization
 
 /// Whole records for the cells of a `FetchedResultsController`'s rows, by item identifier:
 /// the `dataStore.recipe(with:)` a cell provider calls, so that snapshots hold identifiers only.
@@ -75,7 +74,7 @@ public final class RecordCache<
     public let pageLimit: Int
     /// How long a page read may wait for the database before it is tried again.
     public let timeout: Duration
-    private let state = Mutex(State())
+    private let state = _Lock(State())
     /// Reads the records of items, in any order.
     private let readRecords: @Sendable ([ItemIdentifierType]) async throws(FetchedResultsError) -> [Record]
 

@@ -1,4 +1,4 @@
-import Synchronization
+import Diffable
 
 /// The row changes of one database, read once for every live query of the process: one watcher
 /// of this process's commits, one of other processes', one poll, one read per change.
@@ -67,13 +67,13 @@ public final class ChangeFeed: Sendable {
     }
 
     package let source: any _ChangeSource
-    private let state: Mutex<State>
+    private let state: _Lock<State>
 
     /// A feed over a backend's source of changes, polling it every `pollInterval` besides its
     /// own watchers.
     package init(source: any _ChangeSource, pollInterval: Duration) {
         self.source = source
-        state = Mutex(
+        state = _Lock(
             State(
                 pollInterval: pollInterval, maximumPollInterval: max(pollInterval, .seconds(1)),
                 pollDelay: pollInterval))

@@ -1,4 +1,4 @@
-import Synchronization
+import Diffable
 
 /// A feed, held weakly: how the registry keeps the feed of a database while anyone follows it,
 /// and how a source, made before its feed, reports to it.
@@ -7,7 +7,7 @@ package final class _FeedReference: Sendable {
         weak var feed: ChangeFeed?
     }
 
-    private let box = Mutex(Box())
+    private let box = _Lock(Box())
 
     package init() {}
 
@@ -27,7 +27,7 @@ package final class _FeedReference: Sendable {
 /// pool or queue, a `PostgresStore`): made on first use, kept while anyone follows it. A feed
 /// holds its database, so while it lives no other database has its key.
 package enum _FeedRegistry {
-    private static let feeds = Mutex<[ObjectIdentifier: _FeedReference]>([:])
+    private static let feeds = _Lock<[ObjectIdentifier: _FeedReference]>([:])
 
     /// The feed of `database`, or a new one from `make`.
     package static func feed(for database: AnyObject, orMake make: () -> ChangeFeed) -> ChangeFeed {

@@ -1,4 +1,4 @@
-import Synchronization
+import Diffable
 
 /// A lock held across suspension points, taken in the order it was asked for: what keeps two
 /// reads of a backend off one connection at once (a transaction is the connection's), without
@@ -10,7 +10,7 @@ package final class _AsyncLock: Sendable {
         var nextID = 0
     }
 
-    private let state = Mutex(State())
+    private let state = _Lock(State())
 
     package init() {}
 

@@ -1,4 +1,4 @@
-import Synchronization
+import Diffable
 
 /// Runs `operation`, or fails with ``FetchedResultsError/timedOut(_:after:)`` once `limit` has
 /// passed, whichever comes first: the caller never waits past its deadline, even for work that
@@ -53,7 +53,7 @@ private final class _Race<T: Sendable>: Sendable {
         var isFinished = false
     }
 
-    private let state = Mutex(State())
+    private let state = _Lock(State())
 
     func start(
         _ continuation: CheckedContinuation<Result<T, FetchedResultsError>, Never>, tasks: [Task<Void, Never>]

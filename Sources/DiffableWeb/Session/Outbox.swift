@@ -1,4 +1,4 @@
-import Synchronization
+import Diffable
 
 /// The messages waiting to be written to one page's connection, bounded.
 ///
@@ -36,7 +36,7 @@ final class Outbox: Sendable {
         var waiter: CheckedContinuation<Void, Never>?
     }
 
-    private let state = Mutex(State())
+    private let state = _Lock(State())
     let limits: Limits
 
     init(limits: Limits = Limits()) {
