@@ -19,7 +19,7 @@
             defer { try? FileManager.default.removeItem(atPath: output) }
             let status = try runProgram(["/bin/ls", "/proc/self/fd"], outputPath: output)
             #expect(status == 0)
-            let descriptors = try String(contentsOfFile: output, encoding: .utf8)
+            let descriptors = readText(ofFile: output)
                 .split(whereSeparator: \.isWhitespace).compactMap { Int32($0) }
             #expect(!descriptors.contains(socket), "the child has \(descriptors)")
             #expect(

@@ -177,7 +177,7 @@
             try fixture.psql("UPDATE recipe SET title = 'Aaa' WHERE id = 3")
             try await follower.waitForLine { $0.hasPrefix("items 3 ") }
             kill(follower.process.processIdentifier, SIGKILL)
-            follower.process.waitUntilExit()
+            follower.stop()
             await eventually {
                 (try? fixture.psql(slots).trimmingCharacters(in: .whitespacesAndNewlines)) == "0"
             }
@@ -188,6 +188,7 @@
             try await follower.waitForLine { $0 == "items 2 1" }
             #expect(follower.lines.filter { $0 == "items 2 1" }.count == 1)
             follower.process.terminate()
+            follower.stop()
         }
     }
 
@@ -226,6 +227,13 @@
         }
 
         var lines: [String] { chunks.all.joined().split(separator: "\n").map(String.init) }
+
+        /// Waits for the process to end and stops reading its output: the handler would keep the
+        /// pipe, and the pipe the process, alive (LeakSanitizer reports them).
+        func stop() {
+            process.waitUntilExit()
+            output.fileHandleForReading.readabilityHandler = nil
+        }
 
         /// Waits until a line satisfies `condition`.
         func waitForLine(_ condition: @escaping (String) -> Bool) async throws {

@@ -134,7 +134,7 @@
 
         /// Sends `signal` to the server and every process it started.
         private func signal(_ signal: String) throws {
-            let pidFile = try String(contentsOfFile: directory + "/data/postmaster.pid", encoding: .utf8)
+            let pidFile = readText(ofFile: directory + "/data/postmaster.pid")
             guard let postmaster = pidFile.split(separator: "\n").first.map(String.init) else {
                 throw ClusterError("no postmaster.pid in \(directory)/data")
             }
@@ -171,7 +171,7 @@
                 (asServerUser && getuid() == 0 ? ["/usr/sbin/runuser", "-u", "postgres", "--"] : [])
                 + arguments
             let status = try runProgram(command, outputPath: outputPath)
-            let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+            let text = readText(ofFile: outputPath)
             return (status, text)
         }
     }

@@ -157,7 +157,7 @@ struct RegionTests {
         @Test func aPageAtTheRootIsServed() async throws {
             let server = WebServer(configuration: WebServerConfiguration(host: "127.0.0.1", port: 0))
             server.addPage("/", title: "Root") { _ in }
-            try await server.makeApplication().test(.router) { client in
+            try await server.makeApplication().test(.live) { client in
                 try await client.execute(uri: "/", method: .get) { response in
                     #expect(response.status == .ok)
                     #expect(String(buffer: response.body).contains("<title>Root</title>"))

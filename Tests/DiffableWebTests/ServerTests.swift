@@ -44,7 +44,7 @@
 
         @Test func pagesComeWithTheirScriptAndAPolicyThatAllowsNoOther() async throws {
             let app = try server().makeApplication()
-            try await app.test(.router) { client in
+            try await app.test(.live) { client in
                 try await client.execute(uri: "/names", method: .get) { response in
                     #expect(response.status == .ok)
                     let html = String(buffer: response.body)
@@ -67,7 +67,7 @@
 
         @Test func aServerWithATokenRefusesRequestsWithoutIt() async throws {
             let app = try server(token: "s3cret").makeApplication()
-            try await app.test(.router) { client in
+            try await app.test(.live) { client in
                 try await client.execute(uri: "/names", method: .get) { response in
                     #expect(response.status == .forbidden)
                 }

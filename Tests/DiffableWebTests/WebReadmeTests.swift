@@ -32,7 +32,7 @@
             #expect(server.url == "http://127.0.0.1:8080/")
 
             // What `try await server.run()` then serves.
-            try await server.makeApplication().test(.router) { client in
+            try await server.makeApplication().test(.live) { client in
                 try await client.execute(uri: "/names", method: .get) { response in
                     #expect(response.status == .ok)
                     #expect(String(buffer: response.body).contains("<title>Names</title>"))

@@ -19,6 +19,10 @@
         configuration: .init(
             host: arguments[1], port: port, username: "postgres", password: arguments[4],
             database: arguments[3]))
+    // What the feed ignored or could not do, for the tests' failure messages.
+    ChangeFeed.feed(for: store).diagnosticHandler = { message in
+        FileHandle.standardError.write(Data("diffable-postgres-follower: \(message)\n".utf8))
+    }
     let request = PostgresFetchedResultsRequest<String, Int64>(
         table: "recipe", item: "id", section: "''", ordering: [.ascending("title")])
     let controller = FetchedResultsController(store: store, request: request) { error in

@@ -174,3 +174,21 @@ public func runProgram(_ arguments: [String], outputPath: String) throws -> Int3
     let signal = status & 0x7f
     return signal == 0 ? (status >> 8) & 0xff : 128 + signal
 }
+
+/// The text of a file, read with `read(2)`: `String(contentsOfFile:)` leaks its buffer on Linux
+/// (FoundationEssentials' `readBytesFromFile`, reported by LeakSanitizer), and the tests read a
+/// program's output after every `psql`.
+public func readText(ofFile path: String) -> String {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else { return "" }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { break }
+        bytes += chunk[..<count]
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}

@@ -31,6 +31,8 @@
                 self.descriptor = descriptor
                 self.watch = watch
                 let isStopped = isStopped
+                // A thread of its own, blocked in read(2) until a file changes: inotify has no
+                // async interface here, and a blocked thread of Swift's pool would stall tasks.
                 Thread.detachNewThread { [descriptor] in
                     var buffer = [UInt8](repeating: 0, count: 4096)
                     while true {

@@ -1,4 +1,5 @@
 #if Web
+    import Diffable
     import Foundation
     import HTTPTypes
     import Hummingbird
@@ -27,6 +28,15 @@
         /// that listens on an address other than loopback.
         public let token: String?
         let registry = WebSessionRegistry()
+        /// The pages' titles and the endpoints' paths, by path, for the request handlers, which
+        /// serve a page's HTML without waiting for the main actor (busy with every page's
+        /// updates).
+        nonisolated let routes = _Lock(Routes())
+
+        struct Routes {
+            var pageTitles: [String: String] = [:]
+            var endpoints: Set<String> = []
+        }
 
         /// A server with a configuration; add pages, then ``run(onServing:)``.
         public init(configuration: WebServerConfiguration = WebServerConfiguration()) {
@@ -45,6 +55,7 @@
         /// source and handlers) on the main actor.
         public func addPage(_ path: String, title: String, _ make: @escaping @MainActor (WebPage) -> Void) {
             registry.pageKinds[path] = .init(title: title, make: make)
+            routes.withLock { $0.pageTitles[path] = title }
         }
 
         /// Serves JSON at `path`: `handler` gets the request's query parameters and returns the
@@ -53,6 +64,7 @@
         public func addEndpoint(_ path: String, _ handler: @escaping @MainActor ([String: String]) -> String)
         {
             registry.endpoints[path] = handler
+            routes.withLock { _ = $0.endpoints.insert(path) }
         }
 
         /// The address to open, with the token when one is required.
@@ -95,6 +107,7 @@
             let assets = try WebAssets.load()
             let log = configuration.log
             let registry = registry
+            let routes = routes
             let router = Router()
             router.add(middleware: WebGate(access: access))
             router.get("/_diffable/ws") { _, _ in
@@ -111,23 +124,21 @@
                 @Sendable (request: Request, _: BasicRequestContext) async throws -> Response in
                 let path = request.uri.path
                 let query = request.uri.query.map { "?" + $0 } ?? ""
-                let answer = await MainActor.run { () -> String? in
-                    guard let endpoint = registry.endpoints[path] else { return nil }
-                    return endpoint(WebPage.split(path + query).parameters)
-                }
-                if let answer {
-                    return Response(
-                        status: .ok, headers: [.contentType: "application/json"],
-                        body: .init(byteBuffer: ByteBuffer(string: answer)))
-                }
-                let page = await MainActor.run { registry.pageKinds[path]?.title }
-                if let title = page { return WebAssets.htmlResponse(WebAccess.html(title: title)) }
-                guard path == "/" else { throw HTTPError(.notFound) }
-                let pages = await MainActor.run {
-                    registry.pageKinds.map { (path: $0.key, title: $0.value.title) }.sorted {
-                        $0.path < $1.path
+                // An endpoint is the app's code, on the main actor; a page's HTML needs none.
+                if routes.withLock({ $0.endpoints.contains(path) }) {
+                    let answer = await MainActor.run { () -> String? in
+                        registry.endpoints[path].map { $0(WebPage.split(path + query).parameters) }
+                    }
+                    if let answer {
+                        return Response(
+                            status: .ok, headers: [.contentType: "application/json"],
+                            body: .init(byteBuffer: ByteBuffer(string: answer)))
                     }
                 }
+                let titles = routes.withLock { $0.pageTitles }
+                if let title = titles[path] { return WebAssets.htmlResponse(WebAccess.html(title: title)) }
+                guard path == "/" else { throw HTTPError(.notFound) }
+                let pages = titles.map { (path: $0.key, title: $0.value) }.sorted { $0.path < $1.path }
                 return WebAssets.htmlResponse(WebAccess.index(of: pages))
             }
             router.get("/", use: pageHandler)
