@@ -100,14 +100,25 @@
             #expect(cache.record(for: 301) != nil, "a page read stays when its prefetching is cancelled")
         }
 
-        @Test func farPagesAreDropped() async throws {
+        /// Past the limit the page asked for least recently goes: views far apart on one list
+        /// (pages of a server that share the cache) each keep the page they show.
+        @Test func thePageAskedForLeastRecentlyGoesFirst() async throws {
             let store = try await StoreFixture(Self.recipes)
             let cache = RecordCache<String, Int64, Recipe>(
                 controller: store.controller, pageSize: 10, pageLimit: 2)
-            _ = cache.record(for: 1)
-            _ = cache.record(for: 995)
-            await eventually { cache.record(for: 1) != nil && cache.count <= 60 }
-            #expect(cache.count <= 60, "a few pages, not the table")
+            for id in [1, 995] as [Int64] {
+                _ = cache.record(for: id)
+                await eventually { cache.record(for: id) != nil }
+            }
+            #expect(cache.count == 20, "two pages, and no reads ahead for asks far apart")
+            _ = cache.record(for: 2)  // the first view again
+            _ = cache.record(for: 500)  // a third view
+            await eventually { cache.record(for: 500) != nil }
+            #expect(cache.count == 20)
+            let misses = cache.statistics.misses
+            #expect(cache.record(for: 3) != nil, "asked for lately: kept")
+            #expect(cache.statistics.misses == misses)
+            #expect(cache.record(for: 996) == nil, "asked for least recently: dropped")
         }
     }
 #endif

@@ -24,9 +24,10 @@ import Foundation
 ///
 /// A row that changes has its record read again in the change feed's own read, with the rows
 /// the controller reads, so the cell that reconfigures finds it up to date; a row that goes has
-/// its record dropped. Pages far from the rows asked for last are dropped too, so a million-row
-/// table keeps a few pages. A page that cannot be read (the error goes to the controller's
-/// `onError`) is read again a second later while its items are still wanted.
+/// its record dropped. Past ``pageLimit`` pages, the page asked for least recently is dropped, so
+/// a million-row table keeps a few pages, and views far apart on one list (pages of a server
+/// that share the cache) keep theirs. A page that cannot be read (the error goes to the
+/// controller's `onError`) is read again a second later while its items are still wanted.
 ///
 /// Each backend reads the records its own way (DiffableGRDB's and DiffablePostgres's
 /// initializers): a record is identified by its `id`, the item identifier of its row.
@@ -40,8 +41,11 @@ public final class RecordCache<
         /// The flat position of the item asked for last, and the direction the asks move in.
         var lastPosition: Int?
         var direction = 0
-        /// The first position of each page read, so that pages far away can be dropped.
+        /// The items of each page read, by its first position.
         var pages: [Int: [ItemIdentifierType]] = [:]
+        /// When each page was last asked for (a count of asks): the least recent goes first.
+        var lastAsked: [Int: Int] = [:]
+        var asks = 0
         /// The page reads in flight, by the first position of their page.
         var reading: [Int: Task<Void, Never>] = [:]
         /// Items asked for and not found: their cells show placeholders until their records
@@ -70,7 +74,7 @@ public final class RecordCache<
     public let controller: FetchedResultsController<SectionIdentifierType, ItemIdentifierType>
     /// How many rows a page holds.
     public let pageSize: Int
-    /// How many pages stay cached around the rows asked for last.
+    /// How many pages stay cached: the ones asked for most recently.
     public let pageLimit: Int
     /// How long a page read may wait for the database before it is tried again.
     public let timeout: Duration
@@ -112,18 +116,20 @@ public final class RecordCache<
     ///   row cannot be read (the error goes to the controller's `onError`).
     /// - Complexity: O(1) expected; a miss starts one read of a page by primary key.
     public func record(for item: ItemIdentifierType) -> Record? {
+        let start = pageStart(of: item)
+        // The miss and the read it starts are one step: a page read that lands between them
+        // would otherwise be read twice, or leave the cell waiting for nothing.
         let cached = state.withLock { state -> Record? in
-            let record = state.records[item]
-            if record != nil {
+            if let record = state.records[item] {
                 state.statistics.hits += 1
-            } else {
-                state.statistics.misses += 1
-                state.waiting.insert(item)
+                return record
             }
-            return record
+            state.statistics.misses += 1
+            state.waiting.insert(item)
+            // Read even if the page was: the item came into it since (a row inserted).
+            if let start { startReading(start, in: &state, evenIfRead: true) }
+            return nil
         }
-        // Read even if the page was: the item came into it since (a row inserted).
-        if cached == nil, let start = pageStart(of: item) { readPage(start, evenIfRead: true) }
         notePosition(of: item)
         return cached
     }
@@ -141,8 +147,10 @@ public final class RecordCache<
             [readRecords] () async throws(FetchedResultsError) in
             try await readRecords(items)
         }
-        keep(records, page: items, startingAt: start)
-        return state.withLock { $0.records[item] }
+        return state.withLock { state in
+            keep(records, page: items, startingAt: start, in: &state)
+            return state.records[item]
+        }
     }
 
     /// The current statistics.
@@ -179,15 +187,17 @@ public final class RecordCache<
     /// when it is in, the items waiting for it are reconfigured. A read that fails is tried
     /// again a second later while items of the page still wait.
     private func readPage(_ start: Int, after delay: Duration = .zero, evenIfRead: Bool = false) {
-        state.withLock { state in
-            guard start >= 0, evenIfRead || state.pages[start] == nil, state.reading[start] == nil else {
-                return
-            }
-            state.reading[start] = Task.detached(priority: .userInitiated) { [weak self] in
-                if delay > .zero { try? await Task.sleep(for: delay) }
-                guard let self, !Task.isCancelled else { return }
-                await self.read(page: start, retryDelay: delay)
-            }
+        state.withLock { startReading(start, in: &$0, after: delay, evenIfRead: evenIfRead) }
+    }
+
+    private func startReading(
+        _ start: Int, in state: inout State, after delay: Duration = .zero, evenIfRead: Bool = false
+    ) {
+        guard start >= 0, evenIfRead || state.pages[start] == nil, state.reading[start] == nil else { return }
+        state.reading[start] = Task.detached(priority: .userInitiated) { [weak self] in
+            if delay > .zero { try? await Task.sleep(for: delay) }
+            guard let self, !Task.isCancelled else { return }
+            await self.read(page: start, retryDelay: delay)
         }
     }
 
@@ -212,8 +222,9 @@ public final class RecordCache<
         case .success(let records):
             // Cancelled (the person turned back, and the read was forgotten then): not kept.
             guard !Task.isCancelled else { return }
-            keep(records, page: items, startingAt: start)
+            // Kept and marked read in one step with the waiting items' hand-over (see record(for:)).
             let (arrived, waiting) = state.withLock { state in
+                keep(records, page: items, startingAt: start, in: &state)
                 let arrived = items.filter { state.waiting.contains($0) }
                 for item in items { state.waiting.remove(item) }
                 state.reading[start] = nil
@@ -231,16 +242,29 @@ public final class RecordCache<
         }
     }
 
-    private func keep(_ records: [Record], page items: [ItemIdentifierType], startingAt start: Int) {
-        let limit = pageLimit * pageSize
-        state.withLock { state in
-            state.statistics.pagesRead += 1
-            for record in records { state.records[record.id] = record }
-            state.pages[start] = items
-            for (far, farItems) in state.pages where abs(far - start) > limit {
-                for item in farItems { state.records[item] = nil }
-                state.pages[far] = nil
-            }
+    /// Keeps a page's records, and drops the pages asked for least recently past the limit.
+    ///
+    /// - Complexity: O(p × s) for p pages kept of s rows, when one is dropped.
+    private func keep(
+        _ records: [Record], page items: [ItemIdentifierType], startingAt start: Int, in state: inout State
+    ) {
+        let limit = pageLimit
+        state.statistics.pagesRead += 1
+        for record in records { state.records[record.id] = record }
+        state.pages[start] = items
+        state.asks += 1
+        state.lastAsked[start] = state.asks
+        guard state.pages.count > limit else { return }
+        while state.pages.count > limit,
+            let oldest = state.pages.keys.min(by: {
+                state.lastAsked[$0, default: 0] < state.lastAsked[$1, default: 0]
+            })
+        {
+            let dropped = state.pages.removeValue(forKey: oldest) ?? []
+            state.lastAsked[oldest] = nil
+            // Rows shift as the list changes: an item can be on a page that stays.
+            let kept = Set(state.pages.values.joined())
+            for item in dropped where !kept.contains(item) { state.records[item] = nil }
         }
     }
 
@@ -251,7 +275,11 @@ public final class RecordCache<
             return
         }
         let next: Int? = state.withLock { state in
-            if let last = state.lastPosition, last != position {
+            state.asks += 1
+            state.lastAsked[position / size * size] = state.asks
+            // An ask far from the last is another view's (pages of a server share the cache):
+            // it does not turn the direction the reads ahead follow.
+            if let last = state.lastPosition, last != position, abs(position - last) <= 2 * size {
                 state.direction = position > last ? 1 : -1
             }
             state.lastPosition = position
