@@ -86,6 +86,8 @@ public final class RecipeLibrary {
     private var recipeGeneration = 0
     static let recipeCacheLimit = 256
     private var following: Task<Void, Never>?
+    /// The first ``start()``'s work, which every later call waits for.
+    private var starting: Task<Void, Never>?
 
     /// A library of a database. Lists are read when first asked for; the counts once
     /// ``start()`` has run.
@@ -100,9 +102,15 @@ public final class RecipeLibrary {
 
     deinit { following?.cancel() }
 
-    /// Reads the counts and follows the database's changes, once.
+    /// Reads the counts and follows the database's changes, once; a call while the first is
+    /// under way waits for it, so that every session that starts has the counts to show (sessions
+    /// that returned early showed zero counts and no collections until the database changed).
     public func start() async {
-        guard following == nil else { return }
+        if starting == nil { starting = Task { await self.follow() } }
+        await starting?.value
+    }
+
+    private func follow() async {
         let changes = database.feed.changes()
         following = Task { [weak self] in
             for await batch in changes {

@@ -119,6 +119,8 @@ public final class RecipesSession {
                     self?.lastError = error.map { "\($0)" }
                     self?.onChange()
                 }))
+        // A search typed while the library started is shown already: All Recipes would replace it.
+        guard listGeneration == 0 else { return }
         await show(.all)
     }
 

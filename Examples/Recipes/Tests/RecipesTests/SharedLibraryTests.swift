@@ -50,4 +50,44 @@ struct SharedLibraryTests {
         #expect(all.controller.statistics.wholeReads == 1, "the import was read as its two rows")
         for app in apps { app.stop() }
     }
+
+    /// Regression: the library's `start()` returned at once to every session but the first,
+    /// while the first was still reading the counts, so sessions that started together (the
+    /// pages of a server that has just started) showed zero counts and no collections until the
+    /// database next changed.
+    @Test func sessionsStartedTogetherEachShowTheCounts() async throws {
+        let folder = try TemporaryFolder()
+        let database = try RecipeDatabase(path: folder.databasePath, now: testNow)
+        let library = RecipeLibrary(database: database, now: { testNow })
+        let apps = (0..<3).map { _ in
+            RecipesApp(device: HeadlessTerminal(width: 100, height: 30), library: library)
+        }
+        async let first: Void = apps[0].start()
+        async let second: Void = apps[1].start()
+        async let third: Void = apps[2].start()
+        _ = await (first, second, third)
+        for app in apps {
+            #expect(app.session.counts.all == 40, "every session has the counts once started")
+            #expect(!app.session.counts.collections.isEmpty, "and the collections")
+        }
+        for app in apps { app.stop() }
+    }
+
+    /// Regression: a session's start showed All Recipes once the library had started, over a
+    /// search typed meanwhile (a page may search as soon as it connects); the page's search sent
+    /// again was the same text and changed nothing, so the page stayed on All Recipes.
+    @Test func aSearchTypedWhileTheSessionStartsIsShown() async throws {
+        let folder = try TemporaryFolder()
+        let database = try RecipeDatabase(path: folder.databasePath, now: testNow)
+        let library = RecipeLibrary(database: database, now: { testNow })
+        let app = RecipesApp(device: HeadlessTerminal(width: 100, height: 30), library: library)
+        async let started: Void = app.start()
+        app.session.search("pancakes")
+        await started
+        for _ in 0..<2_500 where app.session.shownList != .search("pancakes") {
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+        #expect(app.session.shownList == .search("pancakes"), "the search, not All Recipes")
+        app.stop()
+    }
 }
