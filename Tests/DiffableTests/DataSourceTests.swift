@@ -232,6 +232,56 @@ struct DataSourceTests {
         #expect(view.violations.isEmpty)
     }
 
+    /// A coalesced apply shows the reconfigures of the applies it skipped: cells a store asked
+    /// to refresh while an animation ran (their records arrived) are not left showing placeholders.
+    @Test func coalescingKeepsTheReconfiguresOfTheAppliesItSkips() {
+        let (view, dataSource) = makeDataSource(animationMode: .manual)
+        dataSource.coalescesApplies = true
+        dataSource.apply(snapshotOf(["A": [1, 2, 3]]))  // in flight: the next two wait
+        var marked = dataSource.snapshot()
+        marked.reconfigureItems([2])
+        dataSource.apply(marked)  // skipped
+        dataSource.apply(snapshotOf(["A": [1, 2, 3, 4]]))
+        view.clearRecords()
+        view.finishAnimations()
+        #expect(
+            Set(view.cellConfigurations.map { [$0.indexPath.item, $0.kind == .new ? 1 : 0] }) == [
+                [1, 0], [3, 1],
+            ],
+            "item 2 reconfigured, item 4 new")
+        view.finishAnimations()
+        #expect(view.violations.isEmpty)
+    }
+
+    /// A store's known update that waits (an animation runs) and is diffed at its turn, because
+    /// its base is no longer shown, keeps its reconfigures; so does an in-place edit that waits.
+    @Test func aKnownUpdateThatWaitsKeepsItsReconfigures() {
+        let (view, dataSource) = makeDataSource(animationMode: .manual)
+        dataSource.apply(snapshotOf(["A": [1, 2, 3]]))  // in flight
+        let other = snapshotOf(["A": [1, 2, 3]])  // the store's own snapshot: other storage
+        dataSource.apply(
+            other, update: BatchUpdate(reconfiguredItems: [IndexPath(item: 0, section: 0)]), from: other)
+        dataSource.apply(editing: { snapshot in
+            snapshot.appendItems([4])
+            return BatchUpdate(
+                insertedItems: [IndexPath(item: 3, section: 0)],
+                reconfiguredItems: [IndexPath(item: 2, section: 0)])
+        })
+        view.clearRecords()
+        view.finishAnimations()
+        #expect(view.cellConfigurations.map(\.indexPath.item) == [0], "item 1 reconfigured")
+        view.clearRecords()
+        view.finishAnimations()
+        #expect(
+            Set(view.cellConfigurations.map { [$0.indexPath.item, $0.kind == .new ? 1 : 0] }) == [
+                [2, 0], [3, 1],
+            ],
+            "item 3 reconfigured, item 4 new")
+        view.finishAnimations()
+        #expect(view.itemIdentifiers(as: Int.self) == [[1, 2, 3, 4]])
+        #expect(view.violations.isEmpty)
+    }
+
     @Test func largeDiffsRunOffTheMainActor() async {
         let (view, dataSource) = makeDataSource()
         dataSource.offMainDiffingThreshold = 0

@@ -22,7 +22,7 @@ import Foundation
 ///   updated back on it.
 /// - With ``coalescesApplies``, applies that arrive faster than the view can show them skip the
 ///   intermediate snapshots (and cancel a diff made stale); every completion still runs exactly
-///   once, in call order.
+///   once, in call order, and the items they reload or reconfigure are reloaded or reconfigured.
 /// - With ``isContentEqual``, items whose content changed are reconfigured without the app
 ///   listing them.
 /// - With ``reloadDataThreshold``, an animated apply whose update is larger than the threshold
@@ -54,8 +54,9 @@ open class DiffableDataSource<
         set { _engine.offMainDiffingThreshold = newValue }
     }
     /// When `true`, applies that are still queued when a newer full snapshot arrives are skipped
-    /// (their completions run when the newer one finishes), and a diff in flight for a superseded
-    /// snapshot is cancelled. Default `false`: every snapshot is shown in turn.
+    /// (their completions run when the newer one finishes, their reload and reconfigure marks go
+    /// with it), and a diff in flight for a superseded snapshot is cancelled. Default `false`:
+    /// every snapshot is shown in turn.
     public var coalescesApplies: Bool {
         get { _engine.coalescesApplies }
         set { _engine.coalescesApplies = newValue }

@@ -85,6 +85,17 @@ extension DiffableDataSourceSnapshot {
         _reconfiguredItems = _MarkList()
     }
 
+    /// Adds `other`'s reload and reconfigure marks of the sections and items this snapshot
+    /// holds: a request that stands for others it skipped (coalesced applies) shows their marks.
+    ///
+    /// - Complexity: O(m) for the m marks of `other`.
+    @inlinable mutating func _addMarks(of other: Self) {
+        let (sections, items) = (_sections, _items)
+        _reloadedSections.formUnion(other._reloadedSections.elements.filter(sections.contains))
+        _reloadedItems.formUnion(other._reloadedItems.elements.filter(items.contains))
+        _reconfiguredItems.formUnion(other._reconfiguredItems.elements.filter(items.contains))
+    }
+
     @inlinable func _requireItems(_ identifiers: [ItemIdentifierType], call: String) throws(Error) {
         for identifier in identifiers where !_items.contains(identifier) {
             throw .itemNotFound(identifier, call: call)

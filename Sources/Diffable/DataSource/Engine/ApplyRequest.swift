@@ -49,19 +49,19 @@ struct _WaitingRequests<SectionIdentifierType: Hashable & Sendable, ItemIdentifi
     }
 
     /// Takes the next request. When `coalescing`, takes them all and returns the newest, carrying
-    /// the completions of those it skips first: every request holds a full state, so the newest
-    /// alone leads the view to where all of them do.
+    /// the completions of those it skips first, and their reload and reconfigure marks: every
+    /// request holds a full state, so the newest alone leads the view to where all of them do.
     ///
-    /// - Complexity: O(1) amortized; O(r) when coalescing r requests.
+    /// - Complexity: O(1) amortized; O(r + m) when coalescing r requests with m marks.
     mutating func next(coalescing: Bool) -> Request? {
         guard !isEmpty else { return nil }
         var request = requests[head]
         head += 1
         if coalescing, !isEmpty {
-            var completions = request.completions
-            for skipped in requests[head..<(requests.count - 1)] { completions += skipped.completions }
+            let skipped = [request] + requests[head..<(requests.count - 1)]
             request = requests[requests.count - 1]
-            request.completions = completions + request.completions
+            request.completions = skipped.flatMap(\.completions) + request.completions
+            for stale in skipped { request.target.snapshot._addMarks(of: stale.target.snapshot) }
             head = requests.count
         }
         if isEmpty {

@@ -83,8 +83,10 @@ extension _DataSourceEngine {
         _ snapshot: Snapshot, update: BatchUpdate, from base: Snapshot, animatingDifferences: Bool,
         completion: (@MainActor () -> Void)?
     ) {
-        let target = State(snapshot: snapshot, sectionSnapshots: rebasedSectionSnapshots(on: snapshot))
+        var target = State(snapshot: snapshot, sectionSnapshots: rebasedSectionSnapshots(on: snapshot))
         guard isIdle, committed.snapshot._isIdentical(to: base) else {
+            // Diffed if `base` is not shown by its turn: the update's reconfigures go as marks.
+            target.snapshot.addMarks(of: update, from: base)
             enqueue(target, .batchUpdate(animated: animatingDifferences), completion, known: (base, update))
             return
         }
@@ -111,7 +113,10 @@ extension _DataSourceEngine {
     ) {
         guard isIdle else {
             var target = latest
-            _ = edit(&target.snapshot)
+            let base = target.snapshot
+            // The update is dropped for a diff: its reconfigures go as marks.
+            let update = edit(&target.snapshot)
+            target.snapshot.addMarks(of: update, from: base)
             target.sectionSnapshots = specialized.rebase(target.sectionSnapshots, target.snapshot)
             enqueue(target, .batchUpdate(animated: animatingDifferences), completion)
             return
@@ -163,5 +168,19 @@ extension _DataSourceEngine {
         }
         waiting.append(request)
         startWaitingRequests()
+    }
+}
+
+extension DiffableDataSourceSnapshot {
+    /// Marks what `update`, from `base` to this snapshot, reloads and reconfigures: the update's
+    /// marks kept on the snapshot, for when the snapshot is diffed instead of shown with it.
+    ///
+    /// - Complexity: O(m) for the m sections and items the update reloads or reconfigures.
+    fileprivate mutating func addMarks(of update: BatchUpdate, from base: Self) {
+        let sections = base.sectionIdentifiers
+        let reloadedSections = update.reloadedSections.compactMap { $0 < sections.count ? sections[$0] : nil }
+        _reloadedSections.formUnion(reloadedSections.filter(_sections.contains))
+        _reloadedItems.formUnion(update.reloadedItems.compactMap(itemIdentifier(at:)))
+        _reconfiguredItems.formUnion(update.reconfiguredItems.compactMap(itemIdentifier(at:)))
     }
 }
