@@ -43,6 +43,17 @@ def free_port():
         return s.getsockname()[1]
 
 
+def stop_process(process):
+    """SIGTERM, so that it may end cleanly; SIGKILL if it has not ended ten seconds later."""
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
 class Server:
     """The demo server, in a process of its own, with the test hooks."""
 
@@ -70,13 +81,8 @@ class Server:
             return log.read()
 
     def stop(self):
-        if self.process and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        if self.process:
+            stop_process(self.process)
         if getattr(self, "log", None):
             self.log.close()
             os.unlink(self.log.name)

@@ -27,39 +27,20 @@ postgresql-15), run as root or as a user that may run them, and `websockets` 13 
 (installed with pip when missing). Runs in about 25 s.
 """
 import asyncio
-import atexit
-import glob
 import json
 import os
-import selectors
 import shutil
 import signal
-import socket
 import sqlite3
 import subprocess
 import sys
 import tempfile
 import time
 
-
-def ensure_websockets():
-    """The page clients use websockets' current API (13 or later), newer than Debian's."""
-    try:
-        import websockets
-        if int(websockets.__version__.split(".")[0]) >= 13:
-            return websockets
-    except ImportError:
-        pass
-    install = [sys.executable, "-m", "pip", "install", "-q", "websockets>=13"]
-    # A Debian Python refuses pip without the flag (PEP 668); run.sh's machines have a pip that takes it.
-    if subprocess.run(install, stderr=subprocess.DEVNULL).returncode != 0:
-        subprocess.run(install + ["--break-system-packages"], check=True, stderr=subprocess.DEVNULL)
-    import importlib
-    import websockets
-    return importlib.reload(websockets)
-
+from recipes_e2e import Cluster, Server, check, clean_up_on_exit, cleanup, cleanups, ensure_websockets, note, summary
 
 websockets = ensure_websockets()
+clean_up_on_exit()
 
 PAGES = 20
 STALL = 10.0  # seconds the database does not answer (PostgreSQL) or stays locked (SQLite)
@@ -71,183 +52,9 @@ GENERATED = 1000  # made-up recipes added to the seed's forty, so that the list 
 FAR_ROW = 600  # where a page scrolls to, among rows whose records no page has read
 LOADING = "Loading…"  # what the detail shows while its recipe is read
 
-passed = 0
-failed = 0
-
-
-def check(name, condition, why=""):
-    global passed, failed
-    if condition:
-        passed += 1
-        print(f"PASS: {name}", flush=True)
-    else:
-        failed += 1
-        print(f"FAIL: {name}" + (f" ({why})" if why else ""), flush=True)
-    return condition
-
-
-def note(text):
-    print(f"   {text}", flush=True)
-
 
 def ms(seconds):
     return "none" if seconds is None else f"{seconds * 1000:.0f} ms"
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-# MARK: What the script starts, stopped on exit whatever happens
-
-cleanups = []
-
-
-def cleanup():
-    """Runs the clean-ups, newest first; one that fails does not keep the others from running."""
-    while cleanups:
-        try:
-            cleanups.pop()()
-        except Exception as error:
-            print(f"   cleanup: {error}", file=sys.stderr)
-
-
-atexit.register(cleanup)
-# A CI time-out's SIGTERM exits through the clean-ups too.
-signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
-
-
-class Server:
-    """`recipes serve` on a database, its log in a file (a pipe nobody reads would fill)."""
-
-    def __init__(self, binary, store, folder):
-        self.port = free_port()
-        self.log_path = os.path.join(folder, f"server-{self.port}.log")
-        self.log = open(self.log_path, "w")
-        self.process = subprocess.Popen([binary, *store, "serve", "--port", str(self.port)],
-                                        stdout=subprocess.PIPE, stderr=self.log, text=True)
-        cleanups.append(self.stop)
-        # The database is made and seeded first: a minute at most, not forever.
-        with selectors.DefaultSelector() as selector:
-            selector.register(self.process.stdout, selectors.EVENT_READ)
-            line = self.process.stdout.readline() if selector.select(timeout=60) else ""
-        if "Serving" not in line:
-            raise RuntimeError(f"the server did not start: {line!r} {self.log_text()}")
-
-    def log_text(self):
-        with open(self.log_path) as log:
-            return log.read()[-2000:]
-
-    def alive(self):
-        return self.process.poll() is None
-
-    def stop(self):
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        self.log.close()
-
-
-class Cluster:
-    """A throwaway PostgreSQL cluster with one database, `recipes`: wal_level = logical, on
-    loopback with a password, its socket in its folder (as Tests/DiffablePostgresTests/
-    TestCluster.swift makes its own)."""
-
-    password = "diffable-stall"
-
-    def __init__(self, folder):
-        self.folder = folder
-        self.bin = self.binaries()
-        # PostgreSQL's programs refuse to run as root.
-        self.as_server = ([shutil.which("runuser") or "/usr/sbin/runuser", "-u", "postgres", "--"]
-                          if os.getuid() == 0 else [])
-        os.makedirs(folder)
-        os.chmod(os.path.dirname(folder), 0o711)  # the postgres user reaches its folder,
-        os.chmod(folder, 0o777)  # and writes its data and socket there
-        password_file = os.path.join(folder, "password")
-        with open(password_file, "w") as file:
-            file.write(self.password)
-        os.chmod(password_file, 0o644)
-        self.data = os.path.join(folder, "data")
-        self.run_as_server(["initdb", "-D", self.data, "-U", "postgres", "--auth-local=trust",
-                            "--auth-host=scram-sha-256", f"--pwfile={password_file}", "--no-sync"])
-        cleanups.append(self.stop)
-        for _ in range(5):  # a port taken between free_port() and the start: another one
-            self.port = free_port()
-            settings = (f"-c wal_level=logical -c listen_addresses=127.0.0.1 -p {self.port} -k {folder} "
-                        "-c fsync=off -c synchronous_commit=off -c full_page_writes=off")
-            started = subprocess.run(
-                self.as_server + [f"{self.bin}/pg_ctl", "-D", self.data, "-l", os.path.join(folder, "log"),
-                                  "-w", "-o", settings, "start"], capture_output=True, text=True)
-            if started.returncode == 0:
-                break
-        else:
-            raise RuntimeError(f"PostgreSQL did not start: {started.stdout}{started.stderr}")
-        self.psql("postgres", "CREATE DATABASE recipes")
-        self.url = f"postgres://postgres:{self.password}@127.0.0.1:{self.port}/recipes"
-
-    @staticmethod
-    def binaries():
-        """Debian's newest PostgreSQL."""
-        found = glob.glob("/usr/lib/postgresql/*/bin/initdb")
-        if not found:
-            raise RuntimeError("no PostgreSQL server programs in /usr/lib/postgresql: "
-                               "apt-get install postgresql-15")
-        newest = max(found, key=lambda path: [int(part) for part in path.split("/")[4].split(".")])
-        return os.path.dirname(newest)
-
-    def run_as_server(self, arguments):
-        result = subprocess.run(self.as_server + [f"{self.bin}/{arguments[0]}", *arguments[1:]],
-                                capture_output=True, text=True)
-        if result.returncode != 0:
-            raise RuntimeError(f"{arguments[0]} failed: {result.stdout}{result.stderr}")
-
-    def psql_command(self, database, sql):
-        """psql through the folder's socket (trusted), unaligned rows, stopping at an error."""
-        return [f"{self.bin}/psql", "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", self.folder,
-                "-p", str(self.port), "-U", "postgres", "-d", database, "-c", sql]
-
-    def psql(self, database, sql):
-        result = subprocess.run(self.psql_command(database, sql), capture_output=True, text=True)
-        if result.returncode != 0:
-            raise RuntimeError(f"psql {sql}: {result.stderr}")
-        return result.stdout.strip()
-
-    def processes(self):
-        """The postmaster and every process it started (what `pgrep -P` lists, read from /proc,
-        which a fresh machine has even without procps)."""
-        with open(os.path.join(self.data, "postmaster.pid")) as file:
-            postmaster = int(file.readline())
-        children = []
-        for stat in glob.glob("/proc/[0-9]*/stat"):
-            try:
-                with open(stat) as file:
-                    # The parent's id follows the command's name, which may hold spaces.
-                    fields = file.read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue  # ended meanwhile
-            if int(fields[1]) == postmaster:
-                children.append(int(stat.split("/")[2]))
-        return [postmaster] + children
-
-    def signal(self, number):
-        for pid in self.processes():
-            try:
-                os.kill(pid, number)
-            except ProcessLookupError:
-                pass  # a backend that ended meanwhile
-
-    def stop(self):
-        if os.path.exists(os.path.join(self.data, "postmaster.pid")):
-            self.signal(signal.SIGCONT)  # a stopped server cannot stop
-        subprocess.run(self.as_server + [f"{self.bin}/pg_ctl", "-D", self.data, "-m", "immediate", "-w", "stop"],
-                       capture_output=True)
 
 
 # MARK: The databases' stalls
@@ -267,9 +74,8 @@ class PostgresStall:
 
     def last_recipe(self):
         """The id and title of the recipe last in the list (the list's own order)."""
-        row = self.cluster.psql(
+        [[recipe_id, title]] = self.cluster.psql(
             "recipes", 'SELECT id, title FROM recipe ORDER BY lower(title) COLLATE "C" DESC LIMIT 1')
-        recipe_id, title = row.split("|", 1)
         return int(recipe_id), title
 
     def begin(self, recipe_id, title):
@@ -282,7 +88,7 @@ class PostgresStall:
         # reconfigured only when one of them changes (the app's own update bumps it).
         sql = f"UPDATE recipe SET title = '{title}', revision = revision + 1 WHERE id = {recipe_id}"
         process = await asyncio.create_subprocess_exec(
-            *self.cluster.psql_command("recipes", sql), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            *self.cluster.psql_command(), "-c", sql, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         _, error = await process.communicate()
         if process.returncode != 0:
             raise RuntimeError(f"psql: {error.decode()}")
@@ -646,7 +452,9 @@ def generate(binary, store):
 
 
 async def postgres_case(binary, folder):
-    cluster = Cluster(os.path.join(folder, "postgres"))
+    # Its writes need not survive a crash: faster, and the stall is the same.
+    cluster = Cluster(os.path.join(folder, "postgres"), "diffable-stall",
+                      {"synchronous_commit": "off", "full_page_writes": "off"})
     store = ["--postgres", cluster.url]
     generate(binary, store)
     return await stall_scenario(PostgresStall(cluster), Server(binary, store, folder))
@@ -688,5 +496,4 @@ if __name__ == "__main__":
         asyncio.run(main(os.path.abspath(sys.argv[1])))
     finally:
         cleanup()
-    print(f"{passed} passed, {failed} failed", flush=True)
-    sys.exit(1 if failed else 0)
+    sys.exit(summary())

@@ -30,9 +30,9 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../../Tests/e2e/web"))
-import lib  # noqa: E402  (the DiffableWeb browser tests' helpers)
-from lib import check, free_port, summary  # noqa: E402
+from recipes_e2e import Server  # puts Tests/e2e/web, the DiffableWeb browser tests' helpers, on the path
+import lib  # noqa: E402
+from lib import check, summary  # noqa: E402
 
 HOSTILE = "<img src=x onerror=alert(1)>"
 
@@ -40,42 +40,6 @@ HOSTILE = "<img src=x onerror=alert(1)>"
 def wait(condition, timeout=10, interval=0.05):
     """The shared poll, with this test's own timeout and interval."""
     return lib.wait(condition, timeout, interval)
-
-
-class Server:
-    """`recipes serve` on a database, in a process of its own."""
-
-    def __init__(self, binary, store, port=None, namespace=None, host=None):
-        """`store` is the command line's database options: `["--database", PATH]` or
-        `["--postgres", URL]`; `namespace` runs the server on another host, serving at `host`."""
-        self.binary, self.store, self.port = binary, store, port or free_port()
-        self.prefix = ["ip", "netns", "exec", namespace] if namespace else []
-        self.host = ["--host", host] if host else []
-        self.process = None
-        self.start()
-
-    def start(self):
-        self.process = subprocess.Popen(
-            self.prefix + [self.binary] + self.store + ["serve", "--port", str(self.port)] + self.host,
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        line = self.process.stdout.readline()
-        if "Serving" not in line:
-            raise RuntimeError(f"the server did not start: {line!r}")
-        self.url = line.split(" at ", 1)[1].strip()
-
-    def kill(self):
-        """SIGKILL: no chance to drop its replication slot itself."""
-        self.process.kill()
-        self.process.wait()
-
-    def stop(self):
-        if self.process and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
 
 
 def chrome(width, height=900):
@@ -203,11 +167,11 @@ def main():
     if postgres:
         store = ["--postgres", postgres[0]]
         namespace, address, url = second_host
-        second_server = lambda: Server(binary, ["--postgres", url], namespace=namespace, host=address)
+        second_server = lambda: Server(binary, ["--postgres", url], folder, namespace=namespace, host=address)
     else:
         store = ["--database", os.path.join(folder, "recipes.sqlite")]
-        second_server = lambda: Server(binary, store)
-    server = Server(binary, store)
+        second_server = lambda: Server(binary, store, folder)
+    server = Server(binary, store, folder)
     second = None
     drivers = []
     try:
