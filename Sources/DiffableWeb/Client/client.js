@@ -98,13 +98,14 @@ function apply(message, started) {
   if (routeRegionMessage(message, apply)) return;
   if (message.t === "reset") {
     if (message.page) {
+      const newSession = view.session !== undefined && view.session !== message.page.session;
       sessionStorage.setItem(storageKey, message.page.session);
       view.session = message.page.session;
       document.title = message.page.title;
       document.querySelector(".dw-title").textContent = message.page.title;
       search.hidden = !("search" in message.page);
       if ("search" in message.page) search.placeholder = message.page.search;
-      setupRegions(message.page.regions || [], send);
+      setupRegions(message.page.regions || [], send, newSession);
       if ("q" in message.page) search.value = message.page.q;
     }
     reset(view, message);

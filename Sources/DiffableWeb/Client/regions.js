@@ -80,11 +80,14 @@ function openDialog() {
 /**
  * Lays the regions out around the main collection, once per description: leading and trailing
  * columns that scroll on their own beside it, header panels over it, dialogs over the page.
+ * `fresh` lays them out again, empty, whatever the description: a new session (the server
+ * restarted) gives its items new keys, and a click on what the old session drew would name an
+ * item of the new one that the person never saw.
  */
-export function setupRegions(list, sender) {
+export function setupRegions(list, sender, fresh = false) {
   send = sender;
   const text = JSON.stringify(list);
-  if (text === described) {
+  if (text === described && !fresh) {
     reportAll();
     return;
   }

@@ -30,6 +30,9 @@ public final class RecipesSession {
     public private(set) var shownList: RecipeList?
     /// The list whose controller drives the list view; its records are what the cells show.
     public private(set) var shownEntry: RecipeLibrary.LiveList?
+    /// The items whose cells show a placeholder: their records were not read when the cells
+    /// were configured.
+    private var placeholders: Set<Int64> = []
     private var driving: Task<Void, Never>?
     /// Bumped at every change of list, so that a slow fetch does not replace a newer choice.
     private var listGeneration = 0
@@ -207,10 +210,31 @@ public final class RecipesSession {
         if case .search = previous, previous != list, let previous { kept.drop(previous) }
         // The drive's first apply runs before this continues (the main actor takes tasks in order).
         await Task.yield()
+        reconfigurePlaceholders()
         if let selectedID, listDataSource.indexPath(for: selectedID) != nil { return }
         selection = nil
         if listDataSource.snapshot().numberOfItems > 0 { onShowFirstRow(IndexPath(item: 0, section: 0)) }
         onChange()
+    }
+
+    /// The record of a row of the shown list, for its cell; `nil` while it is read, and the cell
+    /// shows a placeholder until the record arrives (the list's `RecordCache` reconfigures it).
+    public func recipe(forCell id: Int64) -> RecipeSummary? {
+        let recipe = shownEntry?.records.record(for: id)
+        if recipe == nil { placeholders.insert(id) } else { placeholders.remove(id) }
+        return recipe
+    }
+
+    /// Reconfigures the cells that show placeholders: a list switched to keeps the cells of the
+    /// rows it shares with the list before (the same items), and the list before, whose records
+    /// they waited for, reconfigures only the views it still drives.
+    private func reconfigurePlaceholders() {
+        var snapshot = listDataSource.snapshot()
+        let waiting = placeholders.filter { snapshot.indexOfItem($0) != nil }
+        placeholders = []
+        guard !waiting.isEmpty else { return }
+        snapshot.reconfigureItems(Array(waiting))
+        listDataSource.apply(snapshot, animatingDifferences: false)
     }
 
     // MARK: Selection

@@ -41,7 +41,7 @@ extension RecipesApp {
         _ view: TerminalCollectionView, _ app: WeakReference<RecipesApp>
     ) -> CollectionViewDiffableDataSource<String, Int64> {
         let row = TerminalCollectionView.CellRegistration<TerminalListCell, Int64> { cell, _, id in
-            let recipe = app.object?.session.shownEntry?.records.record(for: id)
+            let recipe = app.object?.session.recipe(forCell: id)
             var content = RecipeSummary.rowConfiguration(recipe)
             // The terminal gives a glyph two columns.
             content.image = content.image.map { truncate($0, toWidth: 2, ellipsis: "") }
@@ -49,7 +49,7 @@ extension RecipesApp {
             cell.accessories = RecipeSummary.rowAccessories(recipe)
         }
         let card = TerminalCollectionView.CellRegistration<TerminalGridCell, Int64> { cell, _, id in
-            guard let recipe = app.object?.session.shownEntry?.records.record(for: id) else {
+            guard let recipe = app.object?.session.recipe(forCell: id) else {
                 cell.text = "…"
                 return
             }

@@ -38,12 +38,12 @@ extension RecipesPage {
         _ view: WebCollectionView, _ page: WeakReference<RecipesPage>
     ) -> CollectionViewDiffableDataSource<String, Int64> {
         let row = WebCollectionView.CellRegistration<WebListCell, Int64> { cell, _, id in
-            let recipe = page.object?.session.shownEntry?.records.record(for: id)
+            let recipe = page.object?.session.recipe(forCell: id)
             cell.contentConfiguration = RecipeSummary.rowConfiguration(recipe)
             cell.accessories = RecipeSummary.rowAccessories(recipe)
         }
         let card = WebCollectionView.CellRegistration<WebGridCell, Int64> { cell, _, id in
-            guard let recipe = page.object?.session.shownEntry?.records.record(for: id) else {
+            guard let recipe = page.object?.session.recipe(forCell: id) else {
                 cell.text = "…"
                 return
             }

@@ -3,7 +3,7 @@
 writers in three places all through, PostgreSQL restarted, the server killed and started again.
 
     Examples/Recipes/Tests/e2e/recipes-soak.py path/to/recipes [--seconds 180] [--pages 200]
-        [--stall 25] [--seed N] [--log FILE] [--no-netns]
+        [--stall 25] [--seed N] [--log FILE] [--keep] [--no-netns]
 
 Makes a throwaway PostgreSQL cluster (wal_level = logical) in a temporary folder, adds made-up
 recipes (`recipes generate`) so that lists are longer than a page's window, starts the server and
@@ -407,6 +407,9 @@ class Page:
         if page.get("session") != self.session:
             if self.session is not None:
                 self.new_sessions += 1
+                # The other regions' keys were the old session's, as the page's script drops them
+                # (regions.js): a choice waits for the new sidebar.
+                self.views = {"": self.views[""]}
             self.session = page.get("session")
             if self.choice.kind != "all":
                 if self.chooser and not self.chooser.done():
@@ -596,7 +599,10 @@ class Soak:
         self.rng = random.Random(args.seed)
         self.binary = os.path.abspath(args.binary)
         self.folder = tempfile.mkdtemp(prefix="recipes-soak-")
-        cleanups.append(lambda: shutil.rmtree(self.folder, ignore_errors=True))
+        if args.keep:
+            note(f"keeping {self.folder}: the servers' and the cluster's logs")
+        else:
+            cleanups.append(lambda: shutil.rmtree(self.folder, ignore_errors=True))
         self.cluster = None
         self.server = None
         self.pages = []
@@ -1293,6 +1299,7 @@ def main():
                              "pings every 30 s and drops a page that has not answered by the next ping)")
     parser.add_argument("--latency-limit-ms", type=int, default=2000, help="the p99 limit (default 2000)")
     parser.add_argument("--rss-growth-mib", type=int, default=32, help="the memory growth limit (default 32)")
+    parser.add_argument("--keep", action="store_true", help="keep the temporary folder and its logs")
     parser.add_argument("--log", help="write the log of writes here, one JSON object a line")
     parser.add_argument("--no-netns", action="store_true",
                         help="run in the host's network namespace (the kernel's buffers hide a slow page)")
