@@ -7,10 +7,16 @@ import RecipeStore
 extension RecipesSession {
     /// Makes the selected recipe a favorite, or not. The list reconfigures that one row (in
     /// Favorites, the row leaves, and comes back selected when toggled again).
+    ///
+    /// While the detail is still being read, the row's record has the heart and the title: a
+    /// key pressed right after moving to a row is not lost.
     public func toggleFavorite() {
-        guard let recipe = selectedRecipe else { return }
-        write("\(recipe.isFavorite ? "Unfavorited" : "Favorited") \(displaySafe(recipe.title))") { database in
-            try await database.setFavorite(!recipe.isFavorite, id: recipe.id)
+        guard let id = selectedID,
+            let (isFavorite, title) = selectedRecipe.map({ ($0.isFavorite, $0.title) })
+                ?? shownEntry?.records.record(for: id).map({ ($0.isFavorite, $0.title) })
+        else { return }
+        write("\(isFavorite ? "Unfavorited" : "Favorited") \(displaySafe(title))") { database in
+            try await database.setFavorite(!isFavorite, id: id)
         }
     }
 
