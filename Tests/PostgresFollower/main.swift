@@ -19,6 +19,8 @@
         configuration: .init(
             host: arguments[1], port: port, username: "postgres", password: arguments[4],
             database: arguments[3]))
+    // A call that hangs ends well within the tests' 20-second waits, and says so on stderr.
+    ChangeFeed.feed(for: store).timeout = .seconds(5)
     // What the feed ignored or could not do, for the tests' failure messages.
     ChangeFeed.feed(for: store).diagnosticHandler = { message in
         FileHandle.standardError.write(Data("diffable-postgres-follower: \(message)\n".utf8))
