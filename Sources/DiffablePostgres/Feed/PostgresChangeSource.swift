@@ -77,6 +77,9 @@
             var acknowledged: Int64?
             /// The write-ahead log's position at the last poll.
             var walPosition: String?
+            /// Whether the last read decoded a commit its snapshot did not see yet: the log may
+            /// not move again, so the next poll must read anyway.
+            var sawCommitsNotVisible = false
             var connections = 0
         }
 
@@ -142,7 +145,7 @@
                         session.connection, "SELECT pg_current_wal_lsn()::text", logger: store.logger)
                     return state.withLock { state in
                         defer { state.walPosition = wal }
-                        return state.walPosition != wal
+                        return state.walPosition != wal || state.sawCommitsNotVisible
                     }
                 } catch {
                     forget(session)
@@ -244,7 +247,16 @@
             }
             _ = try await Self.rows(session.reader, "COMMIT", logger: logger)
             _ = try await Self.rows(connection, "COMMIT", logger: logger)
-            if case .success = outcome { state.withLock { $0.position = read.position } }
+            // A commit is in the log (and decoded) a moment before snapshots see it; a poll in that
+            // moment saw the log move, this read did not see the commit, and nothing may move the
+            // log again: without this the commit would wait for the next write.
+            let notVisible = transactions.contains { !snapshot.sees($0.xid) }
+            if case .success = outcome {
+                state.withLock { state in
+                    state.position = read.position
+                    state.sawCommitsNotVisible = notVisible
+                }
+            }
             return outcome
         }
 
