@@ -235,9 +235,11 @@
             output.fileHandleForReading.readabilityHandler = nil
         }
 
-        /// Waits until a line satisfies `condition`.
+        /// Waits until a line satisfies `condition`: a minute, for a second process starved by a
+        /// loaded machine and the sanitizers (it took longer than 20 s there, without an error
+        /// from its feed, whose calls end at 5 s). A change that is lost never comes.
         func waitForLine(_ condition: @escaping (String) -> Bool) async throws {
-            await eventually(timeout: .seconds(20), "no line as expected in \(lines)") {
+            await eventually(timeout: .seconds(60), "no line as expected in \(lines)") {
                 lines.contains(where: condition)
             }
         }
