@@ -10,9 +10,14 @@
     @Suite("Programs the tests start")
     struct InheritedDescriptorTests {
         @Test func aProgramTheTestsStartInheritsNoDescriptor() throws {
-            // A socket as SwiftNIO opens one: without close-on-exec.
-            let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            #expect(socket >= 3)
+            // A socket as SwiftNIO opens one: without close-on-exec. Moved above the lowest free
+            // descriptor, which the child's listing of its folder takes (3, when the test
+            // process had nothing else open).
+            let opened = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            #expect(opened >= 3)
+            let socket = fcntl(opened, F_DUPFD, 200)
+            close(opened)
+            #expect(socket >= 200)
             defer { close(socket) }
             #expect(fcntl(socket, F_GETFD) & FD_CLOEXEC == 0)
             let output = NSTemporaryDirectory() + "diffable-fds-" + UUID().uuidString
