@@ -694,17 +694,26 @@ class Soak:
 
     # Writers
 
-    async def psql_write(self, sql):
-        process = await asyncio.create_subprocess_exec(*self.cluster.psql_command(), "-c", sql,
-                                                       stdout=asyncio.subprocess.PIPE,
+    @staticmethod
+    async def run_writer(command, seconds):
+        """Runs a writer's command: (status, stdout, stderr), or None when it is killed at
+        `seconds` (its commit may or may not have happened)."""
+        process = await asyncio.create_subprocess_exec(*command, stdout=asyncio.subprocess.PIPE,
                                                        stderr=asyncio.subprocess.PIPE)
         try:
-            out, err = await asyncio.wait_for(process.communicate(), 20)
+            out, err = await asyncio.wait_for(process.communicate(), seconds)
         except asyncio.TimeoutError:
             process.kill()
             await process.wait()
+            return None
+        return process.returncode, out, err
+
+    async def psql_write(self, sql):
+        result = await self.run_writer([*self.cluster.psql_command(), "-c", sql], 20)
+        if result is None:
             return None, "timed out"
-        if process.returncode == 0:
+        status, out, err = result
+        if status == 0:
             return rows_of(out.decode()), None
         return None, err.decode().strip()
 
@@ -829,17 +838,12 @@ class Soak:
                 json.dump({"recipes": recipes}, f, ensure_ascii=False)
             entry = self.log.begin("cli", "import", titles=[r["title"] for r in recipes],
                                    favorites=[r["isFavorite"] for r in recipes])
-            process = await asyncio.create_subprocess_exec(self.binary, "--postgres", self.cluster.url, "import", path,
-                                                           stdout=asyncio.subprocess.PIPE,
-                                                           stderr=asyncio.subprocess.PIPE)
-            try:
-                out, err = await asyncio.wait_for(process.communicate(), 30)
-            except asyncio.TimeoutError:
-                process.kill()
-                await process.wait()
+            result = await self.run_writer([self.binary, "--postgres", self.cluster.url, "import", path], 30)
+            if result is None:
                 self.log.end(entry, "uncertain", error="timed out")
                 continue
-            if process.returncode == 0 and b"Imported 2" in out:
+            status, out, err = result
+            if status == 0 and b"Imported 2" in out:
                 self.log.end(entry, "committed")
             else:
                 # One transaction: nothing, unless the answer to the commit was lost.
