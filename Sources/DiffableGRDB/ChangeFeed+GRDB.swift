@@ -9,7 +9,7 @@
         ///
         /// ```swift
         /// let feed = ChangeFeed.feed(for: dbPool)
-        /// for await batch in feed.changes() where batch.mayHaveChanged("tally") { refreshCounts() }
+        /// for await batch in feed.changes(of: ["tally"]) { refreshCounts() }
         /// ```
         ///
         /// Its changes come from the database's change log (``SQLiteChangeLog``), which it

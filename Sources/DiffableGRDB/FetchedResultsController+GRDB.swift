@@ -12,16 +12,17 @@
         ///   - database: A `DatabasePool` (or a `DatabaseQueue`).
         ///   - request: The rows to show.
         ///   - incrementalChangeLimit: Changes to more rows are read by reading every row.
+        ///   - clock: The clock a request with a time window is read at.
         ///   - onError: Called, on any thread, when the rows cannot be shown.
         public convenience init(
             database: some DatabaseWriter,
             request: FetchedResultsRequest<SectionIdentifierType, ItemIdentifierType>,
-            incrementalChangeLimit: Int = 256,
+            incrementalChangeLimit: Int = 256, clock: any WallClock = SystemWallClock(),
             onError: @escaping @Sendable (FetchedResultsError) -> Void = { _ in }
         ) {
             self.init(
                 feed: .feed(for: database), rows: request, incrementalChangeLimit: incrementalChangeLimit,
-                onError: onError)
+                clock: clock, onError: onError)
         }
 
         /// The controller of a request's rows that everyone who asks for an equal request shares:
@@ -42,7 +43,18 @@
             // The request's SQL, built by GRDB in a read (it may look at the schema).
             let (sql, arguments) = try await _withDeadline(feed.timeout, "building the request") {
                 () async throws(FetchedResultsError) in
-                do { return try await database.read { try request.fetchAll.build($0) } } catch {
+                do {
+                    return try await database.read { db in
+                        var (sql, arguments) = try request.fetchAll.build(db)
+                        // Key paths change how changes are read, not what is shown.
+                        for keyPath in request.keyPaths {
+                            let (matches, values) = try SQL(keyPath.matches).build(db)
+                            sql += " -- \(keyPath.table).\(keyPath.column) = \(matches)"
+                            arguments += values
+                        }
+                        return (sql, arguments)
+                    }
+                } catch {
                     throw FetchedResultsError(grdb: error)
                 }
             }

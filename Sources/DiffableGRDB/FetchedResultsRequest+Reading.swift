@@ -1,27 +1,35 @@
 #if GRDB
     import Diffable
     import DiffableStore
+    import Foundation
     import GRDB
     import GRDBSQLite
 
     /// A request reads its rows in the change feed's read: each read one transaction, off Swift's
     /// concurrency pool.
     extension FetchedResultsRequest: _RowReader {
-        package func fetchAll(_ reader: any _FeedReader) async throws(FetchedResultsError) -> _FetchedRows<
-            SectionIdentifierType, ItemIdentifierType
-        > {
-            try await Self.reader(reader).read(exact: false) { db in try self.fetchAll(db) }
+        package func fetchAll(_ reader: any _FeedReader, now: Date) async throws(FetchedResultsError)
+            -> _FetchedRows<
+                SectionIdentifierType, ItemIdentifierType
+            >
+        {
+            let request = at(now)
+            return try await Self.reader(reader).read(exact: false) { db in try request.fetchAll(db) }
         }
 
-        package func readRows(_ reader: any _FeedReader, rowIDs: Set<Int64>) async throws(FetchedResultsError)
+        package func readRows(_ reader: any _FeedReader, rowIDs: Set<Int64>, now: Date)
+            async throws(FetchedResultsError)
             -> [_ReadRow<
                 SectionIdentifierType, ItemIdentifierType
             >]
         {
-            try await Self.reader(reader).read(exact: true) { db in try self.readRows(db, rowIDs: rowIDs) }
+            let request = at(now)
+            return try await Self.reader(reader).read(exact: true) { db in
+                try request.readRows(db, rowIDs: rowIDs)
+            }
         }
 
-        private static func reader(_ reader: any _FeedReader) -> _SQLiteReader {
+        static func reader(_ reader: any _FeedReader) -> _SQLiteReader {
             guard let reader = reader as? _SQLiteReader else {
                 preconditionFailure("FetchedResultsRequest: a SQLite request read by another backend's feed")
             }

@@ -1,5 +1,6 @@
 #if GRDB
     import Diffable
+    public import Foundation
     public import GRDB
 
     /// What a `FetchedResultsController` shows: which rows of a table, in which order, grouped in
@@ -23,7 +24,13 @@
     /// section identifiers) go into snapshots; the content columns decide which rows are
     /// reconfigured when they change. A `RecordCache` fetches whole records for cells.
     ///
-    /// The table must be a rowid table (not `WITHOUT ROWID`): row changes are followed by rowid.
+    /// The filter, sections, content and ordering may read other tables — correlated subqueries
+    /// (`EXISTS`, `IN`), views, full-text tables. The controller asks SQLite which tables the
+    /// request reads and follows each one: a commit to one re-places the rows it leads to when
+    /// `keyPaths` says how, and reads every row again when not.
+    ///
+    /// The table must be a rowid table (not `WITHOUT ROWID`): its row changes are followed by
+    /// rowid. The tables it reads may be any.
     /// With an index on the section and ordering expressions, placing a changed row costs a few index
     /// seeks; without one, a scan.
     public struct FetchedResultsRequest<
@@ -48,6 +55,32 @@
             }
         }
 
+        /// A key path from the rows of a table the request reads (in its filter, sections,
+        /// content or ordering) to the rows it lists: a commit to that table re-places only the
+        /// rows its changed rows lead to, before and after the change.
+        ///
+        /// ```swift
+        /// // recipe rows listed; a recipeCollection row leads to the recipe whose id is its recipeId
+        /// .init(table: "recipeCollection", column: "recipeId", matches: Column("id"))
+        /// // ingredient rows listed; a recipe row leads to the ingredients whose recipeId is its id
+        /// .init(table: "recipe", column: "id", matches: Column("recipeId"))
+        /// ```
+        public struct KeyPath: Sendable {
+            /// The table read (a full-text table stands for its content table).
+            public var table: String
+            /// Its column whose value leads to listed rows (`rowid` for a row's rowid).
+            public var column: String
+            /// The expression of a listed row that equals it: an index on it makes the lookup a seek.
+            public var matches: SQLExpression
+
+            /// A key path from `table`'s `column` to the listed rows whose `matches` equals it.
+            public init(table: String, column: String, matches: some SQLExpressible) {
+                self.table = table
+                self.column = column
+                self.matches = matches.sqlExpression
+            }
+        }
+
         /// The table the rows come from.
         public var table: String
         /// The expression that identifies each row's item: unique among the rows shown.
@@ -62,6 +95,15 @@
         public var ordering: [SortTerm]
         /// Whether sections come in ascending order of their value.
         public var sectionsAscending: Bool
+        /// How the rows of the other tables the request reads lead to the rows it lists. A table
+        /// read without one is followed too, and each commit to it reads every row again.
+        public var keyPaths: [KeyPath]
+        /// Which rows are shown as time passes, besides the filter: rows enter and leave at the
+        /// times their time column gives, as changes, with nothing written.
+        public var timeWindow: TimeWindow?
+        /// The time the window is read at; `nil` outside a read (the SQL then shows a fixed
+        /// time, so that equal requests build equal SQL).
+        var now: Date?
         /// Whether `section` is a value rather than an expression of the row: then every row is in
         /// one section, and ordering by it would only keep SQLite from walking an index in order.
         var sectionIsConstant: Bool
@@ -76,10 +118,13 @@
         ///   - filter: Which rows are shown.
         ///   - ordering: The order of the rows within a section.
         ///   - sectionsAscending: Whether sections come in ascending order of their value.
+        ///   - keyPaths: How the rows of the other tables the request reads lead to its rows.
+        ///   - timeWindow: Which rows are shown as time passes.
         public init(
             table: String, item: some SQLExpressible, section: some SQLExpressible,
             content: [any SQLExpressible] = [], filter: (any SQLExpressible)? = nil,
-            ordering: [SortTerm] = [], sectionsAscending: Bool = true
+            ordering: [SortTerm] = [], sectionsAscending: Bool = true, keyPaths: [KeyPath] = [],
+            timeWindow: TimeWindow? = nil
         ) {
             self.table = table
             self.item = item.sqlExpression
@@ -89,6 +134,8 @@
             self.filter = filter?.sqlExpression
             self.ordering = ordering
             self.sectionsAscending = sectionsAscending
+            self.keyPaths = keyPaths
+            self.timeWindow = timeWindow
         }
 
         /// Every term rows are ordered by, the section first unless it is a constant.
@@ -106,9 +153,17 @@
             return columns
         }
 
-        /// `WHERE` and the filter, or nothing.
+        /// The filter and the time window at ``now``, or `nil` for every row.
+        var condition: SQLExpression? {
+            guard let window = timeWindow?.condition(at: now ?? TimeWindow.referenceDate) else {
+                return filter
+            }
+            return filter.map { $0 && window } ?? window
+        }
+
+        /// `WHERE` and the condition, or nothing.
         var whereClause: SQL {
-            filter.map { "WHERE \($0)" } ?? ""
+            condition.map { "WHERE \($0)" } ?? ""
         }
 
         /// The ordering, with `rowid` last.
@@ -130,7 +185,7 @@
         func fetchRows(_ rowIDs: [Int64]) -> SQL {
             var columns = selection
             for term in sortTerms { columns += ", \(term.expression)" }
-            let filterClause: SQL = filter.map { "AND (\($0))" } ?? ""
+            let filterClause: SQL = condition.map { "AND (\($0))" } ?? ""
             return
                 "SELECT \(columns) FROM \(identifier: table) WHERE rowid IN \(rowIDs) \(filterClause) \(orderClause)"
         }
@@ -143,7 +198,7 @@
         /// - Returns: The queries, from the innermost level (same values, larger rowid) out.
         func successorQueries(values: [DatabaseValue], rowID: Int64) -> [SQL] {
             var queries: [SQL] = []
-            let filterClause: SQL = filter.map { "AND (\($0))" } ?? ""
+            let filterClause: SQL = condition.map { "AND (\($0))" } ?? ""
             let terms = sortTerms
             for level in stride(from: terms.count, through: 0, by: -1) {
                 var conditions: [SQL] = []

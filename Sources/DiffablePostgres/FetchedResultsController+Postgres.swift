@@ -12,16 +12,17 @@
         ///   - store: The database.
         ///   - request: The rows to show.
         ///   - incrementalChangeLimit: Changes to more rows are read by reading every row.
+        ///   - clock: The clock a request with a time window is read at.
         ///   - onError: Called, on any thread, when the rows cannot be shown.
         public convenience init(
             store: PostgresStore,
             request: PostgresFetchedResultsRequest<SectionIdentifierType, ItemIdentifierType>,
-            incrementalChangeLimit: Int = 256,
+            incrementalChangeLimit: Int = 256, clock: any WallClock = SystemWallClock(),
             onError: @escaping @Sendable (FetchedResultsError) -> Void = { _ in }
         ) {
             self.init(
                 feed: .feed(for: store), rows: request, incrementalChangeLimit: incrementalChangeLimit,
-                onError: onError)
+                clock: clock, onError: onError)
         }
 
         /// The controller of a request's rows that everyone who asks for an equal request shares:

@@ -161,25 +161,15 @@
                         )
                     }
                 }
-                let writer = Int.random(in: 0..<3, using: &rng)
+                let writer = Writer(rawValue: Int.random(in: 0..<3, using: &rng))!
                 let comment = Comment(
                     rawValue: "DIFFABLE_SEED=\(seed) step \(step), writer \(writer): \(statements)")
                 for view in allViews + favoriteViews { view.view.clearRecords() }
                 let before = try await pool.read { try Recipe.contents($0) }
                 let shownAll = all.snapshot
                 let shownFavorites = favorites.snapshot
-                switch writer {
-                case 0:
-                    try await pool.write { [statements] db in
-                        for statement in statements { try db.execute(sql: statement) }
-                    }
-                case 1:
-                    try await other.write { [statements] db in
-                        for statement in statements { try db.execute(sql: statement) }
-                    }
-                default:
-                    #expect(try runStoreWriter([file.path] + statements) == 0, comment)
-                }
+                #expect(
+                    try await writer.commit(statements, pool: pool, other: other, path: file.path), comment)
                 let after = try await pool.read { try Recipe.contents($0) }
                 let expectedAll = try await pool.read { try Recipe.expectedSnapshot($0) }
                 let expectedFavorites = try await pool.read { try favoriteItems($0) }
@@ -389,14 +379,14 @@
             var configuration = Configuration()
             configuration.readonly = true
             let readOnly = try DatabaseQueue(path: file.path, configuration: configuration)
-            for (database, table, words) in [
-                (readOnly as any DatabaseWriter, "recipe", "diffable_change_recipe_insert"),
-                (try DatabaseQueue(path: file.path), "tag", "WITHOUT ROWID"),
+            for (database, table, item, words) in [
+                (readOnly as any DatabaseWriter, "recipe", "id", "diffable_change_recipe_insert"),
+                (try DatabaseQueue(path: file.path), "tag", "recipeId", "WITHOUT ROWID"),
             ] {
                 let controller = FetchedResultsController(
                     database: database,
                     request: FetchedResultsRequest<String, Int64>(
-                        table: table, item: Column("recipeId"), section: "".databaseValue))
+                        table: table, item: Column(item), section: "".databaseValue))
                 do {
                     try await controller.performFetch()
                     Issue.record("expected an error for \(table)")

@@ -314,8 +314,9 @@
             #expect(
                 schema == [
                     "diffable_change", "diffable_change_reader", "diffable_change_recipe_delete",
-                    "diffable_change_recipe_insert", "diffable_change_recipe_update", "recipe",
-                    "recipe_order",
+                    "diffable_change_recipe_insert", "diffable_change_recipe_replacedbyinsert",
+                    "diffable_change_recipe_replacedbyupdate", "diffable_change_recipe_update",
+                    "diffable_change_table", "recipe", "recipe_order",
                 ])
             var expected = Self.recipes
             expected[1].minutes = 2

@@ -48,5 +48,55 @@
             #expect(view.itemIdentifiers(as: Int64.self) == [[2], [1]])
             #expect(view.violations.isEmpty)
         }
+
+        /// The recipes of a collection, from a table whose rows say which recipe is in which
+        /// collection, and recipes added in the last week.
+        func makeRecipes() throws -> DatabasePool {
+            let database = try DatabasePool(path: path)
+            try database.write { db in
+                try db.execute(
+                    sql: """
+                        CREATE TABLE recipe(id INTEGER PRIMARY KEY, title TEXT, addedAt REAL);
+                        CREATE TABLE recipeCollection(
+                            name TEXT, recipeId INTEGER, PRIMARY KEY(name, recipeId)) WITHOUT ROWID;
+                        INSERT INTO recipe VALUES (1, 'Bread', 0), (2, 'Soup', 0);
+                        INSERT INTO recipeCollection VALUES ('Baking', 1);
+                        """)
+            }
+            return database
+        }
+
+        @Test func keyPaths() async throws {
+            let request = FetchedResultsRequest<String, Int64>(
+                table: "recipe", item: Column("id"), section: "".databaseValue,
+                filter: SQL("recipe.id IN (SELECT recipeId FROM recipeCollection WHERE name = 'Baking')"),
+                keyPaths: [.init(table: "recipeCollection", column: "recipeId", matches: Column("id"))])
+
+            let database = try makeRecipes()
+            let controller = FetchedResultsController(database: database, request: request)
+            try await controller.performFetch()
+            #expect(controller.followedTables == ["recipe", "recipecollection"])
+            try await database.write { db in
+                try db.execute(sql: "INSERT INTO recipeCollection VALUES ('Baking', 2)")
+            }
+            await eventually { controller.snapshot.itemIdentifiers == [1, 2] }
+            #expect(controller.statistics.wholeReads == 1)
+        }
+
+        @Test func timeWindow() async throws {
+            let recents = FetchedResultsRequest<String, Int64>(
+                table: "recipe", item: Column("id"), section: "".databaseValue,
+                ordering: [.descending(Column("addedAt"))],
+                timeWindow: .init(column: Column("addedAt"), closesAfter: 604_800, storage: .secondsSince1970)
+            )
+
+            let database = try makeRecipes()
+            let clock = ManualWallClock(now: Date(timeIntervalSince1970: 86_400))
+            let controller = FetchedResultsController(database: database, request: recents, clock: clock)
+            try await controller.performFetch()
+            #expect(controller.snapshot.numberOfItems == 2)
+            clock.advance(by: 6 * 86_400)
+            await eventually { controller.snapshot.numberOfItems == 0 }
+        }
     }
 #endif

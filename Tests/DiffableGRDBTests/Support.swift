@@ -5,6 +5,7 @@
     import DiffableTesting
     import Foundation
     import GRDB
+    import StoreTestSupport
     import Testing
 
     /// A database file in a directory of its own, removed when the value goes away.
@@ -91,6 +92,49 @@
             }
             return contents
         }
+    }
+
+    /// Who commits a test's statements: the pool the controllers read from, another connection
+    /// of this process, another process, or Python's `sqlite3` (as an administrator's shell
+    /// would: a writer that knows nothing of this library).
+    enum Writer: Int, CaseIterable {
+        case pool, secondConnection, otherProcess, pythonSQLite
+
+        /// Runs `statements` in one transaction; returns whether they committed.
+        func commit(_ statements: [String], pool: DatabasePool, other: DatabaseQueue, path: String)
+            async throws
+            -> Bool
+        {
+            switch self {
+            case .pool:
+                try await pool.write { db in for statement in statements { try db.execute(sql: statement) } }
+            case .secondConnection:
+                try await other.write { db in for statement in statements { try db.execute(sql: statement) } }
+            case .otherProcess:
+                return try runStoreWriter([path] + statements) == 0
+            case .pythonSQLite:
+                return try runPythonSQLite(path, statements) == 0
+            }
+            return true
+        }
+    }
+
+    /// Runs statements in one transaction with Python's `sqlite3` module.
+    func runPythonSQLite(_ path: String, _ statements: [String]) throws -> Int32 {
+        let script = """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1], timeout=10, isolation_level=None)
+            db.execute("BEGIN IMMEDIATE")
+            for statement in sys.argv[2:]:
+                db.execute(statement)
+            db.execute("COMMIT")
+            """
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "python-\(UUID().uuidString).log"
+        ).path
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        return try runProgram(
+            ["/usr/bin/env", "python3", "-c", script, path] + statements, outputPath: output)
     }
 
     /// The path of the helper executable that writes from another process.

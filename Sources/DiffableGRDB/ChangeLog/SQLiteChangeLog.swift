@@ -13,10 +13,15 @@
     /// CREATE TABLE diffable_change(
     ///     position INTEGER PRIMARY KEY AUTOINCREMENT,  -- commit order: one writer at a time
     ///     tableName TEXT NOT NULL,                      -- lowercased
-    ///     rowID INTEGER NOT NULL,
-    ///     kind TEXT NOT NULL);                          -- insert, update or delete
+    ///     rowID INTEGER NOT NULL,                       -- 0 for a WITHOUT ROWID table
+    ///     kind TEXT NOT NULL,                           -- insert, update or delete
+    ///     oldValues TEXT,                               -- 'column',value,… before the change
+    ///     newValues TEXT);                              -- and after it
     /// CREATE TABLE diffable_change_reader(
     ///     id TEXT PRIMARY KEY, position INTEGER NOT NULL, seenAt REAL NOT NULL);
+    /// CREATE TABLE diffable_change_table(
+    ///     tableName TEXT PRIMARY KEY, keyColumns TEXT NOT NULL, columns TEXT NOT NULL,
+    ///     version INTEGER NOT NULL);
     /// ```
     ///
     /// Positions come from `AUTOINCREMENT`: never reused, and, since SQLite has one writer at a
@@ -27,61 +32,144 @@
     /// reader that slept longer (its row expired, the log trimmed past it) sees that the log no
     /// longer reaches back to its position, and its controllers read everything once.
     ///
+    /// A change records the values, before and after it, of the columns requests need to find
+    /// the rows it leads to (a membership table's `recipeId`; the key of a `WITHOUT ROWID`
+    /// table), as `diffable_change_table` lists them. A row that `INSERT OR REPLACE` (or
+    /// `UPDATE OR REPLACE`) deletes on a conflict fires no delete trigger (SQLite fires them
+    /// only with `recursive_triggers`), so a trigger before each insert and update logs the rows
+    /// that conflict with the new values, as deleted: a statement that fails on the conflict
+    /// takes that row back with it, and one that ignores it costs a read of a row that did not
+    /// change.
+    ///
     /// The feed installs the triggers of a table the first time a controller follows it (or call
-    /// ``install(for:in:)`` from a migration); a table that cannot have them (a view, a
-    /// `WITHOUT ROWID` table, a read-only file) is a clear error naming what is missing.
+    /// ``install(for:columns:in:)`` from a migration), and installs them again, in place, when a
+    /// request needs more columns or the triggers are an earlier version's (which recorded row
+    /// ids only: a process of that version reads the new rows as it read its own). A table that
+    /// cannot have them (a view, a virtual table, a read-only file) is a clear error naming what
+    /// is missing.
     public enum SQLiteChangeLog {
         /// The log's table.
         public static let table = "diffable_change"
         /// The readers' table.
         public static let readerTable = "diffable_change_reader"
+        /// The followed tables: which columns each one's changes record.
+        public static let tablesTable = "diffable_change_table"
+        /// The version of the triggers this library makes; earlier ones are made again.
+        static let triggerVersion = 2
 
         /// How long a reader's row holds the log after it was last refreshed.
         static let readerLifetime: TimeInterval = 60
 
-        /// The names of the triggers that log `table`'s changes.
+        /// The names of the triggers that log `table`'s changes: after each insert, update and
+        /// delete, and before each insert and update (the rows a `REPLACE` deletes).
         public static func triggerNames(for table: String) -> [String] {
             let name = table.lowercased()
-            return ["insert", "update", "delete"].map { "\(Self.table)_\(name)_\($0)" }
+            return ["insert", "update", "delete", "replacedbyinsert", "replacedbyupdate"].map {
+                "\(Self.table)_\(name)_\($0)"
+            }
         }
 
-        /// Makes the log's tables and `table`'s triggers, where missing: call it from a migration
-        /// to have them made with the schema rather than by the first controller.
+        /// Makes the log's tables and `table`'s triggers, where missing or an earlier version's:
+        /// call it from a migration to have them made with the schema rather than by the first
+        /// controller.
         ///
+        /// - Parameters:
+        ///   - table: A table (with or without row ids).
+        ///   - columns: Columns whose values before and after each change the log records, as
+        ///     well as those it records already.
         /// - Throws: SQLite's error, or `FetchedResultsError/changeLogUnavailable(table:reason:)`
         ///   when the table cannot be followed.
-        public static func install(for table: String, in db: Database) throws {
-            try requireRowIDTable(table, db)
+        public static func install(for table: String, columns: Set<String> = [], in db: Database) throws {
+            let shape = try TableShape(table, db)
+            let unknown = columns.map { $0.lowercased() }.filter {
+                !shape.columns.contains($0) && !(shape.hasRowID && $0 == "rowid")
+            }
+            guard unknown.isEmpty else {
+                throw FetchedResultsError.changeLogUnavailable(
+                    table: table, reason: "it has no column \(unknown.sorted().joined(separator: ", "))")
+            }
+            try makeLogTables(db)
+            let name = table.lowercased()
+            let installed = try installedColumns(of: name, db)
+            let wanted = Set(columns.map { $0.lowercased() }).union(shape.keyColumns).union(
+                installed?.columns ?? [])
+            if let installed, installed.version == triggerVersion, installed.columns == wanted,
+                try isInstalled(for: table, in: db)
+            {
+                return
+            }
+            for trigger in triggerNames(for: table) {
+                try db.execute(sql: "DROP TRIGGER IF EXISTS \(trigger.quotedDatabaseIdentifier)")
+            }
+            try db.execute(sql: triggers(for: shape, columns: shape.columns(wanted)))
+            try db.execute(
+                sql: """
+                    INSERT INTO \(tablesTable)(tableName, keyColumns, columns, version) VALUES (?, ?, ?, ?)
+                    ON CONFLICT(tableName) DO UPDATE SET
+                        keyColumns = excluded.keyColumns, columns = excluded.columns, version = excluded.version
+                    """,
+                arguments: [
+                    name, _SQLiteLiteralList.text(shape.keyColumns), _SQLiteLiteralList.text(wanted.sorted()),
+                    triggerVersion,
+                ])
+        }
+
+        /// Makes the log's tables, and brings a log an earlier version made up to date.
+        private static func makeLogTables(_ db: Database) throws {
             try db.execute(
                 sql: """
                     CREATE TABLE IF NOT EXISTS \(Self.table)(
                         position INTEGER PRIMARY KEY AUTOINCREMENT,
                         tableName TEXT NOT NULL,
                         rowID INTEGER NOT NULL,
-                        kind TEXT NOT NULL);
+                        kind TEXT NOT NULL,
+                        oldValues TEXT,
+                        newValues TEXT);
                     CREATE TABLE IF NOT EXISTS \(readerTable)(
                         id TEXT PRIMARY KEY,
                         position INTEGER NOT NULL,
                         seenAt REAL NOT NULL);
+                    CREATE TABLE IF NOT EXISTS \(tablesTable)(
+                        tableName TEXT PRIMARY KEY,
+                        keyColumns TEXT NOT NULL,
+                        columns TEXT NOT NULL,
+                        version INTEGER NOT NULL);
                     """)
-            let name = table.lowercased()
-            let quoted = table.quotedDatabaseIdentifier
-            let literal = name.replacingOccurrences(of: "'", with: "''")
-            let names = triggerNames(for: table).map(\.quotedDatabaseIdentifier)
-            try db.execute(
-                sql: """
-                    CREATE TRIGGER IF NOT EXISTS \(names[0]) AFTER INSERT ON \(quoted) BEGIN
-                        INSERT INTO \(Self.table)(tableName, rowID, kind) VALUES ('\(literal)', new.rowid, 'insert');
-                    END;
-                    CREATE TRIGGER IF NOT EXISTS \(names[1]) AFTER UPDATE ON \(quoted) BEGIN
-                        INSERT INTO \(Self.table)(tableName, rowID, kind)
-                            SELECT '\(literal)', old.rowid, 'delete' WHERE old.rowid IS NOT new.rowid;
-                        INSERT INTO \(Self.table)(tableName, rowID, kind) VALUES ('\(literal)', new.rowid, 'update');
-                    END;
-                    CREATE TRIGGER IF NOT EXISTS \(names[2]) AFTER DELETE ON \(quoted) BEGIN
-                        INSERT INTO \(Self.table)(tableName, rowID, kind) VALUES ('\(literal)', old.rowid, 'delete');
-                    END;
-                    """)
+            if try !hasValueColumns(db) {
+                try db.execute(sql: "ALTER TABLE \(Self.table) ADD COLUMN oldValues TEXT")
+                try db.execute(sql: "ALTER TABLE \(Self.table) ADD COLUMN newValues TEXT")
+            }
+        }
+
+        /// Whether the log records values (an earlier version's log does not).
+        static func hasValueColumns(_ db: Database) throws -> Bool {
+            try Row.fetchAll(db, sql: "PRAGMA table_info(\(Self.table))").contains { row in
+                (row["name"] as String?)?.lowercased() == "newvalues"
+            }
+        }
+
+        /// The columns `table`'s changes record, and the version of its triggers; `nil` when
+        /// this version never installed them.
+        static func installedColumns(of table: String, _ db: Database) throws -> (
+            columns: Set<String>, version: Int
+        )? {
+            guard try db.tableExists(tablesTable),
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT columns, version FROM \(tablesTable) WHERE tableName = ?",
+                    arguments: [table])
+            else { return nil }
+            return (Set(_SQLiteLiteralList.names(row[0]) ?? []), row[1])
+        }
+
+        /// The key columns of each followed table without row ids, lowercased, by table.
+        static func keyColumns(_ db: Database) throws -> [String: [String]] {
+            guard try db.tableExists(tablesTable) else { return [:] }
+            var keys: [String: [String]] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT tableName, keyColumns FROM \(tablesTable)") {
+                let names = _SQLiteLiteralList.names(row[1]) ?? []
+                if !names.isEmpty { keys[row[0]] = names }
+            }
+            return keys
         }
 
         /// Whether `table`'s triggers are all there.
@@ -90,32 +178,10 @@
             let found =
                 try Int.fetchOne(
                     db,
-                    sql: "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name IN (?, ?, ?)",
+                    sql:
+                        "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name IN (?, ?, ?, ?, ?)",
                     arguments: StatementArguments(names)) ?? 0
             return found == names.count
-        }
-
-        /// Traps nothing: throws a clear error unless `table` is a table with row ids.
-        static func requireRowIDTable(_ table: String, _ db: Database) throws {
-            let type = try String.fetchOne(
-                db,
-                sql:
-                    "SELECT type FROM sqlite_master WHERE name = ? COLLATE NOCASE AND type IN ('table', 'view')",
-                arguments: [table])
-            guard let type else {
-                throw FetchedResultsError.changeLogUnavailable(table: table, reason: "there is no such table")
-            }
-            guard type == "table" else {
-                throw FetchedResultsError.changeLogUnavailable(
-                    table: table, reason: "it is a \(type); the feed follows the rows of tables")
-            }
-            do {
-                _ = try db.makeStatement(sql: "SELECT rowid FROM \(table.quotedDatabaseIdentifier) LIMIT 0")
-            } catch {
-                throw FetchedResultsError.changeLogUnavailable(
-                    table: table, reason: "it has no row ids (WITHOUT ROWID); the feed follows rows by row id"
-                )
-            }
         }
 
         /// The last position given out: the log's head (0 when it has never had a row).

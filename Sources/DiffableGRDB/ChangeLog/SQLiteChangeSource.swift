@@ -17,14 +17,18 @@
     /// it (when it has, that subscriber reads every row at the next read).
     final class _SQLiteChangeSource: _ChangeSource {
         private struct State {
-            /// The tables whose triggers are known to be there.
-            var followed: Set<String> = []
+            /// The tables whose triggers are known to be there, with the columns they record.
+            var followed: [String: Set<String>] = [:]
             /// What the last read saw: the log's head and the schema's version. A poll that sees
             /// otherwise wakes the feed.
             var head: Int64?
             var schemaVersion: Int?
             /// The tables the log records, as of `schemaVersion`.
             var loggedTables: Set<String> = []
+            /// The key columns of the tables without row ids, and whether the log records
+            /// values, as of `schemaVersion`.
+            var keyColumns: [String: [String]] = [:]
+            var logHasValues = false
             /// This process's row in the readers' table, while the feed runs.
             var reader: Reader?
             var watcher: _FileWatcher?
@@ -133,30 +137,46 @@
 
         // MARK: Following tables
 
-        func follow(table: String) async throws(FetchedResultsError) {
+        func follow(table: String, columns: Set<String>) async throws(FetchedResultsError) {
             let name = table.lowercased()
-            guard !state.withLock({ $0.followed.contains(name) }) else { return }
-            let installed: Bool
+            guard !state.withLock({ $0.followed[name]?.isSuperset(of: columns) ?? false }) else { return }
+            let (current, earlier): (Bool, Bool)
             do {
-                installed = try await database.read { db in
-                    try SQLiteChangeLog.requireRowIDTable(table, db)
-                    return try SQLiteChangeLog.isInstalled(for: table, in: db)
+                (current, earlier) = try await database.read { db in
+                    _ = try SQLiteChangeLog.TableShape(table, db)
+                    let installed = try SQLiteChangeLog.installedColumns(of: name, db)
+                    let complete = try SQLiteChangeLog.isInstalled(for: table, in: db)
+                    let current =
+                        complete && installed?.version == SQLiteChangeLog.triggerVersion
+                        && installed!.columns.isSuperset(of: columns)
+                    return (current, try SQLiteChangeLog.loggedTables(db).contains(name))
                 }
             } catch {
                 throw FetchedResultsError(grdb: error)
             }
-            if !installed {
+            if !current {
                 do {
-                    try await database.write { db in try SQLiteChangeLog.install(for: table, in: db) }
+                    try await database.write { db in
+                        try SQLiteChangeLog.install(for: table, columns: columns, in: db)
+                    }
+                } catch let error as FetchedResultsError {
+                    throw error
                 } catch {
-                    throw .changeLogUnavailable(
-                        table: table,
-                        reason:
-                            "its triggers (\(SQLiteChangeLog.triggerNames(for: table).joined(separator: ", "))) are missing and could not be made: \(error)"
+                    // An earlier version's triggers name every changed row: enough for a request
+                    // that needs no values, on a file this process cannot write.
+                    guard earlier, columns.isEmpty else {
+                        throw .changeLogUnavailable(
+                            table: table,
+                            reason:
+                                "its triggers (\(SQLiteChangeLog.triggerNames(for: table).joined(separator: ", "))) are missing or out of date and could not be made: \(error)"
+                        )
+                    }
+                    diagnose(
+                        "the change log triggers of \(table) are an earlier version's and could not be made again (\(error)): rows that INSERT OR REPLACE deletes are not seen"
                     )
                 }
             }
-            state.withLock { _ = $0.followed.insert(name) }
+            state.withLock { $0.followed[name, default: []].formUnion(columns) }
         }
 
         // MARK: Reading
@@ -212,13 +232,17 @@
                 }
                 guard state.schemaVersion != schemaVersion else { return (false, state.loggedTables) }
                 state.loggedTables = try SQLiteChangeLog.loggedTables(db)
+                state.keyColumns = try SQLiteChangeLog.keyColumns(db)
+                state.logHasValues =
+                    try db.tableExists(SQLiteChangeLog.table) && SQLiteChangeLog.hasValueColumns(db)
                 return (state.schemaVersion != nil, state.loggedTables)
             }
+            let (keyColumns, hasValues) = state.withLock { ($0.keyColumns, $0.logHasValues) }
             guard let position else { return _ChangeRead(position: head, completeAfter: head, changes: []) }
             // The log made anew (its positions start again), or the schema changed (a table made
             // anew, triggers dropped): anything may have changed.
             if position > head || schemaChanged {
-                if schemaChanged { state.withLock { $0.followed = [] } }
+                if schemaChanged { state.withLock { $0.followed = [:] } }
                 return _ChangeRead(position: head, completeAfter: nil, changes: nil)
             }
             guard position < head else {
@@ -226,10 +250,11 @@
             }
             let oldest = try Int64.fetchOne(db, sql: "SELECT min(position) FROM \(SQLiteChangeLog.table)")
             let completeAfter = oldest.map { min(position, $0 - 1) } ?? head
+            let values = hasValues ? "kind, oldValues, newValues" : "kind, NULL, NULL"
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT position, tableName, rowID FROM \(SQLiteChangeLog.table)
+                    SELECT position, tableName, rowID, \(values) FROM \(SQLiteChangeLog.table)
                     WHERE position > ? ORDER BY position LIMIT ?
                     """,
                 arguments: [max(position, completeAfter), Self.changeLimit + 1])
@@ -252,9 +277,41 @@
                     diagnose("change log row \(at) names row \(rowIDValue) of \(name), not a row id: ignored")
                     continue
                 }
-                changes.append(_RowChange(position: at, table: name.lowercased(), rowID: rowID))
+                changes.append(
+                    change(at: at, table: name.lowercased(), rowID: rowID, row, keyColumns: keyColumns))
             }
             return _ChangeRead(position: head, completeAfter: completeAfter, changes: changes)
+        }
+
+        /// The change a log row records: its kind, its key (the rowid, or the key columns' values
+        /// for a table without row ids) and the values of the columns it records.
+        private func change(
+            at position: Int64, table: String, rowID: Int64, _ row: Row, keyColumns: [String: [String]]
+        ) -> _RowChange {
+            let kind: _RowChange.Kind =
+                switch row[3] as String? {
+                case "insert": .insert
+                case "update": .update
+                case "delete": .delete
+                default: .unknown
+                }
+            guard let old = _SQLiteLiteralList.pairs(row[4]), let new = _SQLiteLiteralList.pairs(row[5])
+            else {
+                diagnose(
+                    "change log row \(position) of \(table) has values that do not read back: only its row id is used"
+                )
+                return _RowChange(position: position, table: table, kind: kind, key: _RowKey(rowID: rowID))
+            }
+            guard let key = keyColumns[table] else {
+                return _RowChange(
+                    position: position, table: table, kind: kind, key: _RowKey(rowID: rowID), values: new,
+                    oldValues: old)
+            }
+            let oldKey = _RowKey(key.map { old[$0] ?? .null })
+            let newKey = _RowKey(key.map { new[$0] ?? .null })
+            return _RowChange(
+                position: position, table: table, kind: kind, key: kind == .delete ? oldKey : newKey,
+                oldKey: kind == .update && oldKey != newKey ? oldKey : nil, values: new, oldValues: old)
         }
 
         // MARK: Telling the log how far this process has read

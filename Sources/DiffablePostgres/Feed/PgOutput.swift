@@ -15,6 +15,11 @@
             var key: _RowKey
             /// The key before an update that changed it.
             var oldKey: _RowKey?
+            /// The values of the columns the feed asked for, after and before the change (as far
+            /// as the message carries them: before, only a key's, unless the table's replica
+            /// identity is full).
+            var values: [String: _StoreValue] = [:]
+            var oldValues: [String: _StoreValue] = [:]
         }
 
         var xid: UInt32
@@ -35,9 +40,11 @@
         struct Relation {
             /// Lowercased; `schema.table` outside `public`.
             var table: String
-            /// The positions of the key columns among the columns, in order, with whether each
-            /// is an integer (`smallint`, `integer`, `bigint`).
-            var keyColumns: [(index: Int, isInteger: Bool)]
+            /// The positions of the key columns among the columns, in order.
+            var keyColumns: [Int]
+            /// Every column's name (lowercased) and whether it is an integer (`smallint`,
+            /// `integer`, `bigint`).
+            var columns: [(name: String, isInteger: Bool)]
         }
 
         enum DecodingError: Error, CustomStringConvertible {
@@ -58,6 +65,8 @@
 
         private(set) var relations: [UInt32: Relation] = [:]
         private var open: _DecodedTransaction?
+        /// The columns, by table, whose values the rows carry besides their keys.
+        var wanted: [String: Set<String>] = [:]
 
         /// Decodes messages in order; returns the transactions whose commit they include.
         ///
@@ -106,18 +115,20 @@
                 message.readInteger(as: UInt8.self) != nil,
                 let count = message.readInteger(as: Int16.self)
             else { throw .truncated(message: kind) }
-            var keys: [(index: Int, isInteger: Bool)] = []
+            var keys: [Int] = []
+            var columns: [(name: String, isInteger: Bool)] = []
             for column in 0..<Int(count) {
                 guard let flags = message.readInteger(as: UInt8.self),
-                    message.readNullTerminatedString() != nil,
+                    let columnName = message.readNullTerminatedString(),
                     let type = message.readInteger(as: UInt32.self),
                     message.readInteger(as: Int32.self) != nil
                 else { throw .truncated(message: kind) }
+                if flags & 1 != 0 { keys.append(column) }
                 // int8, int2, int4
-                if flags & 1 != 0 { keys.append((column, [20, 21, 23].contains(type))) }
+                columns.append((columnName.lowercased(), [20, 21, 23].contains(type)))
             }
             let table = namespace == "public" ? name.lowercased() : "\(namespace).\(name)".lowercased()
-            relations[id] = Relation(table: table, keyColumns: keys)
+            relations[id] = Relation(table: table, keyColumns: keys, columns: columns)
         }
 
         /// An insert ('N' tuple), an update (an optional 'K' or 'O' tuple with the old key, then
@@ -126,15 +137,16 @@
             guard open != nil else { throw .outsideTransaction(message: kind) }
             guard let id = message.readInteger(as: UInt32.self) else { throw .truncated(message: kind) }
             guard let relation = relations[id] else { throw .unknownRelation(id) }
-            var old: _RowKey??
-            var new: _RowKey??
+            let wanted = wanted[relation.table] ?? []
+            var old: (tag: UInt8, values: [Int: _StoreValue])?
+            var new: [Int: _StoreValue]?
             while let tag = message.readInteger(as: UInt8.self) {
-                let key = try Self.key(of: &message, columns: relation.keyColumns, kind: kind)
+                let values = try Self.tuple(of: &message, relation: relation, wanted: wanted, kind: kind)
                 if tag == UInt8(ascii: "N") {
-                    new = .some(key)
+                    new = values
                     break
                 }
-                old = .some(key)
+                old = (tag, values)
             }
             let rowKind: _RowChange.Kind =
                 switch kind {
@@ -142,43 +154,63 @@
                 case UInt8(ascii: "U"): .update
                 default: .delete
                 }
+            func key(_ values: [Int: _StoreValue]) -> _RowKey? {
+                let key = relation.keyColumns.compactMap { values[$0] }
+                return !key.isEmpty && key.count == relation.keyColumns.count ? _RowKey(key) : nil
+            }
             // A table without a key, or a key value the message leaves out: the row cannot be named.
-            guard let key = (new ?? old) ?? nil, old.map({ $0 != nil }) ?? true else {
+            let oldKey = old.map { key($0.values) }
+            guard let key = new.map(key) ?? oldKey ?? nil, oldKey.map({ $0 != nil }) ?? true else {
                 open!.changesUnknownRows = true
                 return
             }
-            let oldKey = old.flatMap { $0 }.flatMap { $0 == key ? nil : $0 }
-            open!.rows.append(.init(table: relation.table, kind: rowKind, key: key, oldKey: oldKey))
+            func named(_ values: [Int: _StoreValue]?, keysOnly: Bool) -> [String: _StoreValue] {
+                var named: [String: _StoreValue] = [:]
+                for (index, value) in values ?? [:] where !keysOnly || relation.keyColumns.contains(index) {
+                    let name = relation.columns[index].name
+                    if wanted.contains(name) { named[name] = value }
+                }
+                return named
+            }
+            open!.rows.append(
+                .init(
+                    table: relation.table, kind: rowKind, key: key,
+                    oldKey: oldKey.flatMap { $0 == key ? nil : $0 },
+                    values: named(new, keysOnly: false),
+                    // A 'K' tuple carries the key's values only; its other columns are null.
+                    oldValues: named(old?.values, keysOnly: old?.tag == UInt8(ascii: "K"))))
         }
 
-        /// Reads a tuple; returns the values of its key columns, or `nil` when the table has no
-        /// key or a key value is missing (null, or an unchanged TOASTed value).
-        private static func key(
-            of message: inout ByteBuffer, columns: [(index: Int, isInteger: Bool)], kind: UInt8
-        ) throws(DecodingError) -> _RowKey? {
+        /// Reads a tuple; returns the values of its key columns and of the `wanted` ones (as
+        /// text, an integer column's as an integer), leaving out unchanged TOASTed values and a
+        /// key's nulls.
+        private static func tuple(
+            of message: inout ByteBuffer, relation: Relation, wanted: Set<String>, kind: UInt8
+        ) throws(DecodingError) -> [Int: _StoreValue] {
             guard let count = message.readInteger(as: Int16.self) else { throw .truncated(message: kind) }
             var values: [Int: _StoreValue] = [:]
             for index in 0..<Int(count) {
                 guard let type = message.readInteger(as: UInt8.self) else { throw .truncated(message: kind) }
+                let isWanted =
+                    index < relation.columns.count
+                    && (relation.keyColumns.contains(index) || wanted.contains(relation.columns[index].name))
                 switch type {
                 case UInt8(ascii: "t"), UInt8(ascii: "b"):
                     guard let length = message.readInteger(as: Int32.self),
                         let bytes = message.readSlice(length: Int(length))
                     else { throw .truncated(message: kind) }
-                    guard type == UInt8(ascii: "t"), let column = columns.first(where: { $0.index == index })
-                    else {
-                        continue
-                    }
+                    guard type == UInt8(ascii: "t"), isWanted else { continue }
                     let text = String(buffer: bytes)
                     values[index] =
-                        column.isInteger ? Int64(text).map(_StoreValue.integer) ?? .text(text) : .text(text)
+                        relation.columns[index].isInteger
+                        ? Int64(text).map(_StoreValue.integer) ?? .text(text) : .text(text)
+                case UInt8(ascii: "n"):
+                    if isWanted, !relation.keyColumns.contains(index) { values[index] = .null }
                 default:
-                    break  // 'n' null, 'u' an unchanged TOASTed value
+                    break  // 'u' an unchanged TOASTed value
                 }
             }
-            guard !columns.isEmpty else { return nil }
-            let key = columns.compactMap { values[$0.index] }
-            return key.count == columns.count ? _RowKey(key) : nil
+            return values
         }
     }
 #endif

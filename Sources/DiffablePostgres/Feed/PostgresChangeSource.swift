@@ -68,8 +68,9 @@
         private struct State {
             var wake: (@Sendable () -> Void)?
             var session: Session?
-            /// The tables whose publication membership and trigger are known to be there.
-            var followed: Set<String> = []
+            /// The tables whose publication membership and trigger are known to be there, with
+            /// the columns whose values their changes carry.
+            var followed: [String: Set<String>] = [:]
             /// The position of the last state read.
             var position: Int64?
             /// What the slot was advanced to, and what every subscriber has read.
@@ -124,12 +125,13 @@
             if let session = state.withLock({ $0.session }) { forget(session) }
         }
 
-        func follow(table: String) async throws(FetchedResultsError) {
+        func follow(table: String, columns: Set<String>) async throws(FetchedResultsError) {
             try await lock.withLock { [self] () async throws(FetchedResultsError) in
-                guard !state.withLock({ $0.followed.contains(table) }) else { return }
+                let name = table.lowercased()
+                guard !state.withLock({ $0.followed[name]?.isSuperset(of: columns) ?? false }) else { return }
                 let session = try await openSession()
-                try await install(table: table, on: session.reader)
-                state.withLock { _ = $0.followed.insert(table) }
+                try await install(table: table, columns: columns, on: session.reader)
+                state.withLock { $0.followed[name, default: []].formUnion(columns) }
             }
         }
 
@@ -230,9 +232,11 @@
             .compactMap { $0.first?.bytes }
             let transactions: [_DecodedTransaction]
             do {
+                let wanted = state.withLock { $0.followed }
                 transactions = try session.decoder.withLock {
                     decoder throws(_PgOutputDecoder.DecodingError) in
-                    try decoder.decode(messages)
+                    decoder.wanted = wanted
+                    return try decoder.decode(messages)
                 }
             } catch {
                 diagnose("the PostgreSQL change feed could not decode a change: \(error)")
@@ -282,7 +286,7 @@
                     changes.append(
                         _RowChange(
                             position: transaction.end, table: row.table, kind: row.kind, key: row.key,
-                            oldKey: row.oldKey))
+                            oldKey: row.oldKey, values: row.values, oldValues: row.oldValues))
                 }
             }
             return _ChangeRead(
@@ -350,7 +354,7 @@
                     connection: connection, reader: reader, slot: slot, start: start, listener: listener)
                 state.withLock { state in
                     state.session = session
-                    state.followed = []
+                    state.followed = [:]
                     state.advanced = nil
                     state.walPosition = nil
                 }

@@ -1,6 +1,7 @@
 #if Postgres
     import Diffable
     import DiffableStore
+    import Foundation
     import NIOCore
     import PostgresNIO
 
@@ -10,9 +11,10 @@
         /// content hashed from its bytes.
         ///
         /// - Complexity: O(n) for the n rows shown: one hash of each identifier.
-        package func fetchAll(_ reader: any _FeedReader) async throws(FetchedResultsError) -> _FetchedRows<
-            SectionIdentifierType, ItemIdentifierType
-        > {
+        package func fetchAll(_ reader: any _FeedReader, now: Date) async throws(FetchedResultsError)
+            -> _FetchedRows<SectionIdentifierType, ItemIdentifierType>
+        {
+            let fetchAll = at(now).fetchAll
             // Rows are taken as they come, on the connection's thread, while the server sends
             // the next.
             let building = _Lock(
@@ -46,17 +48,19 @@
         /// - Complexity: O(k log n) with an index on the ordering, for k changed rows among n: one
         ///   query for the rows, and up to one index seek per ordering term for each row's
         ///   successor.
-        package func readRows(_ reader: any _FeedReader, rowIDs: Set<Int64>) async throws(FetchedResultsError)
+        package func readRows(_ reader: any _FeedReader, rowIDs: Set<Int64>, now: Date)
+            async throws(FetchedResultsError)
             -> [_ReadRow<
                 SectionIdentifierType, ItemIdentifierType
             >]
         {
+            let request = at(now)
             let reader = try Self.reader(reader)
             let termColumns = (3 + content.count)..<(3 + content.count + sortTerms.count)
             var read: [_ReadRow<SectionIdentifierType, ItemIdentifierType>] = []
             // The rows' ordering values, grouped by which of them are NULL.
             var groups: [[Bool]: [(index: Int, values: [PostgresCell], rowID: Int64)]] = [:]
-            for row in try await reader.rows(fetchRows(Array(rowIDs))) {
+            for row in try await reader.rows(request.fetchRows(Array(rowIDs))) {
                 let cells = row.makeRandomAccess()
                 let rowID = try Self.int64(cells[0])
                 let values = termColumns.map { cells[$0] }
@@ -72,7 +76,7 @@
             for group in groups.values {
                 for start in stride(from: 0, to: group.count, by: 1_000) {
                     let chunk = Array(group[start..<min(start + 1_000, group.count)])
-                    for row in try await reader.rows(successorQuery(rows: chunk)) {
+                    for row in try await reader.rows(request.successorQuery(rows: chunk)) {
                         let cells = row.makeRandomAccess()
                         let index = Int(try Self.decode(cells[0]) as Int32)
                         if let level = (1..<cells.count).first(where: { cells[$0].bytes != nil }) {
@@ -132,7 +136,7 @@
             }
         }
 
-        private static func reader(_ reader: any _FeedReader) throws(FetchedResultsError) -> _PostgresReader {
+        static func reader(_ reader: any _FeedReader) throws(FetchedResultsError) -> _PostgresReader {
             guard let reader = reader as? _PostgresReader else {
                 preconditionFailure("PostgresFetchedResultsRequest: read by another backend's feed")
             }

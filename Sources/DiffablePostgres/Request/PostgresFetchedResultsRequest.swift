@@ -21,8 +21,13 @@
     /// are together. A constant section (`"'All'"`) puts every row in one section. `NULL`s sort
     /// as PostgreSQL sorts them: last when ascending, first when descending.
     ///
-    /// The table's primary key must be one integer column, `key`: the change feed follows rows by
-    /// it. With an index on the section and ordering expressions, placing a changed row costs a
+    /// The filter, sections, content and ordering may read other tables (subqueries, views,
+    /// joins): the controller asks PostgreSQL which tables the query's plan reads and follows
+    /// each one; a commit to one re-places the rows it leads to when `keyPaths` says how, and
+    /// reads every row again when not.
+    ///
+    /// The table's primary key must be one integer column, `key`: the change feed follows its
+    /// rows by it. The tables it reads may have any key, or none. With an index on the section and ordering expressions, placing a changed row costs a
     /// few index seeks; without one, a scan.
     public struct PostgresFetchedResultsRequest<
         SectionIdentifierType: PostgresDecodable & Hashable & Sendable,
@@ -46,6 +51,31 @@
             }
         }
 
+        /// A key path from the rows of a table the request reads (in its filter, sections,
+        /// content or ordering) to the rows it lists: a commit to that table re-places only the
+        /// rows its changed rows lead to, before and after the change.
+        ///
+        /// ```swift
+        /// // recipe rows listed; a recipeCollection row leads to the recipe whose id is its recipeId
+        /// .init(table: "recipeCollection", column: "recipeId", matches: "id")
+        /// ```
+        public struct KeyPath: Sendable, Hashable {
+            /// The table read (`schema.table` outside `public`).
+            public var table: String
+            /// Its column whose value leads to listed rows.
+            public var column: String
+            /// The SQL expression of a listed row that equals it: an index on it makes the lookup
+            /// a seek.
+            public var matches: String
+
+            /// A key path from `table`'s `column` to the listed rows whose `matches` equals it.
+            public init(table: String, column: String, matches: String) {
+                self.table = table
+                self.column = column
+                self.matches = matches
+            }
+        }
+
         /// The table the rows come from (`schema.table` outside `public`).
         public var table: String
         /// The table's primary key: one integer column.
@@ -63,6 +93,14 @@
         public var ordering: [SortTerm]
         /// Whether sections come in ascending order of their value.
         public var sectionsAscending: Bool
+        /// How the rows of the other tables the request reads lead to the rows it lists. A table
+        /// read without one is followed too, and each commit to it reads every row again.
+        public var keyPaths: [KeyPath]
+        /// Which rows are shown as time passes, besides the filter: rows enter and leave at the
+        /// times their time column gives, as changes, with nothing written.
+        public var timeWindow: TimeWindow?
+        /// The time the window is read at; `nil` outside a read.
+        var now: Date?
 
         /// Creates a request.
         ///
@@ -76,9 +114,12 @@
         ///   - filter: Which rows are shown: `"collection = \(name)"` binds `name`.
         ///   - ordering: The order of the rows within a section.
         ///   - sectionsAscending: Whether sections come in ascending order of their value.
+        ///   - keyPaths: How the rows of the other tables the request reads lead to its rows.
+        ///   - timeWindow: Which rows are shown as time passes.
         public init(
             table: String, key: String = "id", item: String, section: String, content: [String] = [],
-            filter: PostgresQuery? = nil, ordering: [SortTerm] = [], sectionsAscending: Bool = true
+            filter: PostgresQuery? = nil, ordering: [SortTerm] = [], sectionsAscending: Bool = true,
+            keyPaths: [KeyPath] = [], timeWindow: TimeWindow? = nil
         ) {
             self.table = table
             self.key = key
@@ -88,6 +129,8 @@
             self.filter = filter
             self.ordering = ordering
             self.sectionsAscending = sectionsAscending
+            self.keyPaths = keyPaths
+            self.timeWindow = timeWindow
         }
 
         /// Every term rows are ordered by, the section first unless it is a constant (which
@@ -130,12 +173,24 @@
 
         /// ` AND (filter)`, or nothing; the filter's binds come first in every query.
         var filterCondition: String {
-            filter.map { " AND (\($0.sql))" } ?? ""
+            var condition = filter.map { " AND (\($0.sql))" } ?? ""
+            if let window = timeWindow {
+                var index = filter?.binds.count ?? 0
+                for (comparison, _) in window.bounds(at: now ?? TimeWindow.referenceDate) {
+                    index += 1
+                    condition += " AND \(window.column) \(comparison) $\(index)"
+                }
+            }
+            return condition
         }
 
         /// The filter's binds, which every query starts with.
         var bindings: PostgresBindings {
-            filter?.binds ?? PostgresBindings()
+            var binds = filter?.binds ?? PostgresBindings()
+            for (_, value) in timeWindow?.bounds(at: now ?? TimeWindow.referenceDate) ?? [] {
+                timeWindow!.bind(value, to: &binds)
+            }
+            return binds
         }
 
         /// Every row shown, in order.

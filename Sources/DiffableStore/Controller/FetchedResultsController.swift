@@ -1,4 +1,5 @@
 public import Diffable
+public import Foundation
 
 /// Keeps a snapshot of a request's rows up to date as the database changes: the role of Core
 /// Data's `NSFetchedResultsController`, for a database that other processes and servers write too.
@@ -50,6 +51,8 @@ public final class FetchedResultsController<
     public let feed: ChangeFeed
     /// A change to more rows than this is read by reading every row again.
     public let incrementalChangeLimit: Int
+    /// The clock a request whose rows depend on the time is read at.
+    public let clock: any WallClock
 
     /// How the backend reads the request's rows.
     package let rows: any _RowReader<SectionIdentifierType, ItemIdentifierType>
@@ -57,6 +60,8 @@ public final class FetchedResultsController<
     package let model = _Lock(_StoreModel<SectionIdentifierType, ItemIdentifierType>())
     /// The data sources it drives, on the main actor.
     let drivers = _Drivers<SectionIdentifierType, ItemIdentifierType>()
+    /// Wakes the feed at the next time a row enters or leaves the request's time window.
+    private let timer = _Lock<Task<Void, Never>?>(nil)
     /// Read again, in the feed's read, the records of the rows a change shows (record caches).
     private let recordReaders = _Lock<[@Sendable ([ItemIdentifierType], any _FeedReader) async -> Void]>([])
 
@@ -64,17 +69,20 @@ public final class FetchedResultsController<
     /// ``performFetch()``. Backends make it.
     package init(
         feed: ChangeFeed, rows: any _RowReader<SectionIdentifierType, ItemIdentifierType>,
-        incrementalChangeLimit: Int, onError: @escaping @Sendable (FetchedResultsError) -> Void
+        incrementalChangeLimit: Int, clock: any WallClock = SystemWallClock(),
+        onError: @escaping @Sendable (FetchedResultsError) -> Void
     ) {
         self.feed = feed
         self.rows = rows
         self.incrementalChangeLimit = incrementalChangeLimit
+        self.clock = clock
         self.onError = onError
     }
 
     deinit {
         feed.unsubscribe(ObjectIdentifier(self))
         model.withLock { $0.finish() }
+        timer.withLock { $0?.cancel() }
     }
 
     /// The error of the last read, while the controller has not read since: `nil` when what it
@@ -114,10 +122,14 @@ public final class FetchedResultsController<
     /// How the controller has read its rows, for tests and tuning.
     public struct Statistics: Sendable, Equatable {
         /// Reads of every row: the first fetch, and each change the feed could not name rows for
-        /// (or that named more than ``FetchedResultsController/incrementalChangeLimit``).
+        /// (or that named more than ``FetchedResultsController/incrementalChangeLimit``, or that
+        /// touched a table read without a key path).
         public var wholeReads = 0
         /// Changes read row by row.
         public var rowReads = 0
+        /// Of the ``wholeReads``, those made because a table the request reads changed and the
+        /// request declares no key path from its rows to the rows shown.
+        public var wholeReadsForTablesWithoutKeyPaths = 0
     }
 
     /// How the controller has read its rows so far.
@@ -143,9 +155,18 @@ public final class FetchedResultsController<
         )
         do {
             let rows = rows
+            let readTables = try await feed.readCurrentState { reader async throws(FetchedResultsError) in
+                try await rows.readTables(reader)
+            }
+            model.withLock { $0.readTables = readTables }
             try await feed.subscribe(self) { [self] reader async throws(FetchedResultsError) in
-                let fetched = try await rows.fetchAll(reader)
-                model.withLock { $0.show(fetched) }
+                let now = clock.now
+                let fetched = try await rows.fetchAll(reader, now: now)
+                model.withLock {
+                    $0.show(fetched)
+                    $0.now = now
+                }
+                try await scheduleNextBoundary(reader, after: now)
             }
             model.withLock { if $0.lifecycle == .fetching { $0.lifecycle = .following } }
         } catch {
@@ -161,34 +182,81 @@ public final class FetchedResultsController<
     public func stop() {
         feed.unsubscribe(ObjectIdentifier(self))
         model.withLock { $0.finish() }
+        timer.withLock { $0?.cancel() }
+    }
+
+    /// Finds when a row next enters or leaves the request's time window, and has the feed read
+    /// then: the rows that crossed are read as a change.
+    private func scheduleNextBoundary(_ reader: any _FeedReader, after now: Date)
+        async throws(FetchedResultsError)
+    {
+        guard rows.dependsOnTime else { return }
+        let boundary = try await rows.nextBoundary(reader, after: now)
+        let clock = clock
+        timer.withLock { timer in
+            timer?.cancel()
+            timer = boundary.map { boundary in
+                Task.detached { [weak self] in
+                    do { try await clock.sleep(until: boundary) } catch { return }
+                    guard let self else { return }
+                    model.withLock { $0.isDue = true }
+                    feed.wake()
+                }
+            }
+        }
     }
 }
 
 extension FetchedResultsController: _FeedSubscriber {
-    package var tables: Set<String>? { [rows.table.lowercased()] }
+    /// The tables the controller follows, lowercased: its request's table and, once it has
+    /// fetched, every table its SQL reads, as the database reports them (a full-text table by its
+    /// content table).
+    public var followedTables: Set<String> {
+        Set(tables.map { Array($0.keys) } ?? [])
+    }
 
-    /// Reads the rows a batch changed, inside the feed's read, and edits the snapshot; reads every
-    /// row instead when there are too many, when the feed cannot know which changed, or when a
-    /// change could not be read before.
+    package var isDue: Bool { model.withLock { $0.isDue } }
+
+    package var tables: [String: Set<String>]? {
+        var tables = [rows.table.lowercased(): Set<String>()]
+        for read in model.withLock({ $0.readTables }) {
+            tables[read.table, default: []].formUnion(read.keyPaths?.map(\.column) ?? [])
+        }
+        return tables
+    }
+
+    /// Reads the rows a batch changed, inside the feed's read, and edits the snapshot: the rows of
+    /// its table that changed, and those that the changed rows of the tables it reads lead to.
+    /// Reads every row instead when there are too many, when the feed cannot know which changed,
+    /// when a table read without a key path changed, or when a change could not be read before.
     package func feed(_ batch: ChangeBatch, reader: any _FeedReader) async {
-        let rowIDs = batch.changedRowIDs(in: rows.table)
-        let readsAll = model.withLock { model -> Bool? in
+        let found = model.withLock { model -> (needsWholeRead: Bool, readTables: [_ReadTable], now: Date?)? in
+            model.isDue = false
             guard model.lifecycle == .following || model.lifecycle == .fetching, model.fetched != nil else {
                 return nil
             }
-            return model.needsWholeRead || rowIDs == nil || rowIDs!.count > incrementalChangeLimit
+            return (model.needsWholeRead, model.readTables, model.now)
         }
-        guard let readsAll else { return }
+        guard let found else { return }
+        let plan = Self.plan(batch, table: rows.table, readTables: found.readTables)
+        let now = clock.now
+        let limit = incrementalChangeLimit
         do throws(FetchedResultsError) {
-            if readsAll {
-                let fetched = try await rows.fetchAll(reader)
-                model.withLock { model in
-                    model.needsWholeRead = false
-                    model.show(fetched)
-                    model.setError(nil)
+            var rowIDs: Set<Int64>?
+            if !found.needsWholeRead, case .rows(let changed, let leads) = plan {
+                rowIDs = changed
+                if !leads.isEmpty, rowIDs!.count <= limit {
+                    rowIDs!.formUnion(try await rows.rowIDs(reader, ledBy: leads, limit: limit + 1))
                 }
-            } else if let rowIDs, !rowIDs.isEmpty {
-                let read = try await rows.readRows(reader, rowIDs: rowIDs)
+                if rows.dependsOnTime, let shownAt = found.now, shownAt < now, rowIDs!.count <= limit {
+                    rowIDs!.formUnion(
+                        try await rows.rowIDs(reader, crossingFrom: shownAt, to: now, limit: limit + 1))
+                }
+            }
+            defer { model.withLock { $0.now = now } }
+            if let rowIDs, rowIDs.count <= limit {
+                guard !rowIDs.isEmpty else { return try await scheduleNextBoundary(reader, after: now) }
+                let read = try await rows.readRows(reader, rowIDs: rowIDs, now: now)
                 let items = read.map(\.item)
                 for readRecords in recordReaders.withLock({ $0 }) { await readRecords(items, reader) }
                 try model.withLock { model throws(FetchedResultsError) in
@@ -198,7 +266,18 @@ extension FetchedResultsController: _FeedSubscriber {
                     model.show(changes)
                     model.setError(nil)
                 }
+            } else {
+                let fetched = try await rows.fetchAll(reader, now: now)
+                model.withLock { model in
+                    model.needsWholeRead = false
+                    model.show(fetched)
+                    if case .wholeForTableWithoutKeyPath = plan {
+                        model.statistics.wholeReadsForTablesWithoutKeyPaths += 1
+                    }
+                    model.setError(nil)
+                }
             }
+            try await scheduleNextBoundary(reader, after: now)
         } catch .read(let error) where error is _ReadStateMoved {
             // Written between the feed's look at the log and this read: read it all next time.
             model.withLock { $0.needsWholeRead = true }
@@ -207,6 +286,40 @@ extension FetchedResultsController: _FeedSubscriber {
             model.withLock { $0.needsWholeRead = true }
             report(error)
         }
+    }
+
+    /// How a batch is read.
+    enum ReadPlan {
+        /// Row by row: the changed rows of the request's table, and those the changed rows of
+        /// the tables it reads lead to.
+        case rows(Set<Int64>, leads: [_Lead])
+        /// Every row: the feed cannot name the rows, or a table read gives no key path.
+        case whole
+        case wholeForTableWithoutKeyPath
+    }
+
+    /// What a batch asks the controller to read: the rows of `table` it names, and, for each
+    /// table read that changed, the values of its key path's columns before and after each change.
+    ///
+    /// - Complexity: O(c) for the c changes of the tables read.
+    static func plan(_ batch: ChangeBatch, table: String, readTables: [_ReadTable]) -> ReadPlan {
+        guard let rowIDs = batch.changedRowIDs(in: table) else { return .whole }
+        var leads: [_Lead] = []
+        for read in readTables where batch.mayHaveChanged(read.table) {
+            guard let keyPaths = read.keyPaths else { return .wholeForTableWithoutKeyPath }
+            let changes = batch.changes[read.table] ?? []
+            for keyPath in keyPaths {
+                var values = Set<_StoreValue>()
+                for change in changes {
+                    // A change logged without the column (by an earlier version's trigger).
+                    guard let found = change.values(of: keyPath.column) else { return .whole }
+                    values.formUnion(found)
+                }
+                values.remove(.null)
+                if !values.isEmpty { leads.append(_Lead(keyPath: keyPath, values: values)) }
+            }
+        }
+        return .rows(rowIDs, leads: leads)
     }
 
     package func feedFailed(_ error: FetchedResultsError) {
@@ -227,8 +340,21 @@ package protocol _RowReader<SectionIdentifierType, ItemIdentifierType>: Sendable
     /// The table the rows come from.
     var table: String { get }
 
-    /// Every row shown, in order, as a snapshot: read in one statement of the reader's state.
-    func fetchAll(_ reader: any _FeedReader) async throws(FetchedResultsError) -> _FetchedRows<
+    /// The tables the request's SQL reads besides its own, as the database reports them, each
+    /// with the key path the request declares from its rows to the rows shown.
+    ///
+    /// - Throws: ``FetchedResultsError/changeLogUnavailable(table:reason:)`` for a table that
+    ///   cannot be followed, or a key path from a table the SQL does not read.
+    func readTables(_ reader: any _FeedReader) async throws(FetchedResultsError) -> [_ReadTable]
+
+    /// The row ids of the request's table (shown or not) whose key path columns take one of the
+    /// values of `leads`; at most `limit` of them (more means "too many": read everything).
+    func rowIDs(_ reader: any _FeedReader, ledBy leads: [_Lead], limit: Int) async throws(FetchedResultsError)
+        -> Set<Int64>
+
+    /// Every row shown at `now`, in order, as a snapshot: read in one statement of the reader's
+    /// state.
+    func fetchAll(_ reader: any _FeedReader, now: Date) async throws(FetchedResultsError) -> _FetchedRows<
         SectionIdentifierType, ItemIdentifierType
     >
 
@@ -237,8 +363,69 @@ package protocol _RowReader<SectionIdentifierType, ItemIdentifierType>: Sendable
     ///
     /// - Throws: `FetchedResultsError.read(_ReadStateMoved())` when the reader's state is not
     ///   the one the batch was read at (the controller then reads every row at the next read).
-    func readRows(_ reader: any _FeedReader, rowIDs: Set<Int64>) async throws(FetchedResultsError)
+    func readRows(_ reader: any _FeedReader, rowIDs: Set<Int64>, now: Date) async throws(FetchedResultsError)
         -> [_ReadRow<
             SectionIdentifierType, ItemIdentifierType
         >]
+
+    /// The request's time window; `nil` when which rows are shown does not depend on the time.
+    var timeEdges: _TimeEdges? { get }
+
+    /// The row ids of the rows that enter or leave the request's time window after `start` and
+    /// up to `end`: at most `limit` of them.
+    func rowIDs(_ reader: any _FeedReader, crossingFrom start: Date, to end: Date, limit: Int)
+        async throws(FetchedResultsError) -> Set<Int64>
+
+    /// The first time after `now` at which a row enters or leaves the request's time window, as
+    /// the rows are in the reader's state; `nil` when none will.
+    func nextBoundary(_ reader: any _FeedReader, after now: Date) async throws(FetchedResultsError) -> Date?
+}
+
+extension _RowReader {
+    /// Whether which rows are shown depends on the time.
+    var dependsOnTime: Bool { !(timeEdges?.offsets.isEmpty ?? true) }
+}
+
+/// A table a request reads besides its own, as the database reported it, and the key paths the
+/// request declares from its rows to the rows shown.
+package struct _ReadTable: Sendable, Hashable {
+    /// What the SQL names (lowercased): a table, or a full-text table.
+    package var name: String
+    /// The table whose changes are followed for it, lowercased: the table itself, or the content
+    /// table of a full-text table.
+    package var table: String
+    /// The key paths the request declares from its rows; `nil` when it declares none: a change
+    /// to `table` is read by reading every row.
+    package var keyPaths: [_KeyPath]?
+
+    package init(name: String, table: String, keyPaths: [_KeyPath]?) {
+        self.name = name
+        self.table = table
+        self.keyPaths = keyPaths
+    }
+}
+
+/// A key path of a request, as its backend found it: the column of the followed table whose
+/// values lead to rows shown, and which of the request's key paths it is.
+package struct _KeyPath: Sendable, Hashable {
+    /// Lowercased.
+    package var column: String
+    package var index: Int
+
+    package init(column: String, index: Int) {
+        self.column = column
+        self.index = index
+    }
+}
+
+/// The values a key path's column had in changed rows, before or after each change: the rows
+/// (shown or to be shown) that they lead to are read again.
+package struct _Lead: Sendable {
+    package var keyPath: _KeyPath
+    package var values: Set<_StoreValue>
+
+    package init(keyPath: _KeyPath, values: Set<_StoreValue>) {
+        self.keyPath = keyPath
+        self.values = values
+    }
 }

@@ -19,6 +19,10 @@ public struct ChangeBatch: Sendable {
     /// key is not one integer): any of their rows may have changed.
     public var tablesWithUnnamedRows: Set<String>
 
+    /// The changes themselves, by table, oldest first, with the values of the columns the
+    /// subscriber asked for; empty when ``rowIDs`` is `nil`.
+    package var changes: [String: [_RowChange]] = [:]
+
     /// A batch.
     public init(rowIDs: [String: Set<Int64>]?, position: Int64?, tablesWithUnnamedRows: Set<String> = []) {
         self.rowIDs = rowIDs

@@ -5,7 +5,7 @@ import Diffable
 ///
 /// Every ``FetchedResultsController`` on a database subscribes to its feed (DiffableGRDB makes
 /// one per database connection pool, on first use); so can any value that follows the
-/// database, through ``changes()``. When something changed, the feed reads, in one consistent
+/// database, through ``changes(of:)``. When something changed, the feed reads, in one consistent
 /// read, which rows of which tables changed since each subscriber's position, and hands each
 /// subscriber its rows and the reader to read them with. A backend differs only in where the
 /// changes come from: SQLite's come from a change log that triggers keep in the database itself,
@@ -93,7 +93,7 @@ public final class ChangeFeed: Sendable {
     /// What the feed is doing now.
     public var phase: Phase { state.withLock { $0.phase } }
 
-    /// The number of subscribers (controllers and ``changes()`` streams) following it.
+    /// The number of subscribers (controllers and ``changes(of:)`` streams) following it.
     public var subscriberCount: Int {
         state.withLock { $0.subscriptions.values.filter { $0.subscriber != nil }.count }
     }
@@ -156,10 +156,10 @@ public final class ChangeFeed: Sendable {
     ) async throws(FetchedResultsError) {
         try startIfStopped()
         do {
-            for table in (subscriber.tables ?? []).sorted() {
+            for (table, columns) in (subscriber.tables ?? [:]).sorted(by: { $0.key < $1.key }) {
                 try await withTimeout("following table \(table)") {
                     [source] () async throws(FetchedResultsError) in
-                    try await source.follow(table: table)
+                    try await source.follow(table: table, columns: columns)
                 }
             }
             let position = try await withTimeout("the first read") {
@@ -183,6 +183,18 @@ public final class ChangeFeed: Sendable {
         wake()
     }
 
+    /// Runs `body` with a reader of the database's current state, with the feed's ``timeout``:
+    /// what a subscriber learns before it subscribes (the tables its request reads).
+    package func readCurrentState<T: Sendable>(
+        _ body: @escaping @Sendable (any _FeedReader) async throws(FetchedResultsError) -> T
+    ) async throws(FetchedResultsError) -> T {
+        try await withTimeout("look at the schema") { [source] () async throws(FetchedResultsError) in
+            try await source.read(after: nil) { _, reader async throws(FetchedResultsError) in
+                try await body(reader)
+            }
+        }
+    }
+
     /// Runs one of the source's calls with the feed's ``timeout``; at the deadline the source is
     /// interrupted, so that its next call starts afresh.
     private func withTimeout<T: Sendable>(
@@ -201,11 +213,17 @@ public final class ChangeFeed: Sendable {
     /// The changes of the database, batch by batch, from now until the stream is dropped: what a
     /// value that follows the database (counts, the record a detail shows) reads itself again on.
     /// Each batch comes from the same read as the controllers' changes.
-    public func changes() -> AsyncStream<ChangeBatch> {
+    ///
+    /// - Parameter tables: The tables whose changes the stream follows, which the feed follows
+    ///   too (installing what records their changes) while the stream lives; `nil` for every
+    ///   table the feed follows for its controllers.
+    public func changes(of tables: Set<String>? = nil) -> AsyncStream<ChangeBatch> {
         let (stream, continuation) = AsyncStream<ChangeBatch>.makeStream(bufferingPolicy: .unbounded)
         // The stream holds the listener (through `onTermination`), and the listener the feed,
         // which holds the listener weakly: the feed runs while the stream is alive.
-        let listener = _BatchListener(feed: self, continuation: continuation)
+        let listener = _BatchListener(
+            feed: self, continuation: continuation,
+            tables: tables.map { Dictionary(uniqueKeysWithValues: $0.map { ($0.lowercased(), []) }) })
         continuation.onTermination = { _ in listener.feed.unsubscribe(ObjectIdentifier(listener)) }
         Task {
             do { try await subscribe(listener) { _ in } } catch { continuation.finish() }
@@ -308,9 +326,11 @@ public final class ChangeFeed: Sendable {
             position = try await withTimeout("read") { [source] () async throws(FetchedResultsError) in
                 try await source.read(after: from) { read, reader async in
                     for (subscriber, at) in subscribers {
-                        guard let batch = Self.batch(read, tables: subscriber.tables, after: at) else {
-                            continue
-                        }
+                        guard
+                            let batch = Self.batch(read, tables: subscriber.tables, after: at)
+                                ?? (subscriber.isDue
+                                    ? ChangeBatch(rowIDs: [:], position: read.position ?? at) : nil)
+                        else { continue }
                         await subscriber.feed(batch, reader: reader)
                     }
                     return read.position
@@ -349,14 +369,19 @@ public final class ChangeFeed: Sendable {
 
     /// What a subscriber at `position` that follows `tables` (every table when `nil`) takes from
     /// a read; `nil` when nothing it follows changed.
-    static func batch(_ read: _ChangeRead, tables: Set<String>?, after position: Int64) -> ChangeBatch? {
+    static func batch(_ read: _ChangeRead, tables: [String: Set<String>]?, after position: Int64)
+        -> ChangeBatch?
+    {
         let end = read.position ?? position
         guard let changes = read.changes, position >= (read.completeAfter ?? position) else {
             return ChangeBatch(rowIDs: nil, position: end)
         }
         var rowIDs: [String: Set<Int64>] = [:]
         var unnamed: Set<String> = []
-        for change in changes where change.position > position && (tables?.contains(change.table) ?? true) {
+        var followed: [String: [_RowChange]] = [:]
+        for change in changes
+        where change.position > position && (tables.map { $0[change.table] != nil } ?? true) {
+            if tables?[change.table]?.isEmpty == false { followed[change.table, default: []].append(change) }
             for key in [change.key, change.oldKey] {
                 guard let key else { continue }
                 if let rowID = key.rowID {
@@ -367,7 +392,9 @@ public final class ChangeFeed: Sendable {
             }
         }
         guard !rowIDs.isEmpty || !unnamed.isEmpty else { return nil }
-        return ChangeBatch(rowIDs: rowIDs, position: end, tablesWithUnnamedRows: unnamed)
+        var batch = ChangeBatch(rowIDs: rowIDs, position: end, tablesWithUnnamedRows: unnamed)
+        batch.changes = followed
+        return batch
     }
 
     // MARK: Starting and stopping
@@ -425,15 +452,19 @@ public final class ChangeFeed: Sendable {
     }
 }
 
-/// A ``ChangeFeed/changes()`` stream, as a subscriber of every table.
+/// A ``ChangeFeed/changes(of:)`` stream, as a subscriber of its tables.
 private final class _BatchListener: _FeedSubscriber {
     let feed: ChangeFeed
     let continuation: AsyncStream<ChangeBatch>.Continuation
-    var tables: Set<String>? { nil }
+    let tables: [String: Set<String>]?
+    var isDue: Bool { false }
 
-    init(feed: ChangeFeed, continuation: AsyncStream<ChangeBatch>.Continuation) {
+    init(
+        feed: ChangeFeed, continuation: AsyncStream<ChangeBatch>.Continuation, tables: [String: Set<String>]?
+    ) {
         self.feed = feed
         self.continuation = continuation
+        self.tables = tables
     }
 
     func feed(_ batch: ChangeBatch, reader: any _FeedReader) async {

@@ -13,11 +13,12 @@ package protocol _ChangeSource: AnyObject, Sendable {
     func start(wake: @escaping @Sendable () -> Void) throws(FetchedResultsError)
 
     /// Makes sure the changes of `table` are recorded (installing what records them if need be),
-    /// before a subscriber to it reads its first state.
+    /// each with the values of `columns` (lowercased) before and after it, before a subscriber to
+    /// it reads its first state.
     ///
     /// - Throws: ``FetchedResultsError/changeLogUnavailable(table:reason:)`` naming what is
     ///   missing when they cannot be.
-    func follow(table: String) async throws(FetchedResultsError)
+    func follow(table: String, columns: Set<String>) async throws(FetchedResultsError)
 
     /// Stops watching; called when the feed's last subscriber leaves. The source forgets its
     /// place in the database's log so that it holds nothing there. Returns at once; what must be
@@ -127,13 +128,30 @@ package struct _RowChange: Sendable, Hashable {
     package var key: _RowKey
     /// The row's key before an update that changed it; `nil` when it did not change.
     package var oldKey: _RowKey?
+    /// The values after the change of the columns its subscribers asked for (lowercased names);
+    /// empty for a delete.
+    package var values: [String: _StoreValue]
+    /// Their values before the change; empty for an insert.
+    package var oldValues: [String: _StoreValue]
 
-    package init(position: Int64, table: String, kind: Kind, key: _RowKey, oldKey: _RowKey? = nil) {
+    package init(
+        position: Int64, table: String, kind: Kind, key: _RowKey, oldKey: _RowKey? = nil,
+        values: [String: _StoreValue] = [:], oldValues: [String: _StoreValue] = [:]
+    ) {
         self.position = position
         self.table = table
         self.kind = kind
         self.key = key
         self.oldKey = oldKey
+        self.values = values
+        self.oldValues = oldValues
+    }
+
+    /// The values `column` had before and after the change, as far as the change says; `nil`
+    /// when it says neither (its source did not record the column).
+    package func values(of column: String) -> [_StoreValue]? {
+        let found = [oldValues[column], values[column]].compactMap { $0 }
+        return found.isEmpty ? nil : found
     }
 
     /// A change to the row with a rowid, of a kind the source does not know.
@@ -144,8 +162,13 @@ package struct _RowChange: Sendable, Hashable {
 
 /// Something that follows a feed: a controller, or a stream of ``ChangeBatch`` values.
 package protocol _FeedSubscriber: AnyObject, Sendable {
-    /// The tables whose changes it follows, lowercased; `nil` for every table the feed follows.
-    var tables: Set<String>? { get }
+    /// The tables whose changes it follows, lowercased, each with the columns whose values before
+    /// and after each change it needs; `nil` for every table the feed follows.
+    var tables: [String: Set<String>]? { get }
+
+    /// Whether it must be handed the next read even if nothing it follows changed (a controller
+    /// whose request's time window has a row to let in or out).
+    var isDue: Bool { get }
 
     /// Takes a read, inside it: the rows of its tables changed since its position (`nil` when it
     /// must read everything), and the reader to read them with.

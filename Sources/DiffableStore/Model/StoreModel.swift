@@ -1,4 +1,5 @@
 import Diffable
+import Foundation
 
 /// The state a ``FetchedResultsController`` keeps under its lock: the rows shown, the steps that
 /// led there, and who is listening.
@@ -52,6 +53,13 @@ package struct _StoreModel<
     /// Whether the next change must be read by reading every row: a change could not be read
     /// (its rows are lost to this controller, the feed has moved past them).
     var needsWholeRead = false
+    /// The tables the request reads besides its own, found before the first fetch.
+    var readTables: [_ReadTable] = []
+    /// The time the rows shown are read at (for a request whose rows depend on it).
+    var now: Date?
+    /// Whether the clock has reached the next time a row enters or leaves the request's time
+    /// window: the next read of the feed reads the rows that crossed.
+    var isDue = false
     package var statistics = FetchedResultsController<SectionIdentifierType, ItemIdentifierType>.Statistics()
 
     /// The error of the last read, until a read succeeds.

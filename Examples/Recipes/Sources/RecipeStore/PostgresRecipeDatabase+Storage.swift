@@ -8,10 +8,10 @@ public import RecipeKit
 extension PostgresRecipeDatabase: RecipeStorage {
     public var feed: ChangeFeed { ChangeFeed.feed(for: store) }
 
-    public func controller(for list: RecipeList, now: Date, shared: Bool) async throws(FetchedResultsError)
+    public func controller(for list: RecipeList, shared: Bool) async throws(FetchedResultsError)
         -> FetchedResultsController<String, Int64>
     {
-        let request = list.postgresRequest(now: now)
+        let request = list.postgresRequest()
         guard shared else { return FetchedResultsController(store: store, request: request) }
         return try await FetchedResultsController.shared(store: store, request: request)
     }
@@ -43,7 +43,7 @@ extension PostgresRecipeDatabase: RecipeStorage {
                 (counts.all, counts.favorites) = try row.decode((Int, Int).self)
             }
             counts.recents =
-                try await connection.rows("SELECT count(*) FROM recipe WHERE addedAt >= \(since)").first?
+                try await connection.rows("SELECT count(*) FROM recipe WHERE addedAt > \(since)").first?
                 .decode(Int.self) ?? 0
             counts.collections = try await connection.rows(
                 #"SELECT name, recipeCount FROM collection ORDER BY name COLLATE "C""#

@@ -118,7 +118,7 @@ extension RecipeDatabase {
         }
         counts.recents =
             try Int.fetchOne(
-                db, sql: "SELECT count(*) FROM recipe WHERE addedAt >= ?",
+                db, sql: "SELECT count(*) FROM recipe WHERE addedAt > ?",
                 arguments: [now.addingTimeInterval(-Self.recentInterval).timeIntervalSince1970]) ?? 0
         counts.collections = try Row.fetchAll(
             db, sql: "SELECT name, recipeCount FROM collection ORDER BY name"

@@ -9,16 +9,22 @@ extension RecipeDatabase {
     ///
     /// - `recipe`: one row per recipe; `ingredients`, `directions` and `collections` are JSON
     ///   lists (the first collection is the one search results group it under). `revision` grows
-    ///   with every edit, so that the lists (whose content columns are `isFavorite` and `revision`)
-    ///   refresh a row whatever changed in it. Three covering indexes let each list read its rows
-    ///   in order without touching the table.
+    ///   with every edit the app makes: the lists' content columns are `isFavorite` and
+    ///   `revision`, one narrow column the three covering indexes carry instead of every column
+    ///   a cell shows, so that a row refreshes when its recipe was edited. Nothing depends on it
+    ///   for which rows a list shows: a writer that does not bump it (`sqlite3`) moves, adds and
+    ///   removes rows all the same, and only a cell whose title changed in place keeps its old
+    ///   text until the next edit. The indexes let each list read its rows in order without
+    ///   touching the table.
     /// - `recipeCollection`: which recipe is in which collection, for the collection lists.
     /// - `collection` and `tally`: the sidebar's counts, kept by triggers, so that showing them
     ///   never counts a million rows.
     /// - `recipeSearch`: a full-text index of the titles (FTS5, prefix-indexed), kept by triggers.
-    /// - The change log of `recipe` (``SQLiteChangeLog``): every commit to it, by this app or
-    ///   any other writer, reaches every open list as the rows it changed. A database made before
-    ///   the log gets it here.
+    /// - The change log of `recipe` and `recipeCollection` (``SQLiteChangeLog``): every commit
+    ///   to them, by this app or any other writer, reaches every open list as the rows it
+    ///   changed; a membership's change records its `recipeId`, which leads the collection lists
+    ///   to the recipe. A database made before the log gets it here, and one made with an
+    ///   earlier version's log has it brought up to date.
     static func migrator(seeding: Bool, now: Date) -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: recipes, collections, counts, search") { db in
@@ -34,6 +40,10 @@ extension RecipeDatabase {
         }
         migrator.registerMigration("v2: change log") { db in
             try SQLiteChangeLog.install(for: "recipe", in: db)
+        }
+        migrator.registerMigration("v3: change log of memberships") { db in
+            try SQLiteChangeLog.install(for: "recipe", in: db)
+            try SQLiteChangeLog.install(for: "recipeCollection", columns: ["recipeId"], in: db)
         }
         return migrator
     }

@@ -67,10 +67,10 @@ extension RecipeDatabase: RecipeStorage {
 
     public var feed: ChangeFeed { ChangeFeed.feed(for: pool) }
 
-    public func controller(for list: RecipeList, now: Date, shared: Bool) async throws(FetchedResultsError)
+    public func controller(for list: RecipeList, shared: Bool) async throws(FetchedResultsError)
         -> FetchedResultsController<String, Int64>
     {
-        let request = list.request(now: now)
+        let request = list.request()
         guard shared else { return FetchedResultsController(database: pool, request: request) }
         return try await FetchedResultsController.shared(database: pool, request: request)
     }

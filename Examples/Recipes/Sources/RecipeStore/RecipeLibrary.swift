@@ -66,8 +66,12 @@ public final class RecipeLibrary {
     public let sharesControllers: Bool
     /// The sidebar's counts, as of the last change.
     public private(set) var counts = RecipeCounts()
-    /// The time, for when Recents' week ends.
+    /// The time the counts are read at.
     public let now: @Sendable () -> Date
+    /// Recents, kept while the library follows the database: its count is the sidebar's, so
+    /// that the count drops when a recipe ages out of the week, as the list does, with nothing
+    /// written.
+    private var recents: LiveList?
 
     private final class WeakList {
         weak var list: LiveList?
@@ -111,7 +115,9 @@ public final class RecipeLibrary {
     }
 
     private func follow() async {
-        let changes = database.feed.changes()
+        // The recipes, and the memberships the collections' counts come from (any writer may
+        // change one without the other).
+        let changes = database.feed.changes(of: ["recipe", "recipeCollection"])
         following = Task { [weak self] in
             for await batch in changes {
                 guard let self else { return }
@@ -121,16 +127,38 @@ public final class RecipeLibrary {
                     self.recipes = [:]
                 }
                 if batch.mayHaveChanged("recipe") { self.recipeGeneration += 1 }
-                if batch.mayHaveChanged("recipe") { await self.refreshCounts() }
+                await self.refreshCounts()
                 for observer in self.observers.values { observer.changed(batch) }
             }
         }
         await refreshCounts()
+        await followRecents()
     }
 
-    /// Reads the counts again, off the main actor; an error keeps the last ones.
+    /// Keeps Recents live and its count in the sidebar's: a change to it (a recipe added, one
+    /// that aged out) tells every session, as a change of the database does.
+    private func followRecents() async {
+        guard let recents = try? await list(.recents) else { return }
+        self.recents = recents
+        let snapshots = recents.controller.snapshots()
+        Task { [weak self] in
+            for await snapshot in snapshots {
+                guard let self else { return }
+                guard self.counts.recents != snapshot.numberOfItems else { continue }
+                self.counts.recents = snapshot.numberOfItems
+                for observer in self.observers.values {
+                    observer.changed(ChangeBatch(rowIDs: [:], position: nil))
+                }
+            }
+        }
+    }
+
+    /// Reads the counts again, off the main actor; an error keeps the last ones. Recents' count
+    /// is its list's, once the library follows it.
     public func refreshCounts() async {
-        if let counts = try? await database.counts(now: now()) { self.counts = counts }
+        guard var counts = try? await database.counts(now: now()) else { return }
+        if let recents { counts.recents = recents.controller.snapshot.numberOfItems }
+        self.counts = counts
     }
 
     /// The recipe with an id, or `nil` if there is none: read once for all sessions until its row
@@ -177,14 +205,13 @@ public final class RecipeLibrary {
     public func list(_ list: RecipeList) async throws -> LiveList {
         if let live = lists[list]?.list { return live }
         if let task = loading[list] { return try await task.value }
-        let date = now()
         let database = database
         let report: @Sendable (FetchedResultsError?) -> Void = { [weak self] error in
             Task { @MainActor in self?.report(error) }
         }
         let shares = sharesControllers
         let task = Task {
-            let controller = try await database.controller(for: list, now: date, shared: shares)
+            let controller = try await database.controller(for: list, shared: shares)
             if !shares { try await controller.performFetch() }
             return LiveList(list: list, controller: controller, database: database, report: report)
         }

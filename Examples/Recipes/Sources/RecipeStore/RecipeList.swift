@@ -18,10 +18,16 @@ public enum RecipeList: Hashable, Sendable {
 
     /// The request on SQLite: ids only, a constant section but for search (the first collection), and
     /// `isFavorite` and `revision` as content, so that a row whose recipe changed in any way
-    /// refreshes, and only that row.
+    /// refreshes, and only that row (one narrow column the covering indexes carry, instead of
+    /// every column a cell shows).
     ///
-    /// - Parameter now: The end of Recents' week.
-    public func request(now: Date = Date()) -> FetchedResultsRequest<String, Int64> {
+    /// A collection's list reads `recipeCollection`, whose rows lead to recipes by `recipeId`:
+    /// a membership added or removed by any writer re-places that recipe alone. Recents is a
+    /// time window of a week on `addedAt`: a recipe leaves it a week after it was added, with
+    /// nothing written. A search reads the full-text table (whose content is `recipe`) and keeps
+    /// the first 1,000 matches by rowid: no read of one row can tell whether a new match pushed
+    /// another out, so each change to `recipe` reads the results again (at most 1,000 rows).
+    public func request() -> FetchedResultsRequest<String, Int64> {
         let content = [Column("isFavorite"), Column("revision")]
         let byTitle = [
             FetchedResultsRequest<String, Int64>.SortTerm.ascending(Column("title").collating(.nocase))
@@ -36,16 +42,19 @@ public enum RecipeList: Hashable, Sendable {
                 table: "recipe", item: Column("id"), section: oneSection, content: content,
                 filter: Column("isFavorite") == true, ordering: byTitle)
         case .recents:
-            let since = now.addingTimeInterval(-RecipeDatabase.recentInterval).timeIntervalSince1970
             return .init(
                 table: "recipe", item: Column("id"), section: oneSection, content: content,
-                filter: Column("addedAt") >= since, ordering: [.descending(Column("addedAt"))])
+                ordering: [.descending(Column("addedAt"))],
+                timeWindow: .init(
+                    column: Column("addedAt"), closesAfter: RecipeDatabase.recentInterval,
+                    storage: .secondsSince1970))
         case .collection(let name):
             return .init(
                 table: "recipe", item: Column("id"), section: oneSection, content: content,
                 filter: SQL(
                     "EXISTS (SELECT 1 FROM recipeCollection WHERE name = \(name) AND recipeId = recipe.id)"),
-                ordering: byTitle)
+                ordering: byTitle,
+                keyPaths: [.init(table: "recipeCollection", column: "recipeId", matches: Column("id"))])
         case .search(let text):
             let match = Self.matchQuery(text)
             let filter: SQL =
@@ -62,7 +71,7 @@ public enum RecipeList: Hashable, Sendable {
     /// The same request on PostgreSQL (``PostgresRecipeDatabase``): titles ordered by their
     /// lowercase form in byte order, as SQLite's `NOCASE` orders them, and searches through a
     /// full-text index of the titles (`simple`, so words are not stemmed).
-    public func postgresRequest(now: Date = Date()) -> PostgresFetchedResultsRequest<String, Int64> {
+    public func postgresRequest() -> PostgresFetchedResultsRequest<String, Int64> {
         let content = ["isFavorite", "revision"]
         let byTitle = [
             PostgresFetchedResultsRequest<String, Int64>.SortTerm.ascending(#"lower(title) COLLATE "C""#)
@@ -77,17 +86,19 @@ public enum RecipeList: Hashable, Sendable {
                 table: "recipe", item: "id", section: oneSection, content: content, filter: "isFavorite",
                 ordering: byTitle)
         case .recents:
-            let since = now.addingTimeInterval(-RecipeDatabase.recentInterval).timeIntervalSince1970
             return .init(
                 table: "recipe", item: "id", section: oneSection, content: content,
-                filter: "addedAt >= \(since)",
-                ordering: [.descending("addedAt")])
+                ordering: [.descending("addedAt")],
+                timeWindow: .init(
+                    column: "addedAt", closesAfter: RecipeDatabase.recentInterval, storage: .secondsSince1970)
+            )
         case .collection(let name):
             return .init(
                 table: "recipe", item: "id", section: oneSection, content: content,
                 filter:
                     "EXISTS (SELECT 1 FROM recipeCollection WHERE name = \(name) AND recipeId = recipe.id)",
-                ordering: byTitle)
+                ordering: byTitle,
+                keyPaths: [.init(table: "recipeCollection", column: "recipeId", matches: "id")])
         case .search(let text):
             let words = Self.searchWords(text)
             let query = words.map { $0 + ":*" }.joined(separator: " & ")

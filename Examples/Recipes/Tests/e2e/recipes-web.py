@@ -7,7 +7,8 @@
 Every flow of the app through clicks and keys (sidebar, outline, detail, favorites, add with a
 validation error, edit, delete with confirmation, search grouped by collection, list and grid),
 two pages that see each other's changes, a second server, the terminal app (in tmux) and
-`recipes import` on the same database seen live, a hostile title shown as text, and a server restart that resyncs the page.
+`recipes import` on the same database seen live, memberships written by another client and
+Recents ageing live, a hostile title shown as text, and a server restart that resyncs the page.
 Prints one line per check and "N passed, N failed"; exits non-zero on a failure.
 
 With --postgres, every flow runs on PostgreSQL (a fresh database) and the second server runs on
@@ -184,6 +185,7 @@ def main():
         drivers.append(b_driver)
         b = Page(b_driver, second.url)
         across(a, b, binary, store, folder)
+        memberships_and_recents(a, b, store)
         keyboard(a, b)
         if postgres:
             sql(a, b, postgres[0])
@@ -550,6 +552,65 @@ def across(a, b, binary, store, folder):
     except Exception:
         alerted = False
     check("no script ran", not alerted)
+
+
+def execute(store, statement):
+    """Runs SQL as another client of the database would — Python's sqlite3, or psql — and returns
+    the first column of the first row, if any."""
+    if store[0] == "--postgres":
+        result = subprocess.run([shutil.which("psql") or "psql", "-X", "-q", "-At", "-v", "ON_ERROR_STOP=1",
+                                 "-d", store[1], "-c", statement], text=True, check=True, capture_output=True)
+        lines = result.stdout.split("\n")
+        return lines[0] if lines and lines[0] else None
+    import sqlite3
+    database = sqlite3.connect(store[1], timeout=10, isolation_level=None)
+    try:
+        row = database.execute(statement).fetchone()
+        return str(row[0]) if row else None
+    finally:
+        database.close()
+
+
+def memberships_and_recents(a, b, store):
+    """A membership added and removed through sqlite3 or psql, touching only the membership table,
+    reaches the collection list on the other server's page and every page's sidebar count; a
+    recipe added a week ago less a few seconds shows in Recents, then ages out of the list and its
+    count with nothing written."""
+    a.click_row("All Recipes", "[data-region=sidebar]")
+    b.click_row("Baking", "[data-region=sidebar]")
+    wait(lambda: b.title().startswith("Baking · "))
+    listed = int(b.title().split(" · ")[1])
+    counted = int(a.sidebar_count("Baking"))
+    recipe = execute(store, "SELECT id FROM recipe WHERE id NOT IN "
+                            "(SELECT recipeId FROM recipeCollection WHERE name = 'Baking') ORDER BY id LIMIT 1")
+    title = execute(store, f"SELECT title FROM recipe WHERE id = {recipe}")
+    execute(store, f"INSERT INTO recipeCollection(name, recipeId) VALUES ('Baking', {recipe})")
+    check("a membership added by another client reaches the other server's collection list and every sidebar count",
+          wait(lambda: title in b.rows() and b.title() == f"Baking · {listed + 1}")
+          and wait(lambda: a.sidebar_count("Baking") == str(counted + 1)
+                   and b.sidebar_count("Baking") == str(counted + 1)),
+          f"{b.title()} {b.rows()} {a.sidebar_count('Baking')}")
+    execute(store, f"DELETE FROM recipeCollection WHERE name = 'Baking' AND recipeId = {recipe}")
+    check("and its removal",
+          wait(lambda: title not in b.rows() and b.title() == f"Baking · {listed}")
+          and wait(lambda: a.sidebar_count("Baking") == str(counted) and b.sidebar_count("Baking") == str(counted)),
+          f"{b.title()} {a.sidebar_count('Baking')}")
+
+    b.click_row("Recents", "[data-region=sidebar]")
+    wait(lambda: b.title().startswith("Recents · "))
+    recents = int(b.title().split(" · ")[1])
+    added = time.time() - 7 * 86_400 + 6
+    execute(store, "INSERT INTO recipe(title, emoji, prepMinutes, cookMinutes, servings, ingredients, directions, "
+                   f"collections, addedAt) VALUES ('Aging Loaf', '🍞', 1, 1, 1, '[]', '[]', '[]', {added})")
+    check("a recipe added a week ago less six seconds shows in Recents and its counts",
+          wait(lambda: "Aging Loaf" in b.rows() and b.title() == f"Recents · {recents + 1}")
+          and wait(lambda: a.sidebar_count("Recents") == str(recents + 1)),
+          f"{b.title()} {a.sidebar_count('Recents')}")
+    check("then ages out of the list and of every count, with nothing written",
+          wait(lambda: "Aging Loaf" not in b.rows() and b.title() == f"Recents · {recents}", timeout=20)
+          and wait(lambda: a.sidebar_count("Recents") == str(recents) and b.sidebar_count("Recents") == str(recents)),
+          f"{b.title()} {a.sidebar_count('Recents')} {b.sidebar_count('Recents')}")
+    execute(store, "DELETE FROM recipe WHERE title = 'Aging Loaf'")
 
 
 def sql(a, b, url):

@@ -1,0 +1,215 @@
+#if GRDB
+    import DiffableStore
+    import Foundation
+    import GRDB
+
+    /// Which tables a request reads, as SQLite says (its authorizer, through GRDB's
+    /// `DatabaseRegion`), and which listed rows a change to one of them leads to.
+    extension FetchedResultsRequest {
+        package func readTables(_ reader: any _FeedReader) async throws(FetchedResultsError) -> [_ReadTable] {
+            try await Self.reader(reader).read(exact: false) { db in try self.readTables(db) }
+        }
+
+        package func rowIDs(_ reader: any _FeedReader, ledBy leads: [_Lead], limit: Int)
+            async throws(FetchedResultsError) -> Set<Int64>
+        {
+            try await Self.reader(reader).read(exact: true) { db in
+                try self.rowIDs(db, ledBy: leads, limit: limit)
+            }
+        }
+
+        /// The tables the request's SQL reads besides its own, each with its key paths.
+        ///
+        /// A view is followed through the tables it reads (SQLite reports them too); a full-text
+        /// table through its content table (it has no triggers): its `rowid` is the content
+        /// table's `content_rowid`.
+        ///
+        /// - Throws: ``FetchedResultsError/changeLogUnavailable(table:reason:)`` for the
+        ///   request's table when it has no row ids, for a virtual table that keeps no rows
+        ///   (contentless full-text, other modules), and for a key path from a table the SQL does
+        ///   not read.
+        func readTables(_ db: Database) throws -> [_ReadTable] {
+            let own = try SQLiteChangeLog.TableShape(table, db)
+            guard own.hasRowID else {
+                throw FetchedResultsError.changeLogUnavailable(
+                    table: table,
+                    reason:
+                        "it has no row ids (WITHOUT ROWID): a request lists the rows of a rowid table; it may read this one, with a key path from its rows"
+                )
+            }
+            let region = try db.makeStatement(literal: fetchAll).databaseRegion
+            let schema = try Row.fetchAll(
+                db, sql: "SELECT type, name, sql FROM sqlite_master WHERE type IN ('table', 'view')")
+            // A virtual table's module reads its shadow tables (`recipeSearch_config`…): they
+            // stand for the virtual table, which is followed through its content.
+            let shadows = Set(
+                schema.filter {
+                    ($0["sql"] as String?)?.uppercased().hasPrefix("CREATE VIRTUAL TABLE") == true
+                }
+                .flatMap { entry in
+                    Self.shadowSuffixes.map { "\((entry["name"] as String).lowercased())_\($0)" }
+                })
+            var read: [String: (table: String, columns: [String: String])] = [:]
+            for entry in schema {
+                let name: String = entry["name"]
+                let lowercased = name.lowercased()
+                guard entry["type"] as String == "table", lowercased != own.name.lowercased(),
+                    !lowercased.hasPrefix("sqlite_"), !lowercased.hasPrefix(SQLiteChangeLog.table),
+                    !shadows.contains(lowercased), region.isModified(byEventsOfKind: .insert(tableName: name))
+                else { continue }
+                read[lowercased] = try Self.followed(name, sql: entry["sql"] ?? "", db)
+            }
+            // A key path from the request's own table (a row that leads to others of it).
+            if keyPaths.contains(where: { $0.table.lowercased() == own.name.lowercased() }) {
+                read[own.name.lowercased()] = (own.name.lowercased(), [:])
+            }
+            var tables: [_ReadTable] = []
+            for (name, followed) in read.sorted(by: { $0.key < $1.key }) {
+                let declared = keyPaths.enumerated().filter { $0.element.table.lowercased() == name }
+                tables.append(
+                    _ReadTable(
+                        name: name, table: followed.table,
+                        keyPaths: declared.isEmpty
+                            ? nil
+                            : declared.map { index, keyPath in
+                                let column = keyPath.column.lowercased()
+                                return _KeyPath(column: followed.columns[column] ?? column, index: index)
+                            }))
+            }
+            if let stray = keyPaths.first(where: { read[$0.table.lowercased()] == nil }) {
+                throw FetchedResultsError.changeLogUnavailable(
+                    table: stray.table,
+                    reason: "the request declares a key path from it, but its SQL does not read it")
+            }
+            return tables
+        }
+
+        /// The suffixes of the shadow tables SQLite's full-text and R*Tree modules keep.
+        static var shadowSuffixes: [String] {
+            [
+                "content", "data", "idx", "docsize", "config", "segments", "segdir", "stat", "node", "rowid",
+                "parent",
+            ]
+        }
+
+        /// The table followed for a table read, and how its columns are named there: itself, or
+        /// a full-text table's content table.
+        private static func followed(_ name: String, sql: String, _ db: Database) throws -> (
+            table: String, columns: [String: String]
+        ) {
+            let lowercased = name.lowercased()
+            guard sql.uppercased().hasPrefix("CREATE VIRTUAL TABLE") else { return (lowercased, [:]) }
+            let arguments = virtualTableArguments(sql)
+            let module = arguments.module.lowercased()
+            guard module.hasPrefix("fts") else {
+                throw FetchedResultsError.changeLogUnavailable(
+                    table: name,
+                    reason:
+                        "it is a virtual table (\(arguments.module)), which keeps no rows triggers can follow"
+                )
+            }
+            switch arguments.options["content"] {
+            case ""?:
+                throw FetchedResultsError.changeLogUnavailable(
+                    table: name,
+                    reason:
+                        "it is a contentless full-text table, which keeps no rows to follow; give it a content table"
+                )
+            case let content?:
+                let rowID = arguments.options["content_rowid"] ?? "rowid"
+                return (content.lowercased(), ["rowid": rowID.lowercased()])
+            case nil:
+                // Its own content, in a shadow table (FTS5): `id` is the rowid, `c0`… the columns.
+                guard module == "fts5" else {
+                    throw FetchedResultsError.changeLogUnavailable(
+                        table: name,
+                        reason:
+                            "it is a full-text table that keeps its own content; follow an FTS5 table, or give it a content table"
+                    )
+                }
+                var columns = ["rowid": "id"]
+                for (index, column) in arguments.columns.enumerated() {
+                    columns[column.lowercased()] = "c\(index)"
+                }
+                return ("\(lowercased)_content", columns)
+            }
+        }
+
+        /// A `CREATE VIRTUAL TABLE` statement's module, its `key=value` options (unquoted) and its
+        /// other arguments (the columns).
+        static func virtualTableArguments(_ sql: String) -> (
+            module: String, options: [String: String], columns: [String]
+        ) {
+            guard let using = sql.range(of: "USING", options: .caseInsensitive),
+                let open = sql[using.upperBound...].firstIndex(of: "("),
+                let close = sql.lastIndex(of: ")")
+            else { return ("", [:], []) }
+            let module = sql[using.upperBound..<open].trimmingCharacters(in: .whitespacesAndNewlines)
+            var options: [String: String] = [:]
+            var columns: [String] = []
+            // Arguments are separated by commas outside quotes.
+            var arguments: [String] = []
+            var current = ""
+            var quote: Character?
+            for character in sql[sql.index(after: open)..<close] {
+                if let open = quote {
+                    if character == open { quote = nil }
+                } else if character == "'" || character == "\"" || character == "`" {
+                    quote = character
+                } else if character == "," {
+                    arguments.append(current)
+                    current = ""
+                    continue
+                }
+                current.append(character)
+            }
+            arguments.append(current)
+            for argument in arguments {
+                let trimmed = argument.trimmingCharacters(in: .whitespacesAndNewlines)
+                if let equals = trimmed.firstIndex(of: "=") {
+                    let key = trimmed[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
+                    var value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+                    if let first = value.first, ["'", "\"", "`"].contains(first), value.count >= 2 {
+                        value = String(value.dropFirst().dropLast())
+                    }
+                    options[key] = value
+                } else if let name = trimmed.split(separator: " ").first {
+                    columns.append(String(name).trimmingCharacters(in: CharacterSet(charactersIn: "\"'`")))
+                }
+            }
+            return (module, options, columns)
+        }
+
+        /// The rowids of the rows (listed or not) whose key path expression takes one of the
+        /// values the leads carry: at most `limit`.
+        ///
+        /// - Complexity: One indexed lookup per key path with an index on its expression.
+        func rowIDs(_ db: Database, ledBy leads: [_Lead], limit: Int) throws -> Set<Int64> {
+            var rowIDs = Set<Int64>()
+            for lead in leads {
+                let keyPath = keyPaths[lead.keyPath.index]
+                let values = lead.values.map(\.databaseValue)
+                let statement = try _StatementRows(
+                    db,
+                    "SELECT rowid FROM \(identifier: table) WHERE \(keyPath.matches) IN \(values) LIMIT \(limit)"
+                )
+                while try statement.step() { rowIDs.insert(statement.int64(column: 0)) }
+                if rowIDs.count >= limit { break }
+            }
+            return rowIDs
+        }
+    }
+
+    extension _StoreValue {
+        /// The value as GRDB binds it.
+        var databaseValue: DatabaseValue {
+            switch self {
+            case .null: .null
+            case .integer(let value): value.databaseValue
+            case .real(let value): value.databaseValue
+            case .text(let value): value.databaseValue
+            case .blob(let bytes): Data(bytes).databaseValue
+            }
+        }
+    }
+#endif
