@@ -51,7 +51,10 @@ let package = Package(
         // The app's screens, a library so tests and the latency benchmark drive it headless.
         .target(
             name: "RecipesTerminal",
-            dependencies: ["RecipesCore", .product(name: "DiffableTerminal", package: "Diffable")]),
+            dependencies: [
+                "RecipesCore", .product(name: "DiffableTerminal", package: "Diffable"),
+                .product(name: "DiffableStore", package: "Diffable"),
+            ]),
         // The app's page in the browser: the same session, on the web views.
         .target(
             name: "RecipesWeb",
@@ -67,6 +70,7 @@ let package = Package(
             dependencies: [
                 "RecipesCore", "RecipesTerminal", "recipes",
                 .product(name: "DiffableTesting", package: "Diffable"),
+                .product(name: "DiffableStore", package: "Diffable"),
             ],
             exclude: ["Golden"]),
     ],

@@ -30,14 +30,16 @@
         /// lets it go). A thousand pages showing one list cost one controller, one read and one
         /// edit per change, and one snapshot in memory.
         ///
-        /// Requests are equal when their SQL and arguments are, for the same identifier types.
+        /// Requests are equal when their SQL and arguments are, for the same identifier types and
+        /// the same clock.
         /// Each subscriber hears of the controller's failures and recoveries through its own
         /// `FetchedResultsController/errors()` sequence.
         ///
         /// - Throws: `FetchedResultsError` when the rows cannot be read.
         public static func shared(
             database: some DatabaseWriter,
-            request: FetchedResultsRequest<SectionIdentifierType, ItemIdentifierType>
+            request: FetchedResultsRequest<SectionIdentifierType, ItemIdentifierType>,
+            clock: any WallClock = SystemWallClock()
         ) async throws(FetchedResultsError) -> FetchedResultsController {
             let feed = ChangeFeed.feed(for: database)
             // The request's SQL, built by GRDB in a read (it may look at the schema).
@@ -60,9 +62,9 @@
             }
             let key = SharedKey(
                 sql: sql, arguments: arguments, section: ObjectIdentifier(SectionIdentifierType.self),
-                item: ObjectIdentifier(ItemIdentifierType.self))
+                item: ObjectIdentifier(ItemIdentifierType.self), clock: _sharingIdentity(of: clock))
             return try await feed.shared(key: key) { () async throws(FetchedResultsError) in
-                let controller = FetchedResultsController(database: database, request: request)
+                let controller = FetchedResultsController(database: database, request: request, clock: clock)
                 try await controller.performFetch()
                 return controller
             }
@@ -85,5 +87,6 @@
         var arguments: StatementArguments
         var section: ObjectIdentifier
         var item: ObjectIdentifier
+        var clock: String
     }
 #endif

@@ -1,6 +1,6 @@
 #if GRDB
     import Diffable
-    public import Foundation
+    import Foundation
     public import GRDB
 
     /// What a `FetchedResultsController` shows: which rows of a table, in which order, grouped in

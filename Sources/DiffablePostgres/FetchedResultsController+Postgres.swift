@@ -33,11 +33,13 @@
         /// - Throws: `FetchedResultsError` when the rows cannot be read.
         public static func shared(
             store: PostgresStore,
-            request: PostgresFetchedResultsRequest<SectionIdentifierType, ItemIdentifierType>
+            request: PostgresFetchedResultsRequest<SectionIdentifierType, ItemIdentifierType>,
+            clock: any WallClock = SystemWallClock()
         ) async throws(FetchedResultsError) -> FetchedResultsController {
-            try await ChangeFeed.feed(for: store).shared(key: request) {
+            let key = SharedKey(request: request, clock: _sharingIdentity(of: clock))
+            return try await ChangeFeed.feed(for: store).shared(key: key) {
                 () async throws(FetchedResultsError) in
-                let controller = FetchedResultsController(store: store, request: request)
+                let controller = FetchedResultsController(store: store, request: request, clock: clock)
                 try await controller.performFetch()
                 return controller
             }
@@ -47,5 +49,13 @@
         public var postgresRequest: PostgresFetchedResultsRequest<SectionIdentifierType, ItemIdentifierType> {
             rows as! PostgresFetchedResultsRequest<SectionIdentifierType, ItemIdentifierType>
         }
+    }
+
+    /// What makes two requests one shared controller: the request, and the clock it is read at.
+    private struct SharedKey<
+        Section: PostgresDecodable & Hashable & Sendable, Item: PostgresDecodable & Hashable & Sendable
+    >: Hashable, Sendable {
+        var request: PostgresFetchedResultsRequest<Section, Item>
+        var clock: String
     }
 #endif

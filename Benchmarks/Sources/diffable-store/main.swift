@@ -14,6 +14,16 @@
 // - diff_ms: the diff alone, between the snapshots before and after such a change;
 // - bytes_per_row: memory the controller and the data source keep, per row (allocated bytes).
 //
+// And a list over two tables, one line per size (`join rows=…`): the recipes of a collection,
+// whose memberships are a WITHOUT ROWID table, the request declaring the key path
+// recipeCollection.recipeId -> recipe.id:
+//
+// - member_change_ms: a one-row INSERT into the membership table through another connection, which
+//   brings one recipe into the list, until the view's batch update;
+// - requery_ms: the naive way, the same INSERT, then the list's query run again and diffed;
+// - rereads: whole reads of the list the controller made during the member changes (0: the key
+//   path led it to the one recipe).
+//
 //   swift run -c release --package-path Benchmarks diffable-store [--runs N] [--sizes 10000,100000]
 
 import ArgumentParser
@@ -47,12 +57,17 @@ let request = FetchedResultsRequest<String, Int64>(
     filter: Column("isArchived") == false, ordering: [.ascending(Column("title"))])
 let orderedRows = "FROM recipe WHERE NOT isArchived ORDER BY collection, title, rowid"
 
-/// A database of `count` recipes in a new directory.
-func makeDatabase(count: Int) throws -> (DatabasePool, String) {
+/// A pool on a new file in a new directory, and the file's path.
+func makePool() throws -> (DatabasePool, String) {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("diffable-store-\(UUID())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let path = directory.appendingPathComponent("store.sqlite").path
-    let pool = try DatabasePool(path: path)
+    return (try DatabasePool(path: path), path)
+}
+
+/// A database of `count` recipes in a new directory.
+func makeDatabase(count: Int) throws -> (DatabasePool, String) {
+    let (pool, path) = try makePool()
     try pool.write { db in
         try db.execute(
             sql: """
@@ -210,6 +225,91 @@ func measure(count: Int, runs: Int) async throws -> String {
         + "naive_change_ms=\(naive.isEmpty ? "skipped" : format(medianOf(naive))) bytes_per_row=\(bytesPerRow)"
 }
 
+/// A list of `count` recipes that are members of a collection, among `count + extra` recipes.
+func makeMembershipDatabase(count: Int, extra: Int) throws -> (DatabasePool, String) {
+    let (pool, path) = try makePool()
+    try pool.write { db in
+        try db.execute(
+            sql: """
+                CREATE TABLE recipe(id INTEGER PRIMARY KEY, title TEXT NOT NULL);
+                CREATE TABLE recipeCollection(name TEXT NOT NULL, recipeId INTEGER NOT NULL,
+                    PRIMARY KEY(name, recipeId)) WITHOUT ROWID;
+                CREATE INDEX recipeCollection_byRecipe ON recipeCollection(recipeId);
+                """)
+        let recipe = try db.makeStatement(sql: "INSERT INTO recipe VALUES (?, ?)")
+        let member = try db.makeStatement(sql: "INSERT INTO recipeCollection VALUES ('Baking', ?)")
+        var generator = SystemRandomNumberGenerator()
+        for id in 1...(count + extra) {
+            try recipe.execute(arguments: [
+                id, "Recipe \(UInt32.random(in: 0...UInt32.max, using: &generator))",
+            ])
+            if id <= count { try member.execute(arguments: [id]) }
+        }
+        try db.execute(sql: "CREATE INDEX recipe_byTitle ON recipe(title)")
+    }
+    return (pool, path)
+}
+
+let members = FetchedResultsRequest<String, Int64>(
+    table: "recipe", item: Column("id"), section: "".databaseValue,
+    filter: SQL("EXISTS (SELECT 1 FROM recipeCollection WHERE name = 'Baking' AND recipeId = recipe.id)"),
+    ordering: [.ascending(Column("title"))],
+    keyPaths: [.init(table: "recipeCollection", column: "recipeId", matches: Column("id"))])
+
+/// The members, as the naive way reads them: the query again, into a snapshot.
+func fetchMembers(_ db: Database) throws -> DiffableDataSourceSnapshot<String, Int64> {
+    var snapshot = DiffableDataSourceSnapshot<String, Int64>()
+    snapshot.appendSections([""])
+    snapshot.appendItems(
+        try Int64.fetchAll(
+            db,
+            sql: """
+                SELECT id FROM recipe
+                WHERE EXISTS (SELECT 1 FROM recipeCollection WHERE name = 'Baking' AND recipeId = recipe.id)
+                ORDER BY title, rowid
+                """))
+    return snapshot
+}
+
+@MainActor
+func measureJoin(count: Int, runs: Int) async throws -> String {
+    let (pool, path) = try makeMembershipDatabase(count: count, extra: 2 * runs)
+    defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+    let other = try DatabaseQueue(path: path)
+    func addMember(_ id: Int) async throws {
+        try await other.write {
+            try $0.execute(sql: "INSERT INTO recipeCollection VALUES ('Baking', ?)", arguments: [id])
+        }
+    }
+
+    let controller = FetchedResultsController(database: pool, request: members)
+    let view = ArrivalView()
+    let dataSource = CollectionViewDiffableDataSource<String, Int64>(collectionView: view) { _, _, _ in view }
+    try await controller.performFetch()
+    controller.drive(dataSource)
+    while dataSource.snapshot().numberOfItems == 0 { try await Task.sleep(for: .milliseconds(1)) }
+    let wholeReads = controller.statistics.wholeReads
+    var changes: [Double] = []
+    for run in 0..<runs {
+        changes.append(try await view.milliseconds { try await addMember(count + 1 + run) })
+    }
+    let rereads = controller.statistics.wholeReads - wholeReads
+    controller.stop()
+
+    var requeries: [Double] = []
+    var shown = try await pool.read(fetchMembers)
+    for run in 0..<runs {
+        let start = ContinuousClock.now
+        try await addMember(count + runs + 1 + run)
+        let snapshot = try await pool.read(fetchMembers)
+        consume(BatchUpdate(from: shown, to: snapshot))
+        requeries.append((ContinuousClock.now - start).milliseconds)
+        shown = snapshot
+    }
+    return "join rows=\(count) member_change_ms=\(format(medianOf(changes))) "
+        + "requery_ms=\(format(medianOf(requeries))) rereads=\(rereads)"
+}
+
 struct Options: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diffable-store", abstract: "The store on SQLite against the plain ways of reading it.")
@@ -229,5 +329,8 @@ let options = Options.parseOrExit()
 let runs = options.runs
 let sizes = options.sizes.values
 var lines: [String] = []
-for size in sizes { lines.append(try await measure(count: size, runs: runs)) }
+for size in sizes {
+    lines.append(try await measure(count: size, runs: runs))
+    lines.append(try await measureJoin(count: size, runs: runs))
+}
 for line in lines { print(line) }

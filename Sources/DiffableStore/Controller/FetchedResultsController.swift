@@ -1,5 +1,5 @@
 public import Diffable
-public import Foundation
+import Foundation
 
 /// Keeps a snapshot of a request's rows up to date as the database changes: the role of Core
 /// Data's `NSFetchedResultsController`, for a database that other processes and servers write too.

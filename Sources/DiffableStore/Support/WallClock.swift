@@ -14,6 +14,14 @@ public protocol WallClock: Sendable {
     func sleep(until date: Date) async throws
 }
 
+/// What tells clocks apart for sharing controllers: equal requests on different clocks (a test's
+/// manual clock beside the system's) are not one controller.
+package func _sharingIdentity(of clock: any WallClock) -> String {
+    let type = String(reflecting: Swift.type(of: clock))
+    guard Swift.type(of: clock) is AnyClass else { return type }
+    return "\(type) \(ObjectIdentifier(clock as AnyObject))"
+}
+
 /// The system's clock.
 public struct SystemWallClock: WallClock {
     public init() {}

@@ -8,12 +8,13 @@ public import RecipeKit
 extension PostgresRecipeDatabase: RecipeStorage {
     public var feed: ChangeFeed { ChangeFeed.feed(for: store) }
 
-    public func controller(for list: RecipeList, shared: Bool) async throws(FetchedResultsError)
+    public func controller(for list: RecipeList, clock: any WallClock, shared: Bool)
+        async throws(FetchedResultsError)
         -> FetchedResultsController<String, Int64>
     {
         let request = list.postgresRequest()
-        guard shared else { return FetchedResultsController(store: store, request: request) }
-        return try await FetchedResultsController.shared(store: store, request: request)
+        guard shared else { return FetchedResultsController(store: store, request: request, clock: clock) }
+        return try await FetchedResultsController.shared(store: store, request: request, clock: clock)
     }
 
     public func records(for controller: FetchedResultsController<String, Int64>)

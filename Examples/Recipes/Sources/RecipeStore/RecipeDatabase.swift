@@ -67,12 +67,13 @@ extension RecipeDatabase: RecipeStorage {
 
     public var feed: ChangeFeed { ChangeFeed.feed(for: pool) }
 
-    public func controller(for list: RecipeList, shared: Bool) async throws(FetchedResultsError)
+    public func controller(for list: RecipeList, clock: any WallClock, shared: Bool)
+        async throws(FetchedResultsError)
         -> FetchedResultsController<String, Int64>
     {
         let request = list.request()
-        guard shared else { return FetchedResultsController(database: pool, request: request) }
-        return try await FetchedResultsController.shared(database: pool, request: request)
+        guard shared else { return FetchedResultsController(database: pool, request: request, clock: clock) }
+        return try await FetchedResultsController.shared(database: pool, request: request, clock: clock)
     }
 
     public func records(for controller: FetchedResultsController<String, Int64>)

@@ -1,5 +1,5 @@
 public import DiffableStore
-public import Foundation
+import Foundation
 public import RecipeKit
 
 /// What every session of the app on one database shares, in the terminal or on a server with a
@@ -66,8 +66,8 @@ public final class RecipeLibrary {
     public let sharesControllers: Bool
     /// The sidebar's counts, as of the last change.
     public private(set) var counts = RecipeCounts()
-    /// The time the counts are read at.
-    public let now: @Sendable () -> Date
+    /// The clock the counts and Recents are read at.
+    public let clock: any WallClock
     /// Recents, kept while the library follows the database: its count is the sidebar's, so
     /// that the count drops when a recipe ages out of the week, as the list does, with nothing
     /// written.
@@ -97,11 +97,11 @@ public final class RecipeLibrary {
     /// ``start()`` has run.
     public init(
         database: any RecipeStorage, sharesControllers: Bool = true,
-        now: @escaping @Sendable () -> Date = Date.init
+        clock: any WallClock = SystemWallClock()
     ) {
         self.database = database
         self.sharesControllers = sharesControllers
-        self.now = now
+        self.clock = clock
     }
 
     deinit { following?.cancel() }
@@ -156,7 +156,7 @@ public final class RecipeLibrary {
     /// Reads the counts again, off the main actor; an error keeps the last ones. Recents' count
     /// is its list's, once the library follows it.
     public func refreshCounts() async {
-        guard var counts = try? await database.counts(now: now()) else { return }
+        guard var counts = try? await database.counts(now: clock.now) else { return }
         if let recents { counts.recents = recents.controller.snapshot.numberOfItems }
         self.counts = counts
     }
@@ -210,8 +210,9 @@ public final class RecipeLibrary {
             Task { @MainActor in self?.report(error) }
         }
         let shares = sharesControllers
+        let clock = clock
         let task = Task {
-            let controller = try await database.controller(for: list, shared: shares)
+            let controller = try await database.controller(for: list, clock: clock, shared: shares)
             if !shares { try await controller.performFetch() }
             return LiveList(list: list, controller: controller, database: database, report: report)
         }

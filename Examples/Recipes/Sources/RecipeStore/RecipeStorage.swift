@@ -16,7 +16,8 @@ public protocol RecipeStorage: AnyObject, Sendable {
     /// A live controller of a list's recipe ids; `shared` gives the one every caller in the
     /// process with an equal request shares, read now; otherwise a new one, not yet read. Its
     /// failures and recoveries come through its `errors()`.
-    func controller(for list: RecipeList, shared: Bool) async throws(FetchedResultsError)
+    func controller(for list: RecipeList, clock: any WallClock, shared: Bool)
+        async throws(FetchedResultsError)
         -> FetchedResultsController<String, Int64>
 
     /// The cells' records of a controller's rows, read a page at a time.

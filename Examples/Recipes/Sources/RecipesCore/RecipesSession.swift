@@ -73,7 +73,6 @@ public final class RecipesSession {
     public internal(set) var lastWrite: WriteOutcome?
     /// Why a list or the detail could not be read, until a write succeeds.
     public internal(set) var lastError: String?
-    let now: @Sendable () -> Date
 
     /// Lists that together have at most this many rows animate from one to the other; larger
     /// ones reload: an animation of a hundred thousand rows shows nothing, and their diff costs
@@ -102,7 +101,6 @@ public final class RecipesSession {
         listDataSource: CollectionViewDiffableDataSource<String, Int64>
     ) {
         self.library = library
-        self.now = library.now
         self.sidebarDataSource = sidebarDataSource
         self.listDataSource = listDataSource
         // Moving through a search's results skips the stale ones typed past.

@@ -1,4 +1,5 @@
 import Diffable
+public import DiffableStore
 public import DiffableTerminal
 public import Foundation
 import RecipeKit
@@ -23,10 +24,9 @@ public final class RecipesApp {
 
     /// Builds the app on a terminal; call ``start()`` to load it.
     public convenience init(
-        device: any TerminalDevice, database: any RecipeStorage,
-        now: @escaping @Sendable () -> Date = Date.init
+        device: any TerminalDevice, database: any RecipeStorage, clock: any WallClock = SystemWallClock()
     ) {
-        self.init(device: device, library: RecipeLibrary(database: database, now: now))
+        self.init(device: device, library: RecipeLibrary(database: database, clock: clock))
     }
 
     /// Builds the app on a terminal, on a library other sessions may share.

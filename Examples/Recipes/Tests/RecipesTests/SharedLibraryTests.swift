@@ -1,3 +1,4 @@
+import DiffableStore
 import DiffableTerminal
 import Foundation
 import RecipeStore
@@ -13,7 +14,7 @@ struct SharedLibraryTests {
     @Test func sessionsShareTheirListsAndEachHearsAnotherProcessesWrite() async throws {
         let folder = try TemporaryFolder()
         let database = try RecipeDatabase(path: folder.databasePath, now: testNow)
-        let library = RecipeLibrary(database: database, now: { testNow })
+        let library = RecipeLibrary(database: database, clock: ManualWallClock(now: testNow))
         var terminals: [HeadlessTerminal] = []
         var apps: [RecipesApp] = []
         for _ in 0..<3 {
@@ -58,7 +59,7 @@ struct SharedLibraryTests {
     @Test func sessionsStartedTogetherEachShowTheCounts() async throws {
         let folder = try TemporaryFolder()
         let database = try RecipeDatabase(path: folder.databasePath, now: testNow)
-        let library = RecipeLibrary(database: database, now: { testNow })
+        let library = RecipeLibrary(database: database, clock: ManualWallClock(now: testNow))
         let apps = (0..<3).map { _ in
             RecipesApp(device: HeadlessTerminal(width: 100, height: 30), library: library)
         }
@@ -79,7 +80,7 @@ struct SharedLibraryTests {
     @Test func aSearchTypedWhileTheSessionStartsIsShown() async throws {
         let folder = try TemporaryFolder()
         let database = try RecipeDatabase(path: folder.databasePath, now: testNow)
-        let library = RecipeLibrary(database: database, now: { testNow })
+        let library = RecipeLibrary(database: database, clock: ManualWallClock(now: testNow))
         let app = RecipesApp(device: HeadlessTerminal(width: 100, height: 30), library: library)
         async let started: Void = app.start()
         app.session.search("pancakes")

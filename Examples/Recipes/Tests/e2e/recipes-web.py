@@ -185,8 +185,8 @@ def main():
         drivers.append(b_driver)
         b = Page(b_driver, second.url)
         across(a, b, binary, store, folder)
-        memberships_and_recents(a, b, store)
         keyboard(a, b)
+        memberships_and_recents(a, b, store)
         if postgres:
             sql(a, b, postgres[0])
         terminal(a, binary, store)
@@ -611,6 +611,8 @@ def memberships_and_recents(a, b, store):
           and wait(lambda: a.sidebar_count("Recents") == str(recents) and b.sidebar_count("Recents") == str(recents)),
           f"{b.title()} {a.sidebar_count('Recents')} {b.sidebar_count('Recents')}")
     execute(store, "DELETE FROM recipe WHERE title = 'Aging Loaf'")
+    b.click_row("All Recipes", "[data-region=sidebar]")
+    wait(lambda: b.title().startswith("All Recipes · "))
 
 
 def sql(a, b, url):

@@ -1,3 +1,4 @@
+import DiffableStore
 import DiffableTerminal
 import Foundation
 import RecipeKit
@@ -35,7 +36,7 @@ final class AppHarness {
         folder = try TemporaryFolder()
         database = try RecipeDatabase(path: folder.databasePath, seeding: seeding, now: testNow)
         terminal = HeadlessTerminal(width: width, height: height)
-        app = RecipesApp(device: terminal, database: database, now: { testNow })
+        app = RecipesApp(device: terminal, database: database, clock: ManualWallClock(now: testNow))
         app.listView.animationFrameCount = 0
         app.sidebarView.animationFrameCount = 0
         await app.start()
