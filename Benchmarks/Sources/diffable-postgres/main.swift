@@ -19,6 +19,16 @@
 // - requery_change_ms: the naive way, in the same run: after the same remote change, the query
 //   run again and diffed against the snapshot before.
 //
+// And a list over two tables, one line per size (`join rows=…`): the items that are members of a
+// collection (a membership table keyed by the collection's name and the item's id), the request
+// declaring the key path membership.item_id -> item.id:
+//
+// - member_change_ms: a one-row INSERT into the membership table by the other process, which
+//   brings one item into the list, until the view's batch update (median);
+// - requery_ms: the naive way, the same INSERT, then the list's query run again and diffed;
+// - rereads: whole reads of the list during the member changes (0: the key path led the
+//   controller to the one item).
+//
 //   swift run -c release --package-path Benchmarks diffable-postgres [--sizes 10000,100000]
 //       [--runs N] [--duration SECONDS] [--rates 2500,5000,10000,20000]
 
@@ -56,6 +66,7 @@ let request = PostgresFetchedResultsRequest<String, Int64>(
 /// Reads commands on standard input and commits them; answers each on standard output:
 ///
 ///   move ID POSITION          one UPDATE; answers "ok" once committed
+///   member ID                 one INSERT into the membership table; answers "ok" once committed
 ///   sustain RATE SECONDS ROWS  RATE one-row commits a second for SECONDS; answers "done N"
 func runWriter(_ configuration: PostgresStore.Configuration) async throws {
     let store = PostgresStore(configuration: configuration)
@@ -67,6 +78,10 @@ func runWriter(_ configuration: PostgresStore.Configuration) async throws {
             let id = Int64(words[1])!
             let position = Int64(words[2])!
             try await store.client.query("UPDATE item SET position = \(position) WHERE id = \(id)")
+            say("ok")
+        case "member":
+            let id = Int64(words[1])!
+            try await store.client.query("INSERT INTO membership VALUES ('Baking', \(id))")
             say("ok")
         case "sustain":
             let rate = Double(words[1])!
@@ -296,6 +311,9 @@ func measure(cluster: Cluster, count: Int, runs: Int, duration: Int, rates: [Int
         try await Task.sleep(for: .milliseconds(200))
     }
 
+    let join = try await measureJoin(
+        cluster: cluster, database: database, store: store, writer: writer, count: count, runs: runs)
+
     // Sustained: rising rates, until one is not followed.
     var best = 0
     var lostAtBest = 0
@@ -333,7 +351,72 @@ func measure(cluster: Cluster, count: Int, runs: Int, duration: Int, rates: [Int
         + "first_snapshot_ms=\(format(percentile(firsts, 0.5))) local_change_p50_ms=\(format(percentile(local, 0.5))) "
         + "remote_change_p50_ms=\(format(percentile(remote, 0.5))) "
         + "remote_change_p99_ms=\(format(percentile(remote, 0.99))) sustained_changes_per_s=\(best) "
-        + "lost=\(lostAtBest) requery_change_ms=\(format(percentile(requery, 0.5)))"
+        + "lost=\(lostAtBest) requery_change_ms=\(format(percentile(requery, 0.5)))\n" + join
+}
+
+/// The items that are members of a collection, through the membership table's key path.
+let members = PostgresFetchedResultsRequest<String, Int64>(
+    table: "item", item: "id", section: "''", content: ["title"],
+    filter: "EXISTS (SELECT 1 FROM membership WHERE name = 'Baking' AND item_id = item.id)",
+    ordering: [.ascending("position")],
+    keyPaths: [.init(table: "membership", column: "item_id", matches: "id")])
+
+/// The members, read the plain way.
+func selectMembers(_ store: PostgresStore) async throws -> [Int64] {
+    var ids: [Int64] = []
+    for try await id in try await store.client.query(
+        """
+        SELECT id FROM item WHERE EXISTS (SELECT 1 FROM membership WHERE name = 'Baking' AND item_id = item.id)
+        ORDER BY position, id
+        """
+    ).decode(Int64.self) {
+        ids.append(id)
+    }
+    return ids
+}
+
+/// The join line: every item a member but the last `2 × runs`, which the other process adds.
+@MainActor
+func measureJoin(
+    cluster: Cluster, database: String, store: PostgresStore, writer: Writer, count: Int, runs: Int
+) async throws -> String {
+    let listed = count - 2 * runs
+    cluster.psql(
+        database,
+        "CREATE TABLE membership (name text NOT NULL, item_id bigint NOT NULL, PRIMARY KEY (name, item_id)); INSERT INTO membership SELECT 'Baking', g FROM generate_series(1, \(listed)) g; CREATE INDEX membership_by_item ON membership (item_id); VACUUM ANALYZE membership"
+    )
+    let controller = FetchedResultsController(store: store, request: members)
+    try await controller.performFetch()
+    let view = ArrivalView()
+    let dataSource = CollectionViewDiffableDataSource<String, Int64>(collectionView: view) { _, _, _ in view }
+    controller.drive(dataSource)
+    while dataSource.snapshot().numberOfItems == 0 { try await Task.sleep(for: .milliseconds(1)) }
+    let wholeReads = controller.statistics.wholeReads
+    var changes: [Double] = []
+    for run in 0..<runs {
+        changes.append(
+            try await view.milliseconds {
+                writer.send("member \(listed + 1 + run)")
+                _ = await Task.detached { writer.nextLine() }.value
+            })
+    }
+    let rereads = controller.statistics.wholeReads - wholeReads
+    controller.stop()
+    var requeries: [Double] = []
+    var shown = dataSource.snapshot()
+    for run in 0..<min(runs, 7) {
+        let start = ContinuousClock.now
+        writer.send("member \(listed + runs + 1 + run)")
+        _ = await Task.detached { writer.nextLine() }.value
+        var after = DiffableDataSourceSnapshot<String, Int64>()
+        after.appendSections([""])
+        after.appendItems(try await selectMembers(store), toSection: "")
+        consume(BatchUpdate(from: shown, to: after))
+        requeries.append((ContinuousClock.now - start).milliseconds)
+        shown = after
+    }
+    return "join rows=\(listed) member_change_ms=\(format(percentile(changes, 0.5))) "
+        + "requery_ms=\(format(percentile(requeries, 0.5))) rereads=\(rereads)"
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -294,7 +294,24 @@ func measureJoin(count: Int, runs: Int) async throws -> String {
         changes.append(try await view.milliseconds { try await addMember(count + 1 + run) })
     }
     let rereads = controller.statistics.wholeReads - wholeReads
+    // Beside it, a row arriving in the list as a new recipe would, at a random place: a member
+    // inserted with its recipe, in one transaction (what a member change costs besides finding
+    // its row).
+    var inserts: [Double] = []
+    for run in 0..<runs {
+        let id = count + 3 * runs + 1 + run
+        let title = "Recipe \(UInt32.random(in: 0...UInt32.max))"
+        inserts.append(
+            try await view.milliseconds {
+                try await other.write { db in
+                    try db.execute(sql: "INSERT INTO recipe VALUES (?, ?)", arguments: [id, title])
+                    try db.execute(sql: "INSERT INTO recipeCollection VALUES ('Baking', ?)", arguments: [id])
+                }
+            })
+    }
     controller.stop()
+    print(
+        "rows=\(count): member change / new member recipe = \(format(medianOf(changes) / medianOf(inserts)))")
 
     var requeries: [Double] = []
     var shown = try await pool.read(fetchMembers)
