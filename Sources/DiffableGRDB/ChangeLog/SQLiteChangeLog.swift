@@ -77,6 +77,7 @@
         ///   - table: A table (with or without row ids).
         ///   - columns: Columns whose values before and after each change the log records, as
         ///     well as those it records already.
+        ///   - db: A connection in a write transaction (a migration's).
         /// - Throws: SQLite's error, or `FetchedResultsError/changeLogUnavailable(table:reason:)`
         ///   when the table cannot be followed.
         public static func install(for table: String, columns: Set<String> = [], in db: Database) throws {
