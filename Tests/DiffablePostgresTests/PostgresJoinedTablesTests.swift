@@ -121,7 +121,7 @@
                     try fixture.psql(statement)
                 } else {
                     try await fixture.store.write { connection in
-                        try await connection.query(
+                        _ = try await connection.query(
                             PostgresQuery(unsafeSQL: statement), logger: fixture.store.logger)
                     }
                 }
