@@ -383,7 +383,7 @@ func measureJoin(
     let listed = count - 2 * runs
     cluster.psql(
         database,
-        "CREATE TABLE membership (name text NOT NULL, item_id bigint NOT NULL, PRIMARY KEY (name, item_id)); INSERT INTO membership SELECT 'Baking', g FROM generate_series(1, \(listed)) g; CREATE INDEX membership_by_item ON membership (item_id); VACUUM ANALYZE membership"
+        "CREATE TABLE membership (name text NOT NULL, item_id bigint NOT NULL, PRIMARY KEY (name, item_id)); INSERT INTO membership SELECT 'Baking', g FROM generate_series(1, \(listed)) g; CREATE INDEX membership_by_item ON membership (item_id); ANALYZE membership"
     )
     let controller = FetchedResultsController(store: store, request: members)
     try await controller.performFetch()
