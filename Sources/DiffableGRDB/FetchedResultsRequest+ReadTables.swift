@@ -43,12 +43,10 @@
             // A virtual table's module reads its shadow tables (`recipeSearch_config`…): they
             // stand for the virtual table, which is followed through its content.
             let shadows = Set(
-                schema.filter {
-                    ($0["sql"] as String?)?.uppercased().hasPrefix("CREATE VIRTUAL TABLE") == true
-                }
-                .flatMap { entry in
-                    Self.shadowSuffixes.map { "\((entry["name"] as String).lowercased())_\($0)" }
-                })
+                schema.filter { SQLiteChangeLog.isVirtualTable(sql: $0["sql"] ?? "") }
+                    .flatMap { entry in
+                        Self.shadowSuffixes.map { "\((entry["name"] as String).lowercased())_\($0)" }
+                    })
             var read: [String: (table: String, columns: [String: String])] = [:]
             for entry in schema {
                 let name: String = entry["name"]
@@ -68,7 +66,7 @@
                 let declared = keyPaths.enumerated().filter { $0.element.table.lowercased() == name }
                 tables.append(
                     _ReadTable(
-                        name: name, table: followed.table,
+                        table: followed.table,
                         keyPaths: declared.isEmpty
                             ? nil
                             : declared.map { index, keyPath in
@@ -98,7 +96,7 @@
             table: String, columns: [String: String]
         ) {
             let lowercased = name.lowercased()
-            guard sql.uppercased().hasPrefix("CREATE VIRTUAL TABLE") else { return (lowercased, [:]) }
+            guard SQLiteChangeLog.isVirtualTable(sql: sql) else { return (lowercased, [:]) }
             let arguments = virtualTableArguments(sql)
             let module = arguments.module.lowercased()
             guard module.hasPrefix("fts") else {

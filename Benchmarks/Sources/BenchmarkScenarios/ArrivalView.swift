@@ -19,6 +19,20 @@ public final class ArrivalView: DiffableCollectionView {
 
     public init() {}
 
+    /// A view and a data source on it, handed to `drive` (a store controller's `drive(_:)`), once
+    /// the data source shows the first rows.
+    public static func driven(
+        by drive: (CollectionViewDiffableDataSource<String, Int64>) -> Void
+    ) async throws -> (ArrivalView, CollectionViewDiffableDataSource<String, Int64>) {
+        let view = ArrivalView()
+        let dataSource = CollectionViewDiffableDataSource<String, Int64>(collectionView: view) { _, _, _ in
+            view
+        }
+        drive(dataSource)
+        while dataSource.snapshot().numberOfItems == 0 { try await Task.sleep(for: .milliseconds(1)) }
+        return (view, dataSource)
+    }
+
     /// Runs `write` and waits for the next batch update; the milliseconds between them. The view
     /// notes the time itself, so the wait's own granularity does not count.
     public func milliseconds(until write: () async throws -> Void) async throws -> Double {

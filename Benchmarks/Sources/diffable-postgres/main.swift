@@ -203,6 +203,12 @@ final class Writer: @unchecked Sendable {
         input.fileHandleForWriting.write(Data((line + "\n").utf8))
     }
 
+    /// Sends a command and waits, off the main actor, for the writer's answer.
+    func ask(_ line: String) async -> String {
+        send(line)
+        return await Task.detached { self.nextLine() }.value
+    }
+
     /// The next line the writer says (blocking: call it off the main actor).
     func nextLine() -> String {
         while true {
@@ -269,10 +275,7 @@ func measure(cluster: Cluster, count: Int, runs: Int, duration: Int, rates: [Int
         other.stop()
     }
 
-    let view = ArrivalView()
-    let dataSource = CollectionViewDiffableDataSource<String, Int64>(collectionView: view) { _, _, _ in view }
-    controller.drive(dataSource)
-    while dataSource.snapshot().numberOfItems == 0 { try await Task.sleep(for: .milliseconds(1)) }
+    let (view, dataSource) = try await ArrivalView.driven { controller.drive($0) }
 
     func randomMove() -> (Int64, Int64) {
         (Int64.random(in: 1...Int64(count)), Int64.random(in: 0...1_000_000_000_000))
@@ -294,8 +297,7 @@ func measure(cluster: Cluster, count: Int, runs: Int, duration: Int, rates: [Int
         let (id, position) = randomMove()
         remote.append(
             try await view.milliseconds {
-                writer.send("move \(id) \(position)")
-                _ = await Task.detached { writer.nextLine() }.value
+                _ = await writer.ask("move \(id) \(position)")
             })
     }
 
@@ -305,8 +307,7 @@ func measure(cluster: Cluster, count: Int, runs: Int, duration: Int, rates: [Int
         let before = controller.snapshot
         let (id, position) = randomMove()
         let start = ContinuousClock.now
-        writer.send("move \(id) \(position)")
-        _ = await Task.detached { writer.nextLine() }.value
+        _ = await writer.ask("move \(id) \(position)")
         var after = DiffableDataSourceSnapshot<String, Int64>()
         after.appendSections([""])
         after.appendItems(try await selectIDs(store), toSection: "")
@@ -323,8 +324,7 @@ func measure(cluster: Cluster, count: Int, runs: Int, duration: Int, rates: [Int
     var lostAtBest = 0
     for rate in rates {
         let readsBefore = controller.statistics
-        writer.send("sustain \(rate) \(duration) \(count)")
-        let done = await Task.detached { writer.nextLine() }.value.split(separator: " ")
+        let done = await writer.ask("sustain \(rate) \(duration) \(count)").split(separator: " ")
         let committed = Int(done[1]) ?? 0
         let seconds = (Double(done[2]) ?? 0) / 1000
         // Settled: the view equals SELECT, or 10 s passed.
@@ -395,17 +395,13 @@ func measureJoin(
     cluster.psql(database, "CHECKPOINT")
     let controller = FetchedResultsController(store: store, request: members)
     try await controller.performFetch()
-    let view = ArrivalView()
-    let dataSource = CollectionViewDiffableDataSource<String, Int64>(collectionView: view) { _, _, _ in view }
-    controller.drive(dataSource)
-    while dataSource.snapshot().numberOfItems == 0 { try await Task.sleep(for: .milliseconds(1)) }
+    let (view, dataSource) = try await ArrivalView.driven { controller.drive($0) }
     let wholeReads = controller.statistics.wholeReads
     var changes: [Double] = []
     for run in 0..<runs {
         changes.append(
             try await view.milliseconds {
-                writer.send("member \(listed + 1 + run)")
-                _ = await Task.detached { writer.nextLine() }.value
+                _ = await writer.ask("member \(listed + 1 + run)")
             })
     }
     let rereads = controller.statistics.wholeReads - wholeReads
@@ -414,8 +410,7 @@ func measureJoin(
     var shown = dataSource.snapshot()
     for run in 0..<min(runs, 7) {
         let start = ContinuousClock.now
-        writer.send("member \(listed + runs + 1 + run)")
-        _ = await Task.detached { writer.nextLine() }.value
+        _ = await writer.ask("member \(listed + runs + 1 + run)")
         var after = DiffableDataSourceSnapshot<String, Int64>()
         after.appendSections([""])
         after.appendItems(try await selectMembers(store), toSection: "")

@@ -187,11 +187,8 @@ func measure(count: Int, runs: Int) async throws -> String {
 
     let memoryBefore = allocatedBytes()
     let controller = FetchedResultsController(database: pool, request: request)
-    let view = ArrivalView()
-    let dataSource = CollectionViewDiffableDataSource<String, Int64>(collectionView: view) { _, _, _ in view }
     try await controller.performFetch()
-    controller.drive(dataSource)
-    while dataSource.snapshot().numberOfItems == 0 { try await Task.sleep(for: .milliseconds(1)) }
+    let (view, dataSource) = try await ArrivalView.driven { controller.drive($0) }
     let bytesPerRow = (allocatedBytes() - memoryBefore) / count
 
     var inProcess: [Double] = []
@@ -283,11 +280,8 @@ func measureJoin(count: Int, runs: Int) async throws -> String {
     }
 
     let controller = FetchedResultsController(database: pool, request: members)
-    let view = ArrivalView()
-    let dataSource = CollectionViewDiffableDataSource<String, Int64>(collectionView: view) { _, _, _ in view }
     try await controller.performFetch()
-    controller.drive(dataSource)
-    while dataSource.snapshot().numberOfItems == 0 { try await Task.sleep(for: .milliseconds(1)) }
+    let (view, dataSource) = try await ArrivalView.driven { controller.drive($0) }
     let wholeReads = controller.statistics.wholeReads
     var changes: [Double] = []
     for run in 0..<runs {

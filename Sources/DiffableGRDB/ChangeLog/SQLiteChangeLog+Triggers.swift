@@ -40,7 +40,7 @@
                             "it is a view; a request that reads it follows the tables it reads, but its rows cannot be listed: list the rows of its table, with its condition as the filter"
                     )
                 }
-                guard !sql.uppercased().hasPrefix("CREATE VIRTUAL TABLE") else {
+                guard !isVirtualTable(sql: sql) else {
                     throw FetchedResultsError.changeLogUnavailable(
                         table: table,
                         reason:

@@ -89,16 +89,11 @@
                 throw FetchedResultsError.changeLogUnavailable(
                     table: table, reason: "it has no column \(unknown.sorted().joined(separator: ", "))")
             }
+            if try isCurrent(for: table, columns: columns, in: db) { return }
             try makeLogTables(db)
             let name = table.lowercased()
-            let installed = try installedColumns(of: name, db)
             let wanted = Set(columns.map { $0.lowercased() }).union(shape.keyColumns).union(
-                installed?.columns ?? [])
-            if let installed, installed.version == triggerVersion, installed.columns == wanted,
-                try isInstalled(for: table, in: db)
-            {
-                return
-            }
+                try installedColumns(of: name, db)?.columns ?? [])
             for trigger in triggerNames(for: table) {
                 try db.execute(sql: "DROP TRIGGER IF EXISTS \(trigger.quotedDatabaseIdentifier)")
             }
@@ -171,6 +166,21 @@
                 if !names.isEmpty { keys[row[0]] = names }
             }
             return keys
+        }
+
+        /// Whether `table`'s triggers are all there, this version's, and record `columns`.
+        static func isCurrent(for table: String, columns: Set<String>, in db: Database) throws -> Bool {
+            guard let installed = try installedColumns(of: table.lowercased(), db),
+                installed.version == triggerVersion,
+                installed.columns.isSuperset(of: columns.map { $0.lowercased() })
+            else { return false }
+            return try isInstalled(for: table, in: db)
+        }
+
+        /// Whether a table's `CREATE` statement makes a virtual table (full-text, R*Tree…), which
+        /// has no triggers.
+        static func isVirtualTable(sql: String) -> Bool {
+            sql.uppercased().hasPrefix("CREATE VIRTUAL TABLE")
         }
 
         /// Whether `table`'s triggers are all there.

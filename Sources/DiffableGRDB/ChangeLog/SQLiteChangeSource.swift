@@ -144,12 +144,10 @@
             do {
                 (current, earlier) = try await database.read { db in
                     _ = try SQLiteChangeLog.TableShape(table, db)
-                    let installed = try SQLiteChangeLog.installedColumns(of: name, db)
-                    let complete = try SQLiteChangeLog.isInstalled(for: table, in: db)
-                    let current =
-                        complete && installed?.version == SQLiteChangeLog.triggerVersion
-                        && installed!.columns.isSuperset(of: columns)
-                    return (current, try SQLiteChangeLog.loggedTables(db).contains(name))
+                    return (
+                        try SQLiteChangeLog.isCurrent(for: table, columns: columns, in: db),
+                        try SQLiteChangeLog.loggedTables(db).contains(name)
+                    )
                 }
             } catch {
                 throw FetchedResultsError(grdb: error)
@@ -362,90 +360,6 @@
                     // Trimming more right away: the next poll writes again.
                     state.reader?.writtenAt = moreToTrim ? .distantPast : now
                 }
-            }
-        }
-    }
-
-    /// A consistent state of a SQLite database, for the subscribers of one feed read.
-    struct _SQLiteReader: _FeedReader {
-        enum Access: Sendable {
-            /// A pool's snapshot: every read sees the state of the feed's read.
-            case snapshot(DatabaseSnapshot)
-            /// A queue, which has no snapshots: each read is its own transaction, at the log's
-            /// head `head` (`nil` for an empty log) or later.
-            case queue(any DatabaseWriter, head: Int64?)
-        }
-
-        let access: Access
-
-        /// Runs `body` in the reader's state, off Swift's concurrency pool. With `exact`, a read
-        /// of a queue that finds the log moved past the feed's read throws
-        /// `FetchedResultsError.read(_ReadStateMoved())` instead: an incremental read must see
-        /// exactly the state its changes lead to, a whole read may see a later one.
-        func read<T: Sendable>(exact: Bool, _ body: @escaping @Sendable (Database) throws -> T)
-            async throws(FetchedResultsError) -> T
-        {
-            do {
-                switch access {
-                case .snapshot(let snapshot):
-                    return try await snapshot.read(body)
-                case .queue(let database, let head):
-                    return try await database.read { db in
-                        if exact, try SQLiteChangeLog.head(db) != head { throw _ReadStateMoved() }
-                        return try body(db)
-                    }
-                }
-            } catch {
-                throw FetchedResultsError(grdb: error)
-            }
-        }
-    }
-
-    /// Tells the source of this process's commits: one observer for every table, whatever the
-    /// number of controllers.
-    ///
-    /// GRDB calls it on the writer's queue, one call at a time; `onCommit` is set from the feed,
-    /// so it sits behind a lock.
-    final class _CommitObserver: TransactionObserver, Sendable {
-        private struct State {
-            var onCommit: (@Sendable () -> Void)?
-            var changed = false
-        }
-        private let state = _Lock(State())
-
-        var onCommit: (@Sendable () -> Void)? {
-            get { state.withLock { $0.onCommit } }
-            set { state.withLock { $0.onCommit = newValue } }
-        }
-
-        func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
-            eventKind.tableName.lowercased() == SQLiteChangeLog.table
-        }
-
-        func databaseDidChange(with event: DatabaseEvent) {
-            state.withLock { $0.changed = true }
-        }
-
-        func databaseDidCommit(_ db: Database) {
-            let onCommit = state.withLock { state -> (@Sendable () -> Void)? in
-                defer { state.changed = false }
-                return state.changed ? state.onCommit : nil
-            }
-            onCommit?()
-        }
-
-        func databaseDidRollback(_ db: Database) {
-            state.withLock { $0.changed = false }
-        }
-    }
-
-    extension FetchedResultsError {
-        /// Wraps an error thrown by GRDB while reading.
-        init(grdb error: any Error) {
-            switch error {
-            case let error as FetchedResultsError: self = error
-            case let error as DatabaseError: self = .database(error)
-            default: self = .read(error)
             }
         }
     }

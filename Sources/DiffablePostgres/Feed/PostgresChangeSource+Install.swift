@@ -59,11 +59,11 @@
             let needsFullIdentity = identity != "f" && (keys.isEmpty || !columns.isSubset(of: keys))
             let trigger = "diffable_notify_\(name)"
             let qualified = "\(Self.quote(schema)).\(Self.quote(name))"
-            let statements: [String] = [
+            let statements: [String?] = [
                 "BEGIN",
                 "SET LOCAL lock_timeout = '\(Self.installLockTimeout.components.seconds)s'",
                 "SELECT pg_advisory_xact_lock(hashtext('diffable_install'))",
-                needsFullIdentity ? "ALTER TABLE \(qualified) REPLICA IDENTITY FULL" : "SELECT 1",
+                needsFullIdentity ? "ALTER TABLE \(qualified) REPLICA IDENTITY FULL" : nil,
                 """
                 CREATE OR REPLACE FUNCTION diffable_notify() RETURNS trigger LANGUAGE plpgsql AS $$
                 BEGIN PERFORM pg_notify('\(Self.channel)', ''); RETURN NULL; END $$
@@ -84,12 +84,11 @@
                 END $$
                 """,
                 kind == "p"
-                    ? "ALTER PUBLICATION \(Self.publication) SET (publish_via_partition_root = true)"
-                    : "SELECT 1",
+                    ? "ALTER PUBLICATION \(Self.publication) SET (publish_via_partition_root = true)" : nil,
                 "COMMIT",
             ]
             do throws(FetchedResultsError) {
-                for statement in statements {
+                for statement in statements.compactMap(\.self) {
                     _ = try await Self.rows(connection, PostgresQuery(unsafeSQL: statement), logger: logger)
                 }
             } catch {

@@ -53,7 +53,7 @@
             return roots.sorted().map { name in
                 let declared = keyPaths.enumerated().filter { $0.element.table.lowercased() == name }
                 return _ReadTable(
-                    name: name, table: name,
+                    table: name,
                     keyPaths: declared.isEmpty
                         ? nil
                         : declared.map { _KeyPath(column: $0.element.column.lowercased(), index: $0.offset) })

@@ -389,17 +389,14 @@ extension _RowReader {
 /// A table a request reads besides its own, as the database reported it, and the key paths the
 /// request declares from its rows to the rows shown.
 package struct _ReadTable: Sendable, Hashable {
-    /// What the SQL names (lowercased): a table, or a full-text table.
-    package var name: String
-    /// The table whose changes are followed for it, lowercased: the table itself, or the content
-    /// table of a full-text table.
+    /// The table whose changes are followed for it, lowercased: the table the SQL names, or the
+    /// content table of a full-text table it names.
     package var table: String
     /// The key paths the request declares from its rows; `nil` when it declares none: a change
     /// to `table` is read by reading every row.
     package var keyPaths: [_KeyPath]?
 
-    package init(name: String, table: String, keyPaths: [_KeyPath]?) {
-        self.name = name
+    package init(table: String, keyPaths: [_KeyPath]?) {
         self.table = table
         self.keyPaths = keyPaths
     }
