@@ -62,7 +62,8 @@
             }
             let key = SharedKey(
                 sql: sql, arguments: arguments, section: ObjectIdentifier(SectionIdentifierType.self),
-                item: ObjectIdentifier(ItemIdentifierType.self), clock: _sharingIdentity(of: clock))
+                item: ObjectIdentifier(ItemIdentifierType.self), clock: _sharingIdentity(of: clock),
+                window: request.window)
             return try await feed.shared(key: key) { () async throws(FetchedResultsError) in
                 let controller = FetchedResultsController(database: database, request: request, clock: clock)
                 try await controller.performFetch()
@@ -88,5 +89,6 @@
         var section: ObjectIdentifier
         var item: ObjectIdentifier
         var clock: String
+        var window: _Window?
     }
 #endif

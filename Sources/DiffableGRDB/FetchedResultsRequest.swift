@@ -101,6 +101,12 @@
         /// Which rows are shown as time passes, besides the filter: rows enter and leave at the
         /// times their time column gives, as changes, with nothing written.
         public var timeWindow: TimeWindow?
+        /// The most rows shown — the first `fetchLimit` after `fetchOffset` — kept exact as rows
+        /// enter, leave and move; `nil` for every row. The controller then holds the rows shown
+        /// and a margin on each side, not the whole table. 0 is no limit, as in `NSFetchRequest`.
+        public var fetchLimit: Int?
+        /// How many rows of the order are skipped before the first one shown.
+        public var fetchOffset: Int
         /// The time the window is read at; `nil` outside a read (the SQL then shows a fixed
         /// time, so that equal requests build equal SQL).
         var now: Date?
@@ -120,11 +126,13 @@
         ///   - sectionsAscending: Whether sections come in ascending order of their value.
         ///   - keyPaths: How the rows of the other tables the request reads lead to its rows.
         ///   - timeWindow: Which rows are shown as time passes.
+        ///   - fetchLimit: The most rows shown; `nil` for every row.
+        ///   - fetchOffset: How many rows are skipped before the first one shown.
         public init(
             table: String, item: some SQLExpressible, section: some SQLExpressible,
             content: [any SQLExpressible] = [], filter: (any SQLExpressible)? = nil,
             ordering: [SortTerm] = [], sectionsAscending: Bool = true, keyPaths: [KeyPath] = [],
-            timeWindow: TimeWindow? = nil
+            timeWindow: TimeWindow? = nil, fetchLimit: Int? = nil, fetchOffset: Int = 0
         ) {
             self.table = table
             self.item = item.sqlExpression
@@ -136,6 +144,8 @@
             self.sectionsAscending = sectionsAscending
             self.keyPaths = keyPaths
             self.timeWindow = timeWindow
+            self.fetchLimit = fetchLimit
+            self.fetchOffset = fetchOffset
         }
 
         /// Every term rows are ordered by, the section first unless it is a constant.
@@ -167,11 +177,14 @@
         }
 
         /// The ordering, with `rowid` last.
-        var orderClause: SQL {
+        var orderClause: SQL { order(reversed: false) }
+
+        /// The ordering, with `rowid` last; `reversed` for the rows before a row, nearest first.
+        func order(reversed: Bool) -> SQL {
             var terms: [SQL] = sortTerms.map {
-                $0.isAscending ? "\($0.expression) ASC" : "\($0.expression) DESC"
+                $0.isAscending != reversed ? "\($0.expression) ASC" : "\($0.expression) DESC"
             }
-            terms.append("rowid ASC")
+            terms.append(reversed ? "rowid DESC" : "rowid ASC")
             return "ORDER BY " + terms.joined(separator: ", ")
         }
 
@@ -191,14 +204,20 @@
         }
 
         /// The item of the first row shown after the row whose ordering values are `values` and
-        /// whose rowid is `rowID`, found one ordering level at a time: rows equal on the first k
-        /// terms and after it on the next. Each level is an index seek when an index covers the
-        /// ordering.
-        ///
-        /// - Returns: The queries, from the innermost level (same values, larger rowid) out.
+        /// whose rowid is `rowID`, one query per ordering level (see ``levels(of:rowID:after:)``).
         func successorQueries(values: [DatabaseValue], rowID: Int64) -> [SQL] {
-            var queries: [SQL] = []
             let filterClause: SQL = condition.map { "AND (\($0))" } ?? ""
+            return levels(of: values, rowID: rowID, after: true).map { condition in
+                "SELECT \(item) FROM \(identifier: table) WHERE \(condition) \(filterClause) \(orderClause) LIMIT 1"
+            }
+        }
+
+        /// The rows after (or before) the row whose ordering values are `values` and whose rowid
+        /// is `rowID`, as disjoint conditions, one ordering level each, from the nearest rows out:
+        /// rows equal on every term with a larger rowid, then rows equal on the first k terms and
+        /// after it on the next. Each level is an index range when an index covers the ordering.
+        func levels(of values: [DatabaseValue], rowID: Int64, after: Bool) -> [SQL] {
+            var levels: [SQL] = []
             let terms = sortTerms
             for level in stride(from: terms.count, through: 0, by: -1) {
                 var conditions: [SQL] = []
@@ -207,28 +226,25 @@
                         value.isNull ? "\(term.expression) IS NULL" : "\(term.expression) = \(value)")
                 }
                 if level == terms.count {
-                    conditions.append("rowid > \(rowID)")
+                    conditions.append(after ? "rowid > \(rowID)" : "rowid < \(rowID)")
                 } else {
-                    let term = terms[level]
-                    let value = values[level]
-                    conditions.append(Self.after(term, value))
+                    conditions.append(Self.beyond(terms[level], values[level], after: after))
                 }
-                let condition = conditions.joined(separator: " AND ")
-                queries.append(
-                    "SELECT \(item) FROM \(identifier: table) WHERE \(condition) \(filterClause) \(orderClause) LIMIT 1"
-                )
+                levels.append(conditions.joined(separator: " AND "))
             }
-            return queries
+            return levels
         }
 
-        /// The rows that come after `value` on `term`, with SQLite's order of `NULL` (first when
-        /// ascending, last when descending).
-        static func after(_ term: SortTerm, _ value: DatabaseValue) -> SQL {
-            switch (term.isAscending, value.isNull) {
+        /// The rows that come after (or before) `value` on `term`, with SQLite's order of `NULL`
+        /// (first when ascending, last when descending).
+        static func beyond(_ term: SortTerm, _ value: DatabaseValue, after: Bool) -> SQL {
+            // Before a value in one direction is after it in the other.
+            switch (term.isAscending == after, value.isNull) {
             case (true, true): "\(term.expression) IS NOT NULL"
             case (true, false): "\(term.expression) > \(value)"
             case (false, true): "0"
-            case (false, false): "(\(term.expression) < \(value) OR \(term.expression) IS NULL)"
+            case (false, false):
+                "(\(term.expression) < \(value) OR \(term.expression) IS NULL)"
             }
         }
     }

@@ -47,9 +47,7 @@
             ])
 
         static func expected(_ fixture: PostgresFixture) throws -> [[Int64]] {
-            var sections: [String] = []
-            var items: [[Int64]] = []
-            for line in try fixture.psql(
+            try fixture.sectionedItems(
                 """
                 SELECT author.name || '|' || dish.id FROM dish JOIN author ON author.id = dish.author_id
                 WHERE EXISTS (SELECT 1 FROM membership WHERE name = 'Baking' AND dish_id = dish.id)
@@ -57,15 +55,7 @@
                 AND NOT EXISTS (SELECT 1 FROM tag WHERE tag.dish_id = dish.id AND label = 'hidden')
                 ORDER BY author.name, dish.title, dish.id
                 """
-            ).split(separator: "\n") {
-                let parts = line.split(separator: "|")
-                if sections.last != String(parts[0]) {
-                    sections.append(String(parts[0]))
-                    items.append([])
-                }
-                items[items.count - 1].append(Int64(parts[1])!)
-            }
-            return items
+            ).items
         }
 
         @Test func commitsToEveryKindOfTableReachTheViewThroughKeyPaths() async throws {

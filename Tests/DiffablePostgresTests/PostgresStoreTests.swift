@@ -64,12 +64,16 @@
 
         /// What `Recipes.all` shows, read by `psql`: sections and their items.
         func expectedAll() throws -> (sections: [String], items: [[Int64]]) {
-            var sections: [String] = []
-            var items: [[Int64]] = []
-            let rows = try psql(
+            try sectionedItems(
                 "SELECT collection || '|' || id FROM recipe WHERE NOT is_archived ORDER BY collection, title, id"
             )
-            for line in rows.split(separator: "\n") {
+        }
+
+        /// The sections and items of a query whose rows are `section|id`, in order.
+        func sectionedItems(_ sql: String) throws -> (sections: [String], items: [[Int64]]) {
+            var sections: [String] = []
+            var items: [[Int64]] = []
+            for line in try psql(sql).split(separator: "\n") {
                 let parts = line.split(separator: "|")
                 if sections.last != String(parts[0]) {
                     sections.append(String(parts[0]))

@@ -90,7 +90,7 @@
 
         /// A hash of the next `count` columns' bytes (all that remain by default): equal values,
         /// equal hashes.
-        private static func fingerprint(_ cells: inout PostgresRow.Iterator, count: Int = .max) -> Int {
+        static func fingerprint(_ cells: inout PostgresRow.Iterator, count: Int = .max) -> Int {
             var hasher = Hasher()
             var remaining = count
             while remaining > 0, let cell = cells.next() {
@@ -107,7 +107,7 @@
 
         /// A key: its eight bytes read straight (`bigint` in binary, as every query asks), or
         /// decoded.
-        private static func int64(_ cell: PostgresCell) throws(FetchedResultsError) -> Int64 {
+        static func int64(_ cell: PostgresCell) throws(FetchedResultsError) -> Int64 {
             if cell.dataType == .int8, cell.format == .binary, let bytes = cell.bytes,
                 bytes.readableBytes == 8
             {
@@ -117,12 +117,12 @@
         }
 
         /// An item identifier, read straight when it is an `Int64` key.
-        private static func item(_ cell: PostgresCell) throws(FetchedResultsError) -> ItemIdentifierType {
+        static func item(_ cell: PostgresCell) throws(FetchedResultsError) -> ItemIdentifierType {
             if ItemIdentifierType.self == Int64.self { return try int64(cell) as! ItemIdentifierType }
             return try decode(cell)
         }
 
-        private static func decode<Value: PostgresDecodable>(_ cell: PostgresCell) throws(FetchedResultsError)
+        static func decode<Value: PostgresDecodable>(_ cell: PostgresCell) throws(FetchedResultsError)
             -> Value
         {
             do {

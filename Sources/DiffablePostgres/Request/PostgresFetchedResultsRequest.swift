@@ -99,6 +99,12 @@
         /// Which rows are shown as time passes, besides the filter: rows enter and leave at the
         /// times their time column gives, as changes, with nothing written.
         public var timeWindow: TimeWindow?
+        /// The most rows shown — the first `fetchLimit` after `fetchOffset` — kept exact as rows
+        /// enter, leave and move; `nil` for every row. The controller then holds the rows shown
+        /// and a margin on each side, not the whole table. 0 is no limit, as in `NSFetchRequest`.
+        public var fetchLimit: Int?
+        /// How many rows of the order are skipped before the first one shown.
+        public var fetchOffset: Int
         /// The time the window is read at; `nil` outside a read.
         var now: Date?
 
@@ -116,10 +122,13 @@
         ///   - sectionsAscending: Whether sections come in ascending order of their value.
         ///   - keyPaths: How the rows of the other tables the request reads lead to its rows.
         ///   - timeWindow: Which rows are shown as time passes.
+        ///   - fetchLimit: The most rows shown; `nil` for every row.
+        ///   - fetchOffset: How many rows are skipped before the first one shown.
         public init(
             table: String, key: String = "id", item: String, section: String, content: [String] = [],
             filter: PostgresQuery? = nil, ordering: [SortTerm] = [], sectionsAscending: Bool = true,
-            keyPaths: [KeyPath] = [], timeWindow: TimeWindow? = nil
+            keyPaths: [KeyPath] = [], timeWindow: TimeWindow? = nil, fetchLimit: Int? = nil,
+            fetchOffset: Int = 0
         ) {
             self.table = table
             self.key = key
@@ -131,6 +140,8 @@
             self.sectionsAscending = sectionsAscending
             self.keyPaths = keyPaths
             self.timeWindow = timeWindow
+            self.fetchLimit = fetchLimit
+            self.fetchOffset = fetchOffset
         }
 
         /// Every term rows are ordered by, the section first unless it is a constant (which
@@ -165,9 +176,14 @@
         }
 
         /// The ordering, with the key last.
-        var orderClause: String {
+        var orderClause: String { order(reversed: false) }
+
+        /// The ordering, with the key last; `reversed` for the rows before a row, nearest first
+        /// (PostgreSQL's default places of `NULL` reverse with each direction).
+        func order(reversed: Bool) -> String {
             let terms =
-                sortTerms.map { "\($0.expression) \($0.isAscending ? "ASC" : "DESC")" } + ["\(key) ASC"]
+                sortTerms.map { "\($0.expression) \($0.isAscending != reversed ? "ASC" : "DESC")" }
+                + ["\(key) \(reversed ? "DESC" : "ASC")"]
             return "ORDER BY " + terms.joined(separator: ", ")
         }
 

@@ -63,7 +63,7 @@ public final class FetchedResultsController<
     /// Wakes the feed at the next time a row enters or leaves the request's time window.
     private let timer = _Lock<Task<Void, Never>?>(nil)
     /// Read again, in the feed's read, the records of the rows a change shows (record caches).
-    private let recordReaders = _Lock<[@Sendable ([ItemIdentifierType], any _FeedReader) async -> Void]>([])
+    let recordReaders = _Lock<[@Sendable ([ItemIdentifierType], any _FeedReader) async -> Void]>([])
 
     /// A controller reading `rows` from the database that `feed` follows; nothing is read until
     /// ``performFetch()``. Backends make it.
@@ -130,6 +130,9 @@ public final class FetchedResultsController<
         /// Of the ``wholeReads``, those made because a table the request reads changed and the
         /// request declares no key path from its rows to the rows shown.
         public var wholeReadsForTablesWithoutKeyPaths = 0
+        /// For a request with a `fetchLimit` or `fetchOffset`: the rows it holds, those shown and
+        /// a margin beyond each edge of the window.
+        public var heldRows = 0
     }
 
     /// How the controller has read its rows so far.
@@ -161,10 +164,15 @@ public final class FetchedResultsController<
             model.withLock { $0.readTables = readTables }
             try await feed.subscribe(self) { [self] reader async throws(FetchedResultsError) in
                 let now = clock.now
-                let fetched = try await rows.fetchAll(reader, now: now)
-                model.withLock {
-                    $0.show(fetched)
-                    $0.now = now
+                if let window = rows.window {
+                    try await showWindow(window, reader: reader, changed: nil, now: now)
+                    model.withLock { $0.now = now }
+                } else {
+                    let fetched = try await rows.fetchAll(reader, now: now)
+                    model.withLock {
+                        $0.show(fetched)
+                        $0.now = now
+                    }
                 }
                 try await scheduleNextBoundary(reader, after: now)
             }
@@ -254,6 +262,19 @@ extension FetchedResultsController: _FeedSubscriber {
                 }
             }
             defer { model.withLock { $0.now = now } }
+            if let window = rows.window {
+                let changed = rowIDs.flatMap { $0.count <= limit ? $0 : nil }
+                if changed?.isEmpty != true {
+                    try await showWindow(window, reader: reader, changed: changed, now: now)
+                    model.withLock { model in
+                        model.needsWholeRead = false
+                        if changed == nil, case .wholeForTableWithoutKeyPath = plan {
+                            model.statistics.wholeReadsForTablesWithoutKeyPaths += 1
+                        }
+                    }
+                }
+                return try await scheduleNextBoundary(reader, after: now)
+            }
             if let rowIDs, rowIDs.count <= limit {
                 guard !rowIDs.isEmpty else { return try await scheduleNextBoundary(reader, after: now) }
                 let read = try await rows.readRows(reader, rowIDs: rowIDs, now: now)
@@ -367,6 +388,21 @@ package protocol _RowReader<SectionIdentifierType, ItemIdentifierType>: Sendable
         -> [_ReadRow<
             SectionIdentifierType, ItemIdentifierType
         >]
+
+    /// The request's window (`fetchLimit`, `fetchOffset`); `nil` when it shows every row.
+    var window: _Window? { get }
+
+    /// The rows of a window's read, in order: at a position, or right before or after a row
+    /// (by the ordering's index, from that row's values).
+    func readWindow(_ reader: any _FeedReader, _ read: _WindowRead, now: Date)
+        async throws(FetchedResultsError)
+        -> [_HeldRow<SectionIdentifierType, ItemIdentifierType>]
+
+    /// How many rows are shown before the row with this row id (which is shown); how many rows
+    /// are shown at all for `nil`.
+    func countRows(_ reader: any _FeedReader, before rowID: Int64?, now: Date)
+        async throws(FetchedResultsError)
+        -> Int
 
     /// The request's time window; `nil` when which rows are shown does not depend on the time.
     var timeEdges: _TimeEdges? { get }

@@ -53,6 +53,8 @@ package struct _StoreModel<
     /// Whether the next change must be read by reading every row: a change could not be read
     /// (its rows are lost to this controller, the feed has moved past them).
     var needsWholeRead = false
+    /// What a windowed request holds: the rows shown and a margin around them.
+    var held: _HeldRows<SectionIdentifierType, ItemIdentifierType>?
     /// The tables the request reads besides its own, found before the first fetch.
     var readTables: [_ReadTable] = []
     /// The time the rows shown are read at (for a request whose rows depend on it).
@@ -115,11 +117,11 @@ package struct _StoreModel<
         return .snapshot(marked: snapshot)
     }
 
-    /// Makes a whole read the rows shown, and tells every listener: the update from the rows
-    /// before is a diff, made once here.
+    /// Makes a whole read (or a window's new rows) the rows shown, and tells every listener: the
+    /// update from the rows before is a diff, made once here.
     ///
     /// - Complexity: O(n) for the n rows, before and after.
-    mutating func show(_ rows: _FetchedRows<SectionIdentifierType, ItemIdentifierType>) {
+    mutating func show(_ rows: _FetchedRows<SectionIdentifierType, ItemIdentifierType>, isWholeRead: Bool = true) {
         var reconfigured: [ItemIdentifierType] = []
         var update = BatchUpdate()
         var removed: [ItemIdentifierType] = []
@@ -131,7 +133,7 @@ package struct _StoreModel<
             removed = old.snapshot.itemIdentifiers.filter { !rows.snapshot.contains(item: $0) }
         }
         fetched = rows
-        statistics.wholeReads += 1
+        if isWholeRead { statistics.wholeReads += 1 } else { statistics.rowReads += 1 }
         record(
             Step(
                 version: version + 1, update: update, changes: nil, reconfigured: reconfigured,

@@ -1,0 +1,155 @@
+#if Postgres
+    import Diffable
+    import DiffableStore
+    import Foundation
+    import PostgresNIO
+
+    /// A windowed request reads the rows around its window by the ordering's index.
+    extension PostgresFetchedResultsRequest {
+        package var window: _Window? { _Window(fetchLimit: fetchLimit, fetchOffset: fetchOffset) }
+
+        /// The rows of a window's read, in order.
+        ///
+        /// - Complexity: O(c log n) with an index on the ordering, for c rows read: one index
+        ///   range per ordering level (`.at` also walks the rows it skips).
+        package func readWindow(_ reader: any _FeedReader, _ read: _WindowRead, now: Date)
+            async throws(FetchedResultsError) -> [_HeldRow<SectionIdentifierType, ItemIdentifierType>]
+        {
+            let request = at(now)
+            let reader = try Self.reader(reader)
+            switch read {
+            case .at(let offset, let count):
+                let query = request.fetchAll
+                return try await request.heldRows(
+                    reader,
+                    PostgresQuery(
+                        unsafeSQL: query.sql + " LIMIT \(count) OFFSET \(offset)", binds: query.binds))
+            case .before(let rowID, let count), .after(let rowID, let count):
+                let after: Bool = if case .after = read { true } else { false }
+                guard let values = try await request.orderingValues(reader, rowID: rowID) else { return [] }
+                var rows: [_HeldRow<SectionIdentifierType, ItemIdentifierType>] = []
+                for level in request.levels(of: values, rowID: rowID, after: after) where rows.count < count {
+                    rows += try await request.heldRows(
+                        reader,
+                        PostgresQuery(
+                            unsafeSQL:
+                                "SELECT \(selection) FROM \(from) WHERE \(level.sql)\(request.filterCondition) \(order(reversed: !after)) LIMIT \(count - rows.count)",
+                            binds: level.binds))
+                }
+                return after ? rows : rows.reversed()
+            }
+        }
+
+        /// How many rows are shown before the row with this key, or at all for `nil`.
+        ///
+        /// - Complexity: O(p) for the p rows counted, through the ordering's index.
+        package func countRows(_ reader: any _FeedReader, before rowID: Int64?, now: Date)
+            async throws(FetchedResultsError) -> Int
+        {
+            let request = at(now)
+            let reader = try Self.reader(reader)
+            var counts: [PostgresQuery] = []
+            if let rowID {
+                guard let values = try await request.orderingValues(reader, rowID: rowID) else { return 0 }
+                for level in request.levels(of: values, rowID: rowID, after: false) {
+                    counts.append(
+                        PostgresQuery(
+                            unsafeSQL:
+                                "SELECT count(*) FROM \(from) WHERE \(level.sql)\(request.filterCondition)",
+                            binds: level.binds))
+                }
+            } else {
+                counts.append(
+                    PostgresQuery(
+                        unsafeSQL: "SELECT count(*) FROM \(from) WHERE TRUE\(request.filterCondition)",
+                        binds: request.bindings))
+            }
+            var total = 0
+            for query in counts {
+                for row in try await reader.rows(query) {
+                    total += Int(try Self.decode(row.makeRandomAccess()[0]) as Int64)
+                }
+            }
+            return total
+        }
+
+        /// The cells of ``sortTerms`` for the row with this key, as the server sent them.
+        private func orderingValues(_ reader: _PostgresReader, rowID: Int64) async throws(FetchedResultsError)
+            -> [PostgresCell]?
+        {
+            var binds = PostgresBindings()
+            binds.append(rowID)
+            let columns = (sortTerms.map(\.expression) + ["NULL"]).joined(separator: ", ")
+            let query = PostgresQuery(
+                unsafeSQL: "SELECT \(columns) FROM \(from) WHERE \(key) = $1", binds: binds)
+            guard let row = try await reader.rows(query).first else { return nil }
+            return Array(row.makeRandomAccess().dropLast())
+        }
+
+        /// The rows after (or before) the row whose ordering values are `values` and whose key is
+        /// `rowID`, as disjoint conditions from the nearest rows out, each with the filter's binds
+        /// then its own: rows equal on every term with a larger key, then rows equal on the first
+        /// k terms and after it on the next. Each is one index range when an index covers the
+        /// ordering, so an ascending term's "after" (larger, then `NULL`, which PostgreSQL sorts
+        /// last) is two.
+        private func levels(of values: [PostgresCell], rowID: Int64, after: Bool) -> [(
+            sql: String, binds: PostgresBindings
+        )] {
+            let terms = sortTerms
+            var levels: [(sql: String, binds: PostgresBindings)] = []
+            for level in 0...terms.count {
+                var binds = bindings
+                func bind(_ cell: PostgresCell) -> String {
+                    binds.append(
+                        PostgresData(type: cell.dataType, formatCode: cell.format, value: cell.bytes))
+                    return "$\(binds.count)"
+                }
+                let equal = terms.count - level
+                var prefix: [String] = []
+                for (term, value) in zip(terms.prefix(equal), values) {
+                    prefix.append(
+                        value.bytes == nil
+                            ? "\(term.expression) IS NULL" : "\(term.expression) = \(bind(value))")
+                }
+                var beyond: [String] = []
+                if level == 0 {
+                    binds.append(rowID)
+                    beyond = ["\(key) \(after ? ">" : "<") $\(binds.count)"]
+                } else {
+                    let expression = terms[equal].expression
+                    let value = values[equal]
+                    // Before a value in one direction is after it in the other.
+                    switch (terms[equal].isAscending == after, value.bytes == nil) {
+                    case (true, true): beyond = []
+                    case (true, false): beyond = ["\(expression) > \(bind(value))", "\(expression) IS NULL"]
+                    case (false, true): beyond = ["\(expression) IS NOT NULL"]
+                    case (false, false): beyond = ["\(expression) < \(bind(value))"]
+                    }
+                }
+                for condition in beyond {
+                    levels.append(((prefix + [condition]).joined(separator: " AND "), binds))
+                }
+            }
+            return levels
+        }
+
+        /// The rows of a query that selects ``selection``.
+        private func heldRows(_ reader: _PostgresReader, _ query: PostgresQuery)
+            async throws(FetchedResultsError)
+            -> [_HeldRow<SectionIdentifierType, ItemIdentifierType>]
+        {
+            var rows: [_HeldRow<SectionIdentifierType, ItemIdentifierType>] = []
+            for row in try await reader.rows(query) {
+                let cells = row.makeRandomAccess()
+                var contentCells = row.makeIterator()
+                for _ in 0..<3 { _ = contentCells.next() }
+                rows.append(
+                    _HeldRow(
+                        rowID: try Self.int64(cells[0]), item: try Self.item(cells[1]),
+                        section: try Self.decode(cells[2]),
+                        fingerprint: Self.fingerprint(&contentCells, count: content.count)))
+            }
+            return rows
+        }
+    }
+#endif

@@ -1,0 +1,122 @@
+#if Postgres
+    import Diffable
+    @testable import DiffablePostgres
+    import DiffableTesting
+    import Foundation
+    import PostgresNIO
+    import StoreTestSupport
+    import Testing
+
+    /// Requests with `fetchLimit` and `fetchOffset` on PostgreSQL: each window stays equal to the
+    /// same `SELECT … LIMIT … OFFSET …`, with PostgreSQL's places of `NULL` in both directions.
+    @MainActor
+    @Suite("Windows of a request, on PostgreSQL")
+    struct PostgresWindowTests {
+        static let windows: [(limit: Int?, offset: Int, ascending: Bool)] = [
+            (5, 0, true), (6, 4, false), (4, 22, true), (nil, 30, true), (8, 60, false),
+        ]
+
+        static func request(limit: Int?, offset: Int, ascending: Bool)
+            -> PostgresFetchedResultsRequest<String, Int64>
+        {
+            PostgresFetchedResultsRequest(
+                table: "entry", item: "id", section: "team", content: ["title"], filter: "NOT is_hidden",
+                ordering: [.ascending("score")], sectionsAscending: ascending, fetchLimit: limit,
+                fetchOffset: offset)
+        }
+
+        static func expected(_ fixture: PostgresFixture, limit: Int?, offset: Int, ascending: Bool) throws
+            -> [[Int64]]
+        {
+            try fixture.sectionedItems(
+                """
+                SELECT team || '|' || id FROM entry WHERE NOT is_hidden
+                ORDER BY team \(ascending ? "ASC" : "DESC"), score ASC, id
+                LIMIT \(limit.map(String.init) ?? "ALL") OFFSET \(offset)
+                """
+            ).items
+        }
+
+        @Test func windowsStayEqualToTheirQuery() async throws {
+            let seed = SeededRandom.baseSeed()
+            var rng = SeededRandom(seed: seed)
+            let fixture = try await PostgresFixture(rows: 0)
+            let teams = ["Blue", "Green", "Red"]
+            var setup = [
+                """
+                CREATE TABLE entry (id bigint PRIMARY KEY, team text NOT NULL, score integer,
+                    title text NOT NULL, is_hidden boolean NOT NULL DEFAULT false);
+                CREATE INDEX entry_order ON entry (team, score);
+                """
+            ]
+            for id in 1...70 {
+                let score =
+                    Int.random(in: 0..<8, using: &rng) == 0
+                    ? "NULL" : "\(Int.random(in: 0..<30, using: &rng))"
+                setup.append(
+                    "INSERT INTO entry VALUES (\(id), '\(teams.randomElement(using: &rng)!)', \(score), 'Entry \(id)');"
+                )
+            }
+            try fixture.psql(setup.joined(separator: "\n"))
+            ChangeFeed.feed(for: fixture.store).pollInterval = .milliseconds(5)
+            let errors = ErrorLog()
+            var controllers: [FetchedResultsController<String, Int64>] = []
+            var views: [DrivenView] = []
+            for window in Self.windows {
+                let controller = FetchedResultsController(
+                    store: fixture.store,
+                    request: Self.request(
+                        limit: window.limit, offset: window.offset, ascending: window.ascending)
+                ) { errors.append($0) }
+                try await controller.performFetch()
+                let view = DrivenView()
+                controller.drive(view.dataSource)
+                controllers.append(controller)
+                views.append(view)
+            }
+            var next = 1000
+            for step in 0..<30 {
+                let id = Int.random(in: 1...70, using: &rng)
+                let team = teams.randomElement(using: &rng)!
+                let score =
+                    Int.random(in: 0..<5, using: &rng) == 0
+                    ? "NULL" : "\(Int.random(in: 0..<30, using: &rng))"
+                next += 1
+                let statement: String =
+                    switch Int.random(in: 0..<8, using: &rng) {
+                    case 0: "INSERT INTO entry VALUES (\(next), '\(team)', \(score), 'Entry \(next)')"
+                    case 1: "DELETE FROM entry WHERE id = \(id)"
+                    case 2, 3: "UPDATE entry SET score = \(score) WHERE id = \(id)"
+                    case 4: "UPDATE entry SET team = '\(team)' WHERE id = \(id)"
+                    case 5: "UPDATE entry SET is_hidden = NOT is_hidden WHERE id = \(id)"
+                    case 6:
+                        "DELETE FROM entry WHERE team = '\(team)' AND score < \(Int.random(in: 0..<30, using: &rng))"
+                    default:
+                        "INSERT INTO entry SELECT \(next * 10) + i, '\(team)', \(score), 'Burst ' || i FROM generate_series(0, 5) i"
+                    }
+                let comment = Comment(rawValue: "DIFFABLE_SEED=\(seed) step \(step): \(statement)")
+                if Bool.random(using: &rng) {
+                    try fixture.psql(statement)
+                } else {
+                    try await fixture.store.write { connection in
+                        _ = try await connection.query(
+                            PostgresQuery(unsafeSQL: statement), logger: fixture.store.logger)
+                    }
+                }
+                for (index, window) in Self.windows.enumerated() {
+                    let expected = try Self.expected(
+                        fixture, limit: window.limit, offset: window.offset, ascending: window.ascending)
+                    await eventually(
+                        "window \(window): \(shownItems(views[index].view)), expected \(expected); \(comment)"
+                    ) {
+                        shownItems(views[index].view) == expected
+                            && !views[index].dataSource.hasPendingUpdates
+                    }
+                    #expect(views[index].view.violations.isEmpty, comment)
+                    #expect(controllers[index].statistics.wholeReads == 1, "window \(window); \(comment)")
+                }
+            }
+            #expect(errors.all.isEmpty)
+        }
+    }
+#endif
