@@ -107,6 +107,11 @@
         public var fetchLimit: Int?
         /// How many rows of the order are skipped before the first one shown.
         public var fetchOffset: Int
+        /// Where the rows shown start: the ordering values of the row they come after — its
+        /// section unless the section is a constant, then one value per ordering term (or the
+        /// first terms' only), then optionally its rowid. With `fetchLimit`, "the n rows after
+        /// this one", kept live: a keyset page. `nil` to start at the first row.
+        public var fetchAfter: [DatabaseValue]?
         /// The time the window is read at; `nil` outside a read (the SQL then shows a fixed
         /// time, so that equal requests build equal SQL).
         var now: Date?
@@ -128,11 +133,13 @@
         ///   - timeWindow: Which rows are shown as time passes.
         ///   - fetchLimit: The most rows shown; `nil` for every row.
         ///   - fetchOffset: How many rows are skipped before the first one shown.
+        ///   - fetchAfter: The ordering values of the row the rows shown come after.
         public init(
             table: String, item: some SQLExpressible, section: some SQLExpressible,
             content: [any SQLExpressible] = [], filter: (any SQLExpressible)? = nil,
             ordering: [SortTerm] = [], sectionsAscending: Bool = true, keyPaths: [KeyPath] = [],
-            timeWindow: TimeWindow? = nil, fetchLimit: Int? = nil, fetchOffset: Int = 0
+            timeWindow: TimeWindow? = nil, fetchLimit: Int? = nil, fetchOffset: Int = 0,
+            fetchAfter: [any DatabaseValueConvertible]? = nil
         ) {
             self.table = table
             self.item = item.sqlExpression
@@ -146,6 +153,7 @@
             self.timeWindow = timeWindow
             self.fetchLimit = fetchLimit
             self.fetchOffset = fetchOffset
+            self.fetchAfter = fetchAfter?.map(\.databaseValue)
         }
 
         /// Every term rows are ordered by, the section first unless it is a constant.
@@ -165,10 +173,21 @@
 
         /// The filter and the time window at ``now``, or `nil` for every row.
         var condition: SQLExpression? {
-            guard let window = timeWindow?.condition(at: now ?? TimeWindow.referenceDate) else {
-                return filter
+            var conditions = [filter, timeWindow?.condition(at: now ?? TimeWindow.referenceDate)].compactMap {
+                $0
             }
-            return filter.map { $0 && window } ?? window
+            if let fetchAfter, !fetchAfter.isEmpty {
+                let terms = sortTerms
+                precondition(
+                    fetchAfter.count <= terms.count + 1,
+                    "FetchedResultsRequest: fetchAfter has \(fetchAfter.count) values; the order has \(terms.count) terms and the rowid"
+                )
+                let rowID = fetchAfter.count > terms.count ? fetchAfter.last : nil
+                let levels = levels(of: Array(fetchAfter.prefix(terms.count)), rowID: rowID, after: true)
+                let after: SQL = "(" + levels.map { "(\($0))" as SQL }.joined(separator: " OR ") + ")"
+                conditions.append(after.sqlExpression)
+            }
+            return conditions.isEmpty ? nil : conditions.joined(operator: .and)
         }
 
         /// `WHERE` and the condition, or nothing.
@@ -216,16 +235,19 @@
         /// is `rowID`, as disjoint conditions, one ordering level each, from the nearest rows out:
         /// rows equal on every term with a larger rowid, then rows equal on the first k terms and
         /// after it on the next. Each level is an index range when an index covers the ordering.
-        func levels(of values: [DatabaseValue], rowID: Int64, after: Bool) -> [SQL] {
+        ///
+        /// `values` may be the first terms' only; without a rowid, rows equal on them are neither.
+        func levels(of values: [DatabaseValue], rowID: (any SQLExpressible)?, after: Bool) -> [SQL] {
             var levels: [SQL] = []
             let terms = sortTerms
-            for level in stride(from: terms.count, through: 0, by: -1) {
+            for level in stride(from: values.count, through: 0, by: -1) {
                 var conditions: [SQL] = []
                 for (term, value) in zip(terms.prefix(level), values) {
                     conditions.append(
                         value.isNull ? "\(term.expression) IS NULL" : "\(term.expression) = \(value)")
                 }
-                if level == terms.count {
+                if level == values.count {
+                    guard let rowID else { continue }
                     conditions.append(after ? "rowid > \(rowID)" : "rowid < \(rowID)")
                 } else {
                     conditions.append(Self.beyond(terms[level], values[level], after: after))

@@ -22,41 +22,59 @@
             CREATE INDEX entry_order ON entry(team, score);
             """
 
-        /// The windows the test follows: at the top, in the middle, far down, past the end, an
-        /// offset alone, with sections in both directions.
-        nonisolated static let windows: [(limit: Int?, offset: Int, ascending: Bool)] = [
-            (5, 0, true), (7, 3, true), (4, 20, false), (10, 45, true), (nil, 25, true), (1, 0, false),
-            (6, 90, true),
-        ]
+        /// A window the test follows, with the SQL of its keyset start.
+        struct Window: Sendable, CustomStringConvertible {
+            var limit: Int?
+            var offset = 0
+            var ascending = true
+            var after: [any DatabaseValueConvertible & Sendable]? = nil
+            var afterSQL = "1"
 
-        nonisolated static func request(limit: Int?, offset: Int, ascending: Bool)
-            -> FetchedResultsRequest<String, Int64>
-        {
-            FetchedResultsRequest(
-                table: "entry", item: Column("id"), section: Column("team"), content: [Column("title")],
-                filter: Column("isHidden") == false, ordering: [.descending(Column("score"))],
-                sectionsAscending: ascending, fetchLimit: limit, fetchOffset: offset)
-        }
-
-        /// What a window shows, read straight from the database.
-        nonisolated static func expected(_ db: Database, limit: Int?, offset: Int, ascending: Bool) throws
-            -> (items: [[Int64]], sections: [String])
-        {
-            var snapshot = DiffableDataSourceSnapshot<String, Int64>()
-            let rows = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT id, team FROM entry WHERE NOT isHidden
-                    ORDER BY team \(ascending ? "ASC" : "DESC"), score DESC, rowid
-                    LIMIT \(limit ?? -1) OFFSET \(offset)
-                    """)
-            for row in rows {
-                let section: String = row[1]
-                if !snapshot.contains(section: section) { snapshot.appendSections([section]) }
-                snapshot.appendItems([row[0]], toSection: section)
+            var description: String {
+                "limit \(limit.map(String.init) ?? "-"), offset \(offset), after \(afterSQL)"
             }
-            return (items(of: snapshot), snapshot.sectionIdentifiers)
+
+            var request: FetchedResultsRequest<String, Int64> {
+                FetchedResultsRequest(
+                    table: "entry", item: Column("id"), section: Column("team"), content: [Column("title")],
+                    filter: Column("isHidden") == false, ordering: [.descending(Column("score"))],
+                    sectionsAscending: ascending, fetchLimit: limit, fetchOffset: offset, fetchAfter: after)
+            }
+
+            /// What the window shows, read straight from the database.
+            func expected(_ db: Database) throws -> (items: [[Int64]], sections: [String]) {
+                var snapshot = DiffableDataSourceSnapshot<String, Int64>()
+                let rows = try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT id, team FROM entry WHERE NOT isHidden AND \(afterSQL)
+                        ORDER BY team \(ascending ? "ASC" : "DESC"), score DESC, rowid
+                        LIMIT \(limit ?? -1) OFFSET \(offset)
+                        """)
+                for row in rows {
+                    let section: String = row[1]
+                    if !snapshot.contains(section: section) { snapshot.appendSections([section]) }
+                    snapshot.appendItems([row[0]], toSection: section)
+                }
+                return (items(of: snapshot), snapshot.sectionIdentifiers)
+            }
         }
+
+        /// The windows the test follows: at the top, in the middle, far down, past the end, an
+        /// offset alone, with sections in both directions, and after a row (keyset pages).
+        nonisolated static let windows: [Window] = [
+            Window(limit: 5), Window(limit: 7, offset: 3), Window(limit: 4, offset: 20, ascending: false),
+            Window(limit: 10, offset: 45), Window(limit: nil, offset: 25), Window(limit: 1, ascending: false),
+            Window(limit: 6, offset: 90),
+            Window(
+                limit: 5, after: ["Green", 20],
+                afterSQL: "(team > 'Green' OR (team = 'Green' AND (score < 20 OR score IS NULL)))"),
+            Window(
+                limit: 4, offset: 2, after: ["Blue", 15, 30],
+                afterSQL:
+                    "(team > 'Blue' OR (team = 'Blue' AND (score < 15 OR score IS NULL)) OR (team = 'Blue' AND score = 15 AND id > 30))"
+            ),
+        ]
 
         nonisolated static func titles(_ db: Database) throws -> [Int64: String] {
             var titles: [Int64: String] = [:]
@@ -97,8 +115,7 @@
             for window in Self.windows {
                 let controller = FetchedResultsController(
                     database: pool,
-                    request: Self.request(
-                        limit: window.limit, offset: window.offset, ascending: window.ascending)
+                    request: window.request
                 ) { errors.append($0) }
                 try await controller.performFetch()
                 let view = DrivenView()
@@ -152,9 +169,7 @@
                     try await writer.commit(statements, pool: pool, other: other, path: file.path), comment)
                 let (expected, after) = try await pool.read { db in
                     (
-                        try Self.windows.map {
-                            try Self.expected(db, limit: $0.limit, offset: $0.offset, ascending: $0.ascending)
-                        },
+                        try Self.windows.map { try $0.expected(db) },
                         try Self.titles(db)
                     )
                 }
@@ -207,7 +222,7 @@
                         """)
             }
             let controller = FetchedResultsController(
-                database: pool, request: Self.request(limit: 50, offset: 0, ascending: true))
+                database: pool, request: Window(limit: 50).request)
             try await controller.performFetch()
             #expect(controller.snapshot.itemIdentifiers == Array((19951...20000).reversed()))
             #expect(controller.statistics.heldRows <= 50 + 2 * 12)

@@ -12,30 +12,49 @@
     @MainActor
     @Suite("Windows of a request, on PostgreSQL")
     struct PostgresWindowTests {
-        static let windows: [(limit: Int?, offset: Int, ascending: Bool)] = [
-            (5, 0, true), (6, 4, false), (4, 22, true), (nil, 30, true), (8, 60, false),
+        /// A window the test follows, with the SQL of its keyset start.
+        struct Window: CustomStringConvertible {
+            var limit: Int?
+            var offset = 0
+            var ascending = true
+            var after: [PostgresData]? = nil
+            var afterSQL = "TRUE"
+
+            var description: String {
+                "limit \(limit.map(String.init) ?? "-"), offset \(offset), after \(afterSQL)"
+            }
+
+            var request: PostgresFetchedResultsRequest<String, Int64> {
+                PostgresFetchedResultsRequest(
+                    table: "entry", item: "id", section: "team", content: ["title"], filter: "NOT is_hidden",
+                    ordering: [.ascending("score")], sectionsAscending: ascending, fetchLimit: limit,
+                    fetchOffset: offset, fetchAfter: after)
+            }
+
+            func expected(_ fixture: PostgresFixture) throws -> [[Int64]] {
+                try fixture.sectionedItems(
+                    """
+                    SELECT team || '|' || id FROM entry WHERE NOT is_hidden AND \(afterSQL)
+                    ORDER BY team \(ascending ? "ASC" : "DESC"), score ASC, id
+                    LIMIT \(limit.map(String.init) ?? "ALL") OFFSET \(offset)
+                    """
+                ).items
+            }
+        }
+
+        static let windows: [Window] = [
+            Window(limit: 5), Window(limit: 6, offset: 4, ascending: false), Window(limit: 4, offset: 22),
+            Window(limit: nil, offset: 30), Window(limit: 8, offset: 60, ascending: false),
+            Window(
+                limit: 5, after: [PostgresData(string: "Green"), PostgresData(int: 10)],
+                afterSQL: "(team > 'Green' OR (team = 'Green' AND (score > 10 OR score IS NULL)))"),
+            Window(
+                limit: 4, offset: 1, ascending: false,
+                after: [PostgresData(string: "Green"), PostgresData(int: 12), PostgresData(int64: 30)],
+                afterSQL:
+                    "(team < 'Green' OR (team = 'Green' AND (score > 12 OR score IS NULL)) OR (team = 'Green' AND score = 12 AND id > 30))"
+            ),
         ]
-
-        static func request(limit: Int?, offset: Int, ascending: Bool)
-            -> PostgresFetchedResultsRequest<String, Int64>
-        {
-            PostgresFetchedResultsRequest(
-                table: "entry", item: "id", section: "team", content: ["title"], filter: "NOT is_hidden",
-                ordering: [.ascending("score")], sectionsAscending: ascending, fetchLimit: limit,
-                fetchOffset: offset)
-        }
-
-        static func expected(_ fixture: PostgresFixture, limit: Int?, offset: Int, ascending: Bool) throws
-            -> [[Int64]]
-        {
-            try fixture.sectionedItems(
-                """
-                SELECT team || '|' || id FROM entry WHERE NOT is_hidden
-                ORDER BY team \(ascending ? "ASC" : "DESC"), score ASC, id
-                LIMIT \(limit.map(String.init) ?? "ALL") OFFSET \(offset)
-                """
-            ).items
-        }
 
         @Test func windowsStayEqualToTheirQuery() async throws {
             let seed = SeededRandom.baseSeed()
@@ -65,8 +84,7 @@
             for window in Self.windows {
                 let controller = FetchedResultsController(
                     store: fixture.store,
-                    request: Self.request(
-                        limit: window.limit, offset: window.offset, ascending: window.ascending)
+                    request: window.request
                 ) { errors.append($0) }
                 try await controller.performFetch()
                 let view = DrivenView()
@@ -104,8 +122,7 @@
                     }
                 }
                 for (index, window) in Self.windows.enumerated() {
-                    let expected = try Self.expected(
-                        fixture, limit: window.limit, offset: window.offset, ascending: window.ascending)
+                    let expected = try window.expected(fixture)
                     await eventually(
                         "window \(window): \(shownItems(views[index].view)), expected \(expected); \(comment)"
                     ) {

@@ -86,51 +86,23 @@
             return Array(row.makeRandomAccess().dropLast())
         }
 
-        /// The rows after (or before) the row whose ordering values are `values` and whose key is
-        /// `rowID`, as disjoint conditions from the nearest rows out, each with the filter's binds
-        /// then its own: rows equal on every term with a larger key, then rows equal on the first
-        /// k terms and after it on the next. Each is one index range when an index covers the
-        /// ordering, so an ascending term's "after" (larger, then `NULL`, which PostgreSQL sorts
-        /// last) is two.
+        /// ``levels(of:key:after:)`` of the row whose ordering values are `values` and whose key
+        /// is `rowID`, each with the binds every query starts with, then its own.
         private func levels(of values: [PostgresCell], rowID: Int64, after: Bool) -> [(
             sql: String, binds: PostgresBindings
         )] {
-            let terms = sortTerms
-            var levels: [(sql: String, binds: PostgresBindings)] = []
-            for level in 0...terms.count {
-                var binds = bindings
-                func bind(_ cell: PostgresCell) -> String {
-                    binds.append(
-                        PostgresData(type: cell.dataType, formatCode: cell.format, value: cell.bytes))
-                    return "$\(binds.count)"
+            var binds = bindings
+            var placeholders: [String?] = []
+            for cell in values {
+                guard cell.bytes != nil else {
+                    placeholders.append(nil)
+                    continue
                 }
-                let equal = terms.count - level
-                var prefix: [String] = []
-                for (term, value) in zip(terms.prefix(equal), values) {
-                    prefix.append(
-                        value.bytes == nil
-                            ? "\(term.expression) IS NULL" : "\(term.expression) = \(bind(value))")
-                }
-                var beyond: [String] = []
-                if level == 0 {
-                    binds.append(rowID)
-                    beyond = ["\(key) \(after ? ">" : "<") $\(binds.count)"]
-                } else {
-                    let expression = terms[equal].expression
-                    let value = values[equal]
-                    // Before a value in one direction is after it in the other.
-                    switch (terms[equal].isAscending == after, value.bytes == nil) {
-                    case (true, true): beyond = []
-                    case (true, false): beyond = ["\(expression) > \(bind(value))", "\(expression) IS NULL"]
-                    case (false, true): beyond = ["\(expression) IS NOT NULL"]
-                    case (false, false): beyond = ["\(expression) < \(bind(value))"]
-                    }
-                }
-                for condition in beyond {
-                    levels.append(((prefix + [condition]).joined(separator: " AND "), binds))
-                }
+                binds.append(PostgresData(type: cell.dataType, formatCode: cell.format, value: cell.bytes))
+                placeholders.append("$\(binds.count)")
             }
-            return levels
+            binds.append(rowID)
+            return levels(of: placeholders, key: "$\(binds.count)", after: after).map { ($0, binds) }
         }
 
         /// The rows of a query that selects ``selection``.

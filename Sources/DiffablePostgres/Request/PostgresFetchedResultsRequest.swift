@@ -105,6 +105,16 @@
         public var fetchLimit: Int?
         /// How many rows of the order are skipped before the first one shown.
         public var fetchOffset: Int
+        /// Where the rows shown start: the ordering values of the row they come after — its
+        /// section unless the section is a constant, then one value per ordering term (or the
+        /// first terms' only), then optionally its key. With `fetchLimit`, "the n rows after this
+        /// one", kept live: a keyset page. `nil` to start at the first row.
+        public var fetchAfter: [PostgresData]? {
+            get { fetchStart?.map(\.data) }
+            set { fetchStart = newValue?.map(StartValue.init) }
+        }
+        /// `fetchAfter`, comparable.
+        var fetchStart: [StartValue]?
         /// The time the window is read at; `nil` outside a read.
         var now: Date?
 
@@ -124,11 +134,12 @@
         ///   - timeWindow: Which rows are shown as time passes.
         ///   - fetchLimit: The most rows shown; `nil` for every row.
         ///   - fetchOffset: How many rows are skipped before the first one shown.
+        ///   - fetchAfter: The ordering values of the row the rows shown come after.
         public init(
             table: String, key: String = "id", item: String, section: String, content: [String] = [],
             filter: PostgresQuery? = nil, ordering: [SortTerm] = [], sectionsAscending: Bool = true,
             keyPaths: [KeyPath] = [], timeWindow: TimeWindow? = nil, fetchLimit: Int? = nil,
-            fetchOffset: Int = 0
+            fetchOffset: Int = 0, fetchAfter: [PostgresData]? = nil
         ) {
             self.table = table
             self.key = key
@@ -142,6 +153,7 @@
             self.timeWindow = timeWindow
             self.fetchLimit = fetchLimit
             self.fetchOffset = fetchOffset
+            self.fetchAfter = fetchAfter
         }
 
         /// Every term rows are ordered by, the section first unless it is a constant (which
@@ -190,23 +202,74 @@
         /// ` AND (filter)`, or nothing; the filter's binds come first in every query.
         var filterCondition: String {
             var condition = filter.map { " AND (\($0.sql))" } ?? ""
+            var index = filter?.binds.count ?? 0
             if let window = timeWindow {
-                var index = filter?.binds.count ?? 0
                 for (comparison, _) in window.bounds(at: now ?? TimeWindow.referenceDate) {
                     index += 1
                     condition += " AND \(window.column) \(comparison) $\(index)"
                 }
             }
+            if let start = fetchStart, !start.isEmpty {
+                let terms = sortTerms
+                precondition(
+                    start.count <= terms.count + 1,
+                    "PostgresFetchedResultsRequest: fetchAfter has \(start.count) values; the order has \(terms.count) terms and the key"
+                )
+                let placeholders = start.indices.map { "$\(index + 1 + $0)" }
+                let values = zip(start, placeholders).prefix(terms.count).map {
+                    $0.data.value == nil ? nil : $1
+                }
+                let levels = levels(
+                    of: values, key: start.count > terms.count ? placeholders.last : nil, after: true)
+                condition += " AND (" + levels.map { "(\($0))" }.joined(separator: " OR ") + ")"
+            }
             return condition
         }
 
-        /// The filter's binds, which every query starts with.
+        /// The binds every query starts with: the filter's, the time window's, `fetchAfter`'s.
         var bindings: PostgresBindings {
             var binds = filter?.binds ?? PostgresBindings()
             for (_, value) in timeWindow?.bounds(at: now ?? TimeWindow.referenceDate) ?? [] {
                 timeWindow!.bind(value, to: &binds)
             }
+            for value in fetchStart ?? [] { binds.append(value.data) }
             return binds
+        }
+
+        /// The rows after (or before) a row, as disjoint conditions from the nearest rows out:
+        /// rows equal on every term with a larger key, then rows equal on the first k terms and
+        /// after it on the next. Each is one index range when an index covers the ordering, so an
+        /// ascending term's "after" (larger, then `NULL`, which PostgreSQL sorts last) is two.
+        ///
+        /// - Parameters:
+        ///   - values: The row's ordering values as SQL (placeholders), `nil` for `NULL`; the first
+        ///     terms' only, for rows after a prefix.
+        ///   - key: The row's key as SQL; without it, rows equal on `values` are neither.
+        func levels(of values: [String?], key rowKey: String?, after: Bool) -> [String] {
+            let terms = sortTerms
+            var levels: [String] = []
+            for level in stride(from: values.count, through: 0, by: -1) {
+                var prefix: [String] = []
+                for (term, value) in zip(terms.prefix(level), values) {
+                    prefix.append(value.map { "\(term.expression) = \($0)" } ?? "\(term.expression) IS NULL")
+                }
+                var beyond: [String] = []
+                if level == values.count {
+                    guard let rowKey else { continue }
+                    beyond = ["\(key) \(after ? ">" : "<") \(rowKey)"]
+                } else {
+                    let expression = terms[level].expression
+                    // Before a value in one direction is after it in the other.
+                    switch (terms[level].isAscending == after, values[level]) {
+                    case (true, nil): beyond = []
+                    case (true, let value?): beyond = ["\(expression) > \(value)", "\(expression) IS NULL"]
+                    case (false, nil): beyond = ["\(expression) IS NOT NULL"]
+                    case (false, let value?): beyond = ["\(expression) < \(value)"]
+                    }
+                }
+                for condition in beyond { levels.append((prefix + [condition]).joined(separator: " AND ")) }
+            }
+            return levels
         }
 
         /// Every row shown, in order.
@@ -295,6 +358,22 @@
             let sql =
                 "SELECT \(alias).i, \(levels.joined(separator: ", ")) FROM (VALUES \(tuples.joined(separator: ", "))) AS \(alias)(\(columns.joined(separator: ", ")))"
             return PostgresQuery(unsafeSQL: sql, binds: binds)
+        }
+    }
+
+    /// A value of `fetchAfter`, compared by its type, format and bytes, so that requests stay
+    /// `Hashable`.
+    struct StartValue: Hashable, Sendable {
+        var data: PostgresData
+
+        static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.data.type == rhs.data.type && lhs.data.formatCode == rhs.data.formatCode
+                && lhs.data.value == rhs.data.value
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(data.type)
+            hasher.combine(data.value)
         }
     }
 #endif
