@@ -81,6 +81,22 @@
             }
         }
 
+        /// A column in which every row shown has one value — a list per channel, per person,
+        /// per collection: `channel = 5`, added to the filter. A commit reaches the controller
+        /// only when a row it changed had that value before or after, so ten thousand such lists
+        /// on one table cost a commit what the lists it touches cost.
+        public struct Partition: Sendable {
+            /// A column of the request's table.
+            public var column: String
+            /// The value every row shown has in it.
+            public var value: DatabaseValue
+
+            public init(column: String, value: some DatabaseValueConvertible) {
+                self.column = column
+                self.value = value.databaseValue
+            }
+        }
+
         /// The table the rows come from.
         public var table: String
         /// The expression that identifies each row's item: unique among the rows shown.
@@ -101,6 +117,8 @@
         /// Which rows are shown as time passes, besides the filter: rows enter and leave at the
         /// times their time column gives, as changes, with nothing written.
         public var timeWindow: TimeWindow?
+        /// The column in which every row shown has one value; `nil` for rows of any.
+        public var partition: Partition?
         /// The most rows shown — the first `fetchLimit` after `fetchOffset` — kept exact as rows
         /// enter, leave and move; `nil` for every row. The controller then holds the rows shown
         /// and a margin on each side, not the whole table. 0 is no limit, as in `NSFetchRequest`.
@@ -131,6 +149,7 @@
         ///   - sectionsAscending: Whether sections come in ascending order of their value.
         ///   - keyPaths: How the rows of the other tables the request reads lead to its rows.
         ///   - timeWindow: Which rows are shown as time passes.
+        ///   - partition: The column in which every row shown has one value.
         ///   - fetchLimit: The most rows shown; `nil` for every row.
         ///   - fetchOffset: How many rows are skipped before the first one shown.
         ///   - fetchAfter: The ordering values of the row the rows shown come after.
@@ -138,8 +157,8 @@
             table: String, item: some SQLExpressible, section: some SQLExpressible,
             content: [any SQLExpressible] = [], filter: (any SQLExpressible)? = nil,
             ordering: [SortTerm] = [], sectionsAscending: Bool = true, keyPaths: [KeyPath] = [],
-            timeWindow: TimeWindow? = nil, fetchLimit: Int? = nil, fetchOffset: Int = 0,
-            fetchAfter: [any DatabaseValueConvertible]? = nil
+            timeWindow: TimeWindow? = nil, partition: Partition? = nil, fetchLimit: Int? = nil,
+            fetchOffset: Int = 0, fetchAfter: [any DatabaseValueConvertible]? = nil
         ) {
             self.table = table
             self.item = item.sqlExpression
@@ -151,6 +170,7 @@
             self.sectionsAscending = sectionsAscending
             self.keyPaths = keyPaths
             self.timeWindow = timeWindow
+            self.partition = partition
             self.fetchLimit = fetchLimit
             self.fetchOffset = fetchOffset
             self.fetchAfter = fetchAfter?.map(\.databaseValue)
@@ -175,6 +195,10 @@
         var condition: SQLExpression? {
             var conditions = [filter, timeWindow?.condition(at: now ?? TimeWindow.referenceDate)].compactMap {
                 $0
+            }
+            if let partition {
+                let equal: SQL = "\(identifier: partition.column) = \(partition.value)"
+                conditions.append(equal.sqlExpression)
             }
             if let fetchAfter, !fetchAfter.isEmpty {
                 let terms = sortTerms

@@ -49,6 +49,29 @@
             #expect(view.violations.isEmpty)
         }
 
+        @Test func windows() async throws {
+            let newest = FetchedResultsRequest<String, Int64>(
+                table: "recipe", item: Column("id"), section: "".databaseValue,
+                ordering: [.descending(Column("addedAt"))], fetchLimit: 50)
+            let nextPage = FetchedResultsRequest<String, Int64>(
+                table: "recipe", item: Column("id"), section: "".databaseValue,
+                ordering: [.descending(Column("addedAt"))], fetchLimit: 50,
+                fetchAfter: [0, 2])  // after the row with addedAt 0 and rowid 2
+
+            let database = try makeRecipes()
+            let controller = FetchedResultsController(database: database, request: newest)
+            try await controller.performFetch()
+            #expect(controller.snapshot.itemIdentifiers == [1, 2])
+            let page = FetchedResultsController(database: database, request: nextPage)
+            try await page.performFetch()
+            try await database.write { db in
+                try db.execute(sql: "INSERT INTO recipe VALUES (3, 'Pie', 10), (4, 'Tart', -1)")
+            }
+            await eventually { controller.snapshot.itemIdentifiers == [3, 1, 2, 4] }
+            await eventually { page.snapshot.itemIdentifiers == [4] }
+            #expect(controller.statistics.heldRows <= 50 + 2 * 12)
+        }
+
         /// The recipes of a collection, from a table whose rows say which recipe is in which
         /// collection, and recipes added in the last week.
         func makeRecipes() throws -> DatabasePool {

@@ -29,6 +29,11 @@
 // - rereads: whole reads of the list during the member changes (0: the key path led the
 //   controller to the one item).
 //
+// And a window (`window rows=… limit=50`): the first 50 rows of the list (`fetchLimit: 50`),
+// changed by the other process: enter_ms a row inserted that enters it, refill_ms a delete inside
+// it (the next row comes in from the margin), held_rows the rows the controller holds, requery_ms
+// the naive way (the same INSERT, `SELECT … LIMIT 50` again and a diff).
+//
 // The membership table is filled by one bulk INSERT, then a CHECKPOINT: until PostgreSQL logs the
 // running transactions again (every 15 s), the slot's restart point stays before the insert and
 // every read of the feed decodes it again (52 ms a read at 100,000 rows without the checkpoint).
@@ -82,6 +87,15 @@ func runWriter(_ configuration: PostgresStore.Configuration) async throws {
             let id = Int64(words[1])!
             let position = Int64(words[2])!
             try await store.client.query("UPDATE item SET position = \(position) WHERE id = \(id)")
+            say("ok")
+        case "insert":
+            let id = Int64(words[1])!
+            let position = Int64(words[2])!
+            try await store.client.query("INSERT INTO item VALUES (\(id), \(position), 'New')")
+            say("ok")
+        case "delete":
+            let id = Int64(words[1])!
+            try await store.client.query("DELETE FROM item WHERE id = \(id)")
             say("ok")
         case "member":
             let id = Int64(words[1])!
@@ -318,6 +332,7 @@ func measure(cluster: Cluster, count: Int, runs: Int, duration: Int, rates: [Int
 
     let join = try await measureJoin(
         cluster: cluster, database: database, store: store, writer: writer, count: count, runs: runs)
+    let window = try await measureWindow(store: store, writer: writer, count: count, runs: runs)
 
     // Sustained: rising rates, until one is not followed.
     var best = 0
@@ -355,7 +370,50 @@ func measure(cluster: Cluster, count: Int, runs: Int, duration: Int, rates: [Int
         + "first_snapshot_ms=\(format(percentile(firsts, 0.5))) local_change_p50_ms=\(format(percentile(local, 0.5))) "
         + "remote_change_p50_ms=\(format(percentile(remote, 0.5))) "
         + "remote_change_p99_ms=\(format(percentile(remote, 0.99))) sustained_changes_per_s=\(best) "
-        + "lost=\(lostAtBest) requery_change_ms=\(format(percentile(requery, 0.5)))\n" + join
+        + "lost=\(lostAtBest) requery_change_ms=\(format(percentile(requery, 0.5)))\n" + join + "\n" + window
+}
+
+/// The window line: the first 50 rows of `request`, changed by the other process — a row that
+/// enters the window, a delete inside it — and the naive way, `SELECT … LIMIT 50` again and a diff.
+@MainActor
+func measureWindow(store: PostgresStore, writer: Writer, count: Int, runs: Int) async throws -> String {
+    var top = request
+    top.fetchLimit = 50
+    let controller = FetchedResultsController(store: store, request: top)
+    try await controller.performFetch()
+    let (view, dataSource) = try await ArrivalView.driven { controller.drive($0) }
+    var enters: [Double] = []
+    for run in 0..<runs {
+        // Positions are never negative: each new row comes first.
+        enters.append(
+            try await view.milliseconds { _ = await writer.ask("insert \(count + 10 + run) \(-1 - run)") })
+    }
+    var refills: [Double] = []
+    for _ in 0..<runs {
+        let inside = controller.snapshot.itemIdentifiers[25]
+        refills.append(try await view.milliseconds { _ = await writer.ask("delete \(inside)") })
+    }
+    let held = controller.statistics.heldRows
+    controller.stop()
+    var requeries: [Double] = []
+    var shown = dataSource.snapshot()
+    for run in 0..<min(runs, 20) {
+        let start = ContinuousClock.now
+        _ = await writer.ask("insert \(count + 10 + runs + run) \(-1 - runs - run)")
+        var after = DiffableDataSourceSnapshot<String, Int64>()
+        after.appendSections([""])
+        for try await id in try await store.client.query("SELECT id FROM item ORDER BY position, id LIMIT 50")
+            .decode(Int64.self)
+        {
+            after.appendItems([id], toSection: "")
+        }
+        consume(BatchUpdate(from: shown, to: after))
+        requeries.append((ContinuousClock.now - start).milliseconds)
+        shown = after
+    }
+    return "window rows=\(count) limit=50 enter_ms=\(format(percentile(enters, 0.5))) "
+        + "refill_ms=\(format(percentile(refills, 0.5))) held_rows=\(held) "
+        + "requery_ms=\(format(percentile(requeries, 0.5)))"
 }
 
 /// The items that are members of a collection, through the membership table's key path.

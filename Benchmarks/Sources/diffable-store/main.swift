@@ -24,6 +24,14 @@
 // - rereads: whole reads of the list the controller made during the member changes (0: the key
 //   path led it to the one recipe).
 //
+// And a window of the first list, one line per size (`window rows=… limit=50`): its first 50 rows
+// (`fetchLimit: 50`), every change by another connection:
+//
+// - enter_ms: an INSERT of a recipe that enters the top 50, until the view's batch update;
+// - refill_ms: a DELETE of a row inside the window, which pulls the next one in from the margin;
+// - held_rows: the rows the controller holds (the window and its margins);
+// - requery_ms: the naive way, the same INSERT, then `SELECT … LIMIT 50` again and diffed.
+//
 //   swift run -c release --package-path Benchmarks diffable-store [--runs N] [--sizes 10000,100000]
 
 import ArgumentParser
@@ -206,6 +214,7 @@ func measure(count: Int, runs: Int) async throws -> String {
     controller.stop()
 
     let naive = try await naiveChanges(in: pool, count: count, runs: runs)
+    windowLine = try await measureWindow(pool: pool, other: other, count: count, runs: runs)
 
     var changed = snapshot
     changed.moveItem(snapshot.itemIdentifiers[count / 2], afterItem: snapshot.itemIdentifiers[count / 2 + 10])
@@ -220,6 +229,63 @@ func measure(count: Int, runs: Int) async throws -> String {
         + "first_snapshot_ms=\(format(medianOf(firsts))) change_to_view_ms=\(format(medianOf(inProcess))) "
         + "external_change_ms=\(format(medianOf(external))) "
         + "naive_change_ms=\(naive.isEmpty ? "skipped" : format(medianOf(naive))) bytes_per_row=\(bytesPerRow)"
+}
+
+/// The `window` line of the last ``measure(count:runs:)``, made on its database.
+var windowLine = ""
+
+/// The first 50 rows of `request`, changed by another connection: rows that enter it, and
+/// deletes inside it.
+@MainActor
+func measureWindow(pool: DatabasePool, other: DatabaseQueue, count: Int, runs: Int) async throws -> String {
+    var top = request
+    top.fetchLimit = 50
+    let controller = FetchedResultsController(database: pool, request: top)
+    try await controller.performFetch()
+    let (view, dataSource) = try await ArrivalView.driven { controller.drive($0) }
+    func insertFirst(_ run: Int) async throws {
+        // "A…" sorts before every "Recipe …" of the first collection.
+        try await other.write {
+            try $0.execute(
+                sql: "INSERT INTO recipe VALUES (?, 'Collection 0', ?, 1, 0, 0)",
+                arguments: [count + 1_000 + run, "A \(runs - run)"])
+        }
+    }
+    var enters: [Double] = []
+    for run in 0..<runs { enters.append(try await view.milliseconds { try await insertFirst(run) }) }
+    var refills: [Double] = []
+    for _ in 0..<runs {
+        let inside = controller.snapshot.itemIdentifiers[25]
+        refills.append(
+            try await view.milliseconds {
+                try await other.write {
+                    try $0.execute(sql: "DELETE FROM recipe WHERE id = ?", arguments: [inside])
+                }
+            })
+    }
+    let held = controller.statistics.heldRows
+    controller.stop()
+    withExtendedLifetime(dataSource) {}
+
+    var requeries: [Double] = []
+    let topRows = "SELECT id \(orderedRows) LIMIT 50"
+    let fetchTop: @Sendable (Database) throws -> DiffableDataSourceSnapshot<String, Int64> = { db in
+        var snapshot = DiffableDataSourceSnapshot<String, Int64>()
+        snapshot.appendSections([""])
+        snapshot.appendItems(try Int64.fetchAll(db, sql: topRows))
+        return snapshot
+    }
+    var shown = try await pool.read(fetchTop)
+    for run in 0..<runs {
+        let start = ContinuousClock.now
+        try await insertFirst(runs + run)
+        let snapshot = try await pool.read(fetchTop)
+        consume(BatchUpdate(from: shown, to: snapshot))
+        requeries.append((ContinuousClock.now - start).milliseconds)
+        shown = snapshot
+    }
+    return "window rows=\(count) limit=50 enter_ms=\(format(medianOf(enters))) "
+        + "refill_ms=\(format(medianOf(refills))) held_rows=\(held) requery_ms=\(format(medianOf(requeries)))"
 }
 
 /// A list of `count` recipes that are members of a collection, among `count + extra` recipes.
@@ -342,6 +408,7 @@ let sizes = options.sizes.values
 var lines: [String] = []
 for size in sizes {
     lines.append(try await measure(count: size, runs: runs))
+    lines.append(windowLine)
     lines.append(try await measureJoin(count: size, runs: runs))
 }
 for line in lines { print(line) }

@@ -67,6 +67,9 @@
         private var open: _DecodedTransaction?
         /// The columns, by table, whose values the rows carry besides their keys.
         var wanted: [String: Set<String>] = [:]
+        /// The primary key's columns, by table: a row is named by them even when the table's
+        /// replica identity is full (every column flagged as the key).
+        var primaryKeys: [String: Set<String>] = [:]
 
         /// Decodes messages in order; returns the transactions whose commit they include.
         ///
@@ -136,7 +139,12 @@
         private mutating func readRow(_ kind: UInt8, _ message: inout ByteBuffer) throws(DecodingError) {
             guard open != nil else { throw .outsideTransaction(message: kind) }
             guard let id = message.readInteger(as: UInt32.self) else { throw .truncated(message: kind) }
-            guard let relation = relations[id] else { throw .unknownRelation(id) }
+            guard var relation = relations[id] else { throw .unknownRelation(id) }
+            if let keys = primaryKeys[relation.table], !keys.isEmpty {
+                relation.keyColumns = relation.columns.indices.filter {
+                    keys.contains(relation.columns[$0].name)
+                }
+            }
             let wanted = wanted[relation.table] ?? []
             var old: (tag: UInt8, values: [Int: _StoreValue])?
             var new: [Int: _StoreValue]?

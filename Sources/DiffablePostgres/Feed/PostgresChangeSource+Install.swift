@@ -16,8 +16,11 @@
         /// from a column that is not the key), gets `REPLICA IDENTITY FULL`, so that the log
         /// keeps each changed row's old values (and PostgreSQL lets a published table without a
         /// key be updated). A partitioned table is published as its root.
+        ///
+        /// - Returns: The primary key's columns, lowercased (none for a table without one).
+        @discardableResult
         func install(table: String, columns: Set<String>, on connection: PostgresConnection)
-            async throws(FetchedResultsError)
+            async throws(FetchedResultsError) -> [String]
         {
             let logger = store.logger
             let (schema, name) = Self.split(table)
@@ -100,6 +103,7 @@
                     }
                 throw .changeLogUnavailable(table: table, reason: reason)
             }
+            return keys
         }
 
         /// How long installing a table's trigger waits for a lock.

@@ -71,6 +71,8 @@
             /// The tables whose publication membership and trigger are known to be there, with
             /// the columns whose values their changes carry.
             var followed: [String: Set<String>] = [:]
+            /// The primary key's columns of each table followed (none for a table without one).
+            var primaryKeys: [String: Set<String>] = [:]
             /// The position of the last state read.
             var position: Int64?
             /// What the slot was advanced to, and what every subscriber has read.
@@ -130,8 +132,11 @@
                 let name = table.lowercased()
                 guard !state.withLock({ $0.followed[name]?.isSuperset(of: columns) ?? false }) else { return }
                 let session = try await openSession()
-                try await install(table: table, columns: columns, on: session.reader)
-                state.withLock { $0.followed[name, default: []].formUnion(columns) }
+                let keys = try await install(table: table, columns: columns, on: session.reader)
+                state.withLock {
+                    $0.followed[name, default: []].formUnion(columns)
+                    $0.primaryKeys[name] = Set(keys)
+                }
             }
         }
 
@@ -232,10 +237,11 @@
             .compactMap { $0.first?.bytes }
             let transactions: [_DecodedTransaction]
             do {
-                let wanted = state.withLock { $0.followed }
+                let (wanted, primaryKeys) = state.withLock { ($0.followed, $0.primaryKeys) }
                 transactions = try session.decoder.withLock {
                     decoder throws(_PgOutputDecoder.DecodingError) in
                     decoder.wanted = wanted
+                    decoder.primaryKeys = primaryKeys
                     return try decoder.decode(messages)
                 }
             } catch {
@@ -355,6 +361,7 @@
                 state.withLock { state in
                     state.session = session
                     state.followed = [:]
+                    state.primaryKeys = [:]
                     state.advanced = nil
                     state.walPosition = nil
                 }

@@ -76,6 +76,23 @@
             }
         }
 
+        /// A column in which every row shown has one value — a list per channel, per person,
+        /// per collection: `channel = 5`, added to the filter. A commit reaches the controller
+        /// only when a row it changed had that value before or after, so ten thousand such lists
+        /// on one table cost a commit what the lists it touches cost.
+        public struct Partition: Sendable, Hashable {
+            /// A column of the request's table, of an integer, text or boolean type.
+            public var column: String
+            /// The value every row shown has in it, as a literal: PostgreSQL gives it the
+            /// column's type.
+            public var value: String
+
+            public init(column: String, value: String) {
+                self.column = column
+                self.value = value
+            }
+        }
+
         /// The table the rows come from (`schema.table` outside `public`).
         public var table: String
         /// The table's primary key: one integer column.
@@ -99,6 +116,8 @@
         /// Which rows are shown as time passes, besides the filter: rows enter and leave at the
         /// times their time column gives, as changes, with nothing written.
         public var timeWindow: TimeWindow?
+        /// The column in which every row shown has one value; `nil` for rows of any.
+        public var partition: Partition?
         /// The most rows shown — the first `fetchLimit` after `fetchOffset` — kept exact as rows
         /// enter, leave and move; `nil` for every row. The controller then holds the rows shown
         /// and a margin on each side, not the whole table. 0 is no limit, as in `NSFetchRequest`.
@@ -132,14 +151,15 @@
         ///   - sectionsAscending: Whether sections come in ascending order of their value.
         ///   - keyPaths: How the rows of the other tables the request reads lead to its rows.
         ///   - timeWindow: Which rows are shown as time passes.
+        ///   - partition: The column in which every row shown has one value.
         ///   - fetchLimit: The most rows shown; `nil` for every row.
         ///   - fetchOffset: How many rows are skipped before the first one shown.
         ///   - fetchAfter: The ordering values of the row the rows shown come after.
         public init(
             table: String, key: String = "id", item: String, section: String, content: [String] = [],
             filter: PostgresQuery? = nil, ordering: [SortTerm] = [], sectionsAscending: Bool = true,
-            keyPaths: [KeyPath] = [], timeWindow: TimeWindow? = nil, fetchLimit: Int? = nil,
-            fetchOffset: Int = 0, fetchAfter: [PostgresData]? = nil
+            keyPaths: [KeyPath] = [], timeWindow: TimeWindow? = nil, partition: Partition? = nil,
+            fetchLimit: Int? = nil, fetchOffset: Int = 0, fetchAfter: [PostgresData]? = nil
         ) {
             self.table = table
             self.key = key
@@ -151,6 +171,7 @@
             self.sectionsAscending = sectionsAscending
             self.keyPaths = keyPaths
             self.timeWindow = timeWindow
+            self.partition = partition
             self.fetchLimit = fetchLimit
             self.fetchOffset = fetchOffset
             self.fetchAfter = fetchAfter
@@ -202,6 +223,10 @@
         /// ` AND (filter)`, or nothing; the filter's binds come first in every query.
         var filterCondition: String {
             var condition = filter.map { " AND (\($0.sql))" } ?? ""
+            if let partition {
+                let literal = partition.value.replacingOccurrences(of: "'", with: "''")
+                condition += " AND \(partition.column) = '\(literal)'"
+            }
             var index = filter?.binds.count ?? 0
             if let window = timeWindow {
                 for (comparison, _) in window.bounds(at: now ?? TimeWindow.referenceDate) {

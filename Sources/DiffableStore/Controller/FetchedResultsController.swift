@@ -225,8 +225,12 @@ extension FetchedResultsController: _FeedSubscriber {
 
     package var isDue: Bool { model.withLock { $0.isDue } }
 
+    package var dependsOnTime: Bool { rows.dependsOnTime }
+
+    package var route: _Route? { rows.route }
+
     package var tables: [String: Set<String>]? {
-        var tables = [rows.table.lowercased(): Set<String>()]
+        var tables = [rows.table.lowercased(): Set(rows.route.map { [$0.column] } ?? [])]
         for read in model.withLock({ $0.readTables }) {
             tables[read.table, default: []].formUnion(read.keyPaths?.map(\.column) ?? [])
         }
@@ -388,6 +392,10 @@ package protocol _RowReader<SectionIdentifierType, ItemIdentifierType>: Sendable
         -> [_ReadRow<
             SectionIdentifierType, ItemIdentifierType
         >]
+
+    /// The column in which every row the request shows has one value (its `partition`), by
+    /// which the feed hands it only the changes of rows with that value; `nil` for none.
+    var route: _Route? { get }
 
     /// The request's window (`fetchLimit`, `fetchOffset`); `nil` when it shows every row.
     var window: _Window? { get }

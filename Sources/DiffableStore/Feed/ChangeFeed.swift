@@ -31,6 +31,10 @@ public final class ChangeFeed: Sendable {
         weak var subscriber: (any _FeedSubscriber)?
         /// The position of the state the subscriber shows: it has every change up to here.
         var position: Int64
+        /// What the subscriber follows, as it said when it subscribed.
+        var tables: [String: Set<String>]?
+        var route: _Route?
+        var dependsOnTime: Bool
     }
 
     /// A controller shared by equal requests: while it loads, and once it has.
@@ -47,6 +51,8 @@ public final class ChangeFeed: Sendable {
     private struct State {
         var phase = Phase.stopped
         var subscriptions: [ObjectIdentifier: Subscription] = [:]
+        /// The subscriptions by what concerns them.
+        var index = _SubscriberIndex()
         var shared: [AnyHashable: Shared] = [:]
         /// Subscribers between starting the feed and following it: the feed does not stop under
         /// them.
@@ -64,6 +70,21 @@ public final class ChangeFeed: Sendable {
         var failure: FetchedResultsError?
         /// Reads made, for tests and diagnostics.
         var readCount = 0
+
+        mutating func add(_ subscription: Subscription, for id: ObjectIdentifier) {
+            remove(id)
+            subscriptions[id] = subscription
+            index.insert(
+                id, tables: subscription.tables, route: subscription.route,
+                dependsOnTime: subscription.dependsOnTime)
+        }
+
+        mutating func remove(_ id: ObjectIdentifier) {
+            guard let subscription = subscriptions.removeValue(forKey: id) else { return }
+            index.remove(
+                id, tables: subscription.tables, route: subscription.route,
+                dependsOnTime: subscription.dependsOnTime)
+        }
     }
 
     package let source: any _ChangeSource
@@ -155,8 +176,9 @@ public final class ChangeFeed: Sendable {
         firstRead: @escaping @Sendable (any _FeedReader) async throws(FetchedResultsError) -> Void
     ) async throws(FetchedResultsError) {
         try startIfStopped()
+        let tables = subscriber.tables
         do {
-            for (table, columns) in (subscriber.tables ?? [:]).sorted(by: { $0.key < $1.key }) {
+            for (table, columns) in (tables ?? [:]).sorted(by: { $0.key < $1.key }) {
                 try await withTimeout("following table \(table)") {
                     [source] () async throws(FetchedResultsError) in
                     try await source.follow(table: table, columns: columns)
@@ -171,8 +193,11 @@ public final class ChangeFeed: Sendable {
             }
             state.withLock {
                 $0.arriving -= 1
-                $0.subscriptions[ObjectIdentifier(subscriber)] = Subscription(
-                    subscriber: subscriber, position: position)
+                $0.add(
+                    Subscription(
+                        subscriber: subscriber, position: position, tables: tables, route: subscriber.route,
+                        dependsOnTime: subscriber.dependsOnTime),
+                    for: ObjectIdentifier(subscriber))
             }
         } catch {
             state.withLock { $0.arriving -= 1 }
@@ -206,7 +231,7 @@ public final class ChangeFeed: Sendable {
 
     /// Removes a subscriber; the feed stops when it was the last.
     package func unsubscribe(_ id: ObjectIdentifier) {
-        state.withLock { _ = $0.subscriptions.removeValue(forKey: id) }
+        state.withLock { $0.remove(id) }
         stopIfUnused()
     }
 
@@ -292,22 +317,27 @@ public final class ChangeFeed: Sendable {
 
     /// One read: every change after the position of the subscriber furthest behind, each
     /// subscriber handed those after its own.
+    /// The subscribers a read's changes may concern are found through the index: the others are
+    /// not asked, and only their positions move.
     private func readOnce() async {
-        let subscribers = state.withLock { state in
+        let (subscriptions, index) = state.withLock { state in
             state.readCount += 1
-            return state.subscriptions.values.compactMap { subscription in
-                subscription.subscriber.map { ($0, subscription.position) }
-            }
+            return (state.subscriptions, state.index)
         }
-        guard let from = subscribers.map(\.1).min() else { return }
+        guard let from = subscriptions.values.lazy.map(\.position).min() else { return }
         let position: Int64?
         do {
             position = try await withTimeout("read") { [source] () async throws(FetchedResultsError) in
                 try await source.read(after: from) { read, reader async in
-                    for (subscriber, at) in subscribers {
+                    let concerned = index.concerned(by: read.changes)
+                    let completeAfter = read.completeAfter ?? .min
+                    for (id, subscription) in subscriptions
+                    where concerned?.contains(id) ?? true || subscription.position < completeAfter {
+                        guard let subscriber = subscription.subscriber else { continue }
+                        let at = subscription.position
                         guard
-                            let batch = Self.batch(read, tables: subscriber.tables, after: at)
-                                ?? (subscriber.isDue
+                            let batch = Self.batch(read, tables: subscription.tables, after: at)
+                                ?? (subscription.dependsOnTime && subscriber.isDue
                                     ? ChangeBatch(rowIDs: [:], position: read.position ?? at) : nil)
                         else { continue }
                         await subscriber.feed(batch, reader: reader)
@@ -323,13 +353,13 @@ public final class ChangeFeed: Sendable {
             defer { state.failure = nil }
             return state.failure != nil
         }
-        if recovered { for (subscriber, _) in subscribers { subscriber.feedRecovered() } }
+        if recovered {
+            for subscription in subscriptions.values { subscription.subscriber?.feedRecovered() }
+        }
         guard let position else { return }
         let lowest = state.withLock { state -> Int64? in
-            for (subscriber, _) in subscribers {
-                state.subscriptions[ObjectIdentifier(subscriber)]?.position = position
-            }
-            return state.subscriptions.values.map(\.position).min()
+            for id in subscriptions.keys { state.subscriptions[id]?.position = position }
+            return state.subscriptions.values.lazy.map(\.position).min()
         }
         if let lowest { source.acknowledge(lowest) }
     }
@@ -420,7 +450,9 @@ public final class ChangeFeed: Sendable {
     /// Stops the feed when no one follows it and no read is under way.
     private func stopIfUnused() {
         let stopped = state.withLock { state -> Bool in
-            state.subscriptions = state.subscriptions.filter { $0.value.subscriber != nil }
+            for (id, subscription) in state.subscriptions where subscription.subscriber == nil {
+                state.remove(id)
+            }
             guard state.subscriptions.isEmpty, state.arriving == 0, state.phase == .idle else { return false }
             state.phase = .stopped
             state.poll?.cancel()

@@ -170,6 +170,13 @@ package protocol _FeedSubscriber: AnyObject, Sendable {
     /// whose request's time window has a row to let in or out).
     var isDue: Bool { get }
 
+    /// Whether it may be due with nothing changed: asked once, when it subscribes.
+    var dependsOnTime: Bool { get }
+
+    /// The column of its own table in which every row it shows has one value; `nil` when it
+    /// shows rows of any value. Asked once, when it subscribes.
+    var route: _Route? { get }
+
     /// Takes a read, inside it: the rows of its tables changed since its position (`nil` when it
     /// must read everything), and the reader to read them with.
     func feed(_ batch: ChangeBatch, reader: any _FeedReader) async
@@ -180,4 +187,9 @@ package protocol _FeedSubscriber: AnyObject, Sendable {
 
     /// The feed reads again after a failure, and the subscriber has every change up to the read.
     func feedRecovered()
+}
+
+extension _FeedSubscriber {
+    package var dependsOnTime: Bool { false }
+    package var route: _Route? { nil }
 }

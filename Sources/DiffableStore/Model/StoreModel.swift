@@ -121,7 +121,9 @@ package struct _StoreModel<
     /// update from the rows before is a diff, made once here.
     ///
     /// - Complexity: O(n) for the n rows, before and after.
-    mutating func show(_ rows: _FetchedRows<SectionIdentifierType, ItemIdentifierType>, isWholeRead: Bool = true) {
+    mutating func show(
+        _ rows: _FetchedRows<SectionIdentifierType, ItemIdentifierType>, isWholeRead: Bool = true
+    ) {
         var reconfigured: [ItemIdentifierType] = []
         var update = BatchUpdate()
         var removed: [ItemIdentifierType] = []
