@@ -72,6 +72,19 @@
             #expect(controller.statistics.heldRows <= 50 + 2 * 12)
         }
 
+        @Test func partition() async throws {
+            let general = FetchedResultsRequest<String, Int64>(
+                table: "recipe", item: Column("id"), section: "".databaseValue,
+                ordering: [.ascending(Column("id"))], partition: .init(column: "title", value: "Soup"))
+
+            let database = try makeRecipes()
+            let controller = FetchedResultsController(database: database, request: general)
+            try await controller.performFetch()
+            #expect(controller.snapshot.itemIdentifiers == [2])
+            try await database.write { db in try db.execute(sql: "INSERT INTO recipe VALUES (3, 'Soup', 0)") }
+            await eventually { controller.snapshot.itemIdentifiers == [2, 3] }
+        }
+
         /// The recipes of a collection, from a table whose rows say which recipe is in which
         /// collection, and recipes added in the last week.
         func makeRecipes() throws -> DatabasePool {

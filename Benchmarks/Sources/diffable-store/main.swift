@@ -32,6 +32,15 @@
 // - held_rows: the rows the controller holds (the window and its margins);
 // - requery_ms: the naive way, the same INSERT, then `SELECT … LIMIT 50` again and diffed.
 //
+// And many lists on one table, one line per number of lists (`queries rows=… lists=…`): a list per
+// channel (`partition: channel = c`) of a table of messages, a one-row INSERT into one channel by
+// another connection:
+//
+// - change_cpu_ms: this process's CPU per insert (median), the write included;
+// - change_p99_ms: from the start of the write until that channel's view has its batch update;
+// - unrouted_cpu_ms: the same lists with `channel = c` as a plain filter, which every change
+//   reaches: each list reads the changed row under its own filter (median of fewer runs).
+//
 //   swift run -c release --package-path Benchmarks diffable-store [--runs N] [--sizes 10000,100000]
 
 import ArgumentParser
@@ -387,6 +396,80 @@ func measureJoin(count: Int, runs: Int) async throws -> String {
         + "requery_ms=\(format(medianOf(requeries))) rereads=\(rereads)"
 }
 
+/// This process's CPU time so far, in milliseconds.
+func processCPUMilliseconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Double(time.tv_sec) * 1e3 + Double(time.tv_nsec) / 1e6
+}
+
+/// `count` messages over 10,000 channels, and the `queries` line for each number of lists.
+@MainActor
+func measureQueries(count: Int, lists: [Int], runs: Int) async throws -> [String] {
+    let (pool, path) = try makePool()
+    defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+    try await pool.write { db in
+        try db.execute(
+            sql: """
+                CREATE TABLE message(id INTEGER PRIMARY KEY, channel INTEGER NOT NULL, body TEXT NOT NULL);
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(count))
+                INSERT INTO message SELECT i, i % 10000, 'Message ' || i FROM n;
+                CREATE INDEX message_byChannel ON message(channel, id);
+                """)
+    }
+    let other = try DatabaseQueue(path: path)
+    var nextID = count + 1
+    /// The CPU and the time to the view of one insert into channel 0, for lists made by `request`.
+    func measure(_ lists: Int, runs: Int, request: (Int) -> FetchedResultsRequest<String, Int64>)
+        async throws -> (cpu: [Double], latency: [Double])
+    {
+        var controllers: [FetchedResultsController<String, Int64>] = []
+        for channel in 0..<lists {
+            let controller = FetchedResultsController(database: pool, request: request(channel))
+            try await controller.performFetch()
+            controllers.append(controller)
+        }
+        let (view, dataSource) = try await ArrivalView.driven { controllers[0].drive($0) }
+        var cpu: [Double] = []
+        var latency: [Double] = []
+        for _ in 0..<runs {
+            let id = nextID
+            nextID += 1
+            let start = processCPUMilliseconds()
+            latency.append(
+                try await view.milliseconds {
+                    try await other.write {
+                        try $0.execute(sql: "INSERT INTO message VALUES (?, 0, 'New')", arguments: [id])
+                    }
+                })
+            cpu.append(processCPUMilliseconds() - start)
+        }
+        for controller in controllers { controller.stop() }
+        withExtendedLifetime(dataSource) {}
+        return (cpu, latency)
+    }
+    var lines: [String] = []
+    for lists in lists {
+        let routed = try await measure(lists, runs: runs) { channel in
+            FetchedResultsRequest(
+                table: "message", item: Column("id"), section: "".databaseValue, content: [Column("body")],
+                ordering: [.ascending(Column("id"))], partition: .init(column: "channel", value: channel))
+        }
+        let unrouted = try await measure(lists, runs: max(3, min(runs, 200_000 / lists / 10))) { channel in
+            FetchedResultsRequest(
+                table: "message", item: Column("id"), section: "".databaseValue, content: [Column("body")],
+                filter: Column("channel") == channel, ordering: [.ascending(Column("id"))])
+        }
+        let sorted = routed.latency.sorted()
+        lines.append(
+            "queries rows=\(count) lists=\(lists) change_cpu_ms=\(format(medianOf(routed.cpu))) "
+                + "change_p99_ms=\(format(sorted[min(sorted.count - 1, sorted.count * 99 / 100)])) "
+                + "unrouted_cpu_ms=\(format(medianOf(unrouted.cpu)))")
+        print(lines.last!)
+    }
+    return lines
+}
+
 struct Options: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diffable-store", abstract: "The store on SQLite against the plain ways of reading it.")
@@ -396,6 +479,12 @@ struct Options: ParsableCommand {
 
     @Option(help: "The numbers of recipes, separated by commas.")
     var sizes = CommaSeparatedCounts([10_000, 100_000, 1_000_000])
+
+    @Option(help: "The numbers of lists of the queries lines (at the largest size), separated by commas.")
+    var lists = CommaSeparatedCounts([100, 1_000, 10_000])
+
+    @Option(help: "Inserts timed per queries line.")
+    var queryRuns = 100
 
     func validate() throws {
         guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
@@ -410,5 +499,8 @@ for size in sizes {
     lines.append(try await measure(count: size, runs: runs))
     lines.append(windowLine)
     lines.append(try await measureJoin(count: size, runs: runs))
+}
+if let largest = sizes.max(), !options.lists.values.isEmpty {
+    lines += try await measureQueries(count: largest, lists: options.lists.values, runs: options.queryRuns)
 }
 for line in lines { print(line) }

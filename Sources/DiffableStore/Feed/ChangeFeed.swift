@@ -7,7 +7,8 @@ import Diffable
 /// one per database connection pool, on first use); so can any value that follows the
 /// database, through ``changes(of:)``. When something changed, the feed reads, in one consistent
 /// read, which rows of which tables changed since each subscriber's position, and hands each
-/// subscriber its rows and the reader to read them with. A backend differs only in where the
+/// subscriber those rows concern — found through an index by table, and by value for a
+/// partitioned request — its rows and the reader to read them with. A backend differs only in where the
 /// changes come from: SQLite's come from a change log that triggers keep in the database itself,
 /// so commits by any writer, in this process or another, arrive as rows.
 ///

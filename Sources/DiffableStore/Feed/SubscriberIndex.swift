@@ -101,7 +101,6 @@ package struct _SubscriberIndex: Sendable {
         var found = everyTable.union(timed)
         var touched: Set<String> = []
         for change in changes {
-            print("DEBUG change", change, routed.keys, routed[change.table]?.keys as Any)
             if touched.insert(change.table).inserted, let subscribers = byTable[change.table] {
                 found.formUnion(subscribers)
             }
