@@ -28,14 +28,20 @@ public final class ChangeFeed: Sendable {
         case readingAndNeedsRead
     }
 
-    private struct Subscription {
-        weak var subscriber: (any _FeedSubscriber)?
-        /// The position of the state the subscriber shows: it has every change up to here.
-        var position: Int64
-        /// What the subscriber follows, as it said when it subscribed.
-        var tables: [String: Set<String>]?
-        var route: _Route?
-        var dependsOnTime: Bool
+    /// A subscriber and what it follows, as it said when it subscribed: a reference, so that a
+    /// read takes the feed's subscriptions without copying them.
+    private final class Subscription: Sendable {
+        weak let subscriber: (any _FeedSubscriber)?
+        let tables: [String: Set<String>]?
+        let route: _Route?
+        let dependsOnTime: Bool
+
+        init(_ subscriber: any _FeedSubscriber, tables: [String: Set<String>]?) {
+            self.subscriber = subscriber
+            self.tables = tables
+            route = subscriber.route
+            dependsOnTime = subscriber.dependsOnTime
+        }
     }
 
     /// A controller shared by equal requests: while it loads, and once it has.
@@ -52,6 +58,8 @@ public final class ChangeFeed: Sendable {
     private struct State {
         var phase = Phase.stopped
         var subscriptions: [ObjectIdentifier: Subscription] = [:]
+        /// The position of the state each subscriber shows: it has every change up to here.
+        var positions: [ObjectIdentifier: Int64] = [:]
         /// The subscriptions by what concerns them.
         var index = _SubscriberIndex()
         var shared: [AnyHashable: Shared] = [:]
@@ -72,9 +80,10 @@ public final class ChangeFeed: Sendable {
         /// Reads made, for tests and diagnostics.
         var readCount = 0
 
-        mutating func add(_ subscription: Subscription, for id: ObjectIdentifier) {
+        mutating func add(_ subscription: Subscription, at position: Int64, for id: ObjectIdentifier) {
             remove(id)
             subscriptions[id] = subscription
+            positions[id] = position
             index.insert(
                 id, tables: subscription.tables, route: subscription.route,
                 dependsOnTime: subscription.dependsOnTime)
@@ -82,6 +91,7 @@ public final class ChangeFeed: Sendable {
 
         mutating func remove(_ id: ObjectIdentifier) {
             guard let subscription = subscriptions.removeValue(forKey: id) else { return }
+            positions[id] = nil
             index.remove(
                 id, tables: subscription.tables, route: subscription.route,
                 dependsOnTime: subscription.dependsOnTime)
@@ -195,10 +205,7 @@ public final class ChangeFeed: Sendable {
             state.withLock {
                 $0.arriving -= 1
                 $0.add(
-                    Subscription(
-                        subscriber: subscriber, position: position, tables: tables, route: subscriber.route,
-                        dependsOnTime: subscriber.dependsOnTime),
-                    for: ObjectIdentifier(subscriber))
+                    Subscription(subscriber, tables: tables), at: position, for: ObjectIdentifier(subscriber))
             }
         } catch {
             state.withLock { $0.arriving -= 1 }
@@ -233,7 +240,7 @@ public final class ChangeFeed: Sendable {
     /// Removes a subscriber; the feed stops when it was the last.
     package func unsubscribe(_ id: ObjectIdentifier) {
         state.withLock { $0.remove(id) }
-        stopIfUnused()
+        stopIfUnused(pruning: false)
     }
 
     // MARK: Sharing controllers
@@ -320,22 +327,28 @@ public final class ChangeFeed: Sendable {
     /// subscriber handed those after its own.
     /// The subscribers a read's changes may concern are found through the index: the others are
     /// not asked, and only their positions move.
+    ///
+    /// - Complexity: O(c + a) for c changes and a subscribers concerned, plus O(s) integer
+    ///   updates for the s subscribers' positions.
     private func readOnce() async {
-        let (subscriptions, index) = state.withLock { state in
+        let (subscriptions, positions, index) = state.withLock { state in
             state.readCount += 1
-            return (state.subscriptions, state.index)
+            return (state.subscriptions, state.positions, state.index)
         }
-        guard let from = subscriptions.values.lazy.map(\.position).min() else { return }
+        guard let from = positions.values.min() else { return }
         let position: Int64?
         do {
             position = try await withTimeout("read") { [source] () async throws(FetchedResultsError) in
                 try await source.read(after: from) { read, reader async in
-                    let concerned = index.concerned(by: read.changes)
-                    let completeAfter = read.completeAfter ?? .min
-                    for (id, subscription) in subscriptions
-                    where concerned?.contains(id) ?? true || subscription.position < completeAfter {
-                        guard let subscriber = subscription.subscriber else { continue }
-                        let at = subscription.position
+                    var concerned = index.concerned(by: read.changes) ?? Set(subscriptions.keys)
+                    // Subscribers behind the changes the read has (a trimmed log) read everything.
+                    if let completeAfter = read.completeAfter, from < completeAfter {
+                        concerned.formUnion(positions.filter { $0.value < completeAfter }.keys)
+                    }
+                    for id in concerned {
+                        guard let subscription = subscriptions[id], let at = positions[id],
+                            let subscriber = subscription.subscriber
+                        else { continue }
                         guard
                             let batch = Self.batch(read, tables: subscription.tables, after: at)
                                 ?? (subscription.dependsOnTime && subscriber.isDue
@@ -359,8 +372,8 @@ public final class ChangeFeed: Sendable {
         }
         guard let position else { return }
         let lowest = state.withLock { state -> Int64? in
-            for id in subscriptions.keys { state.subscriptions[id]?.position = position }
-            return state.subscriptions.values.lazy.map(\.position).min()
+            for id in positions.keys where state.positions[id] != nil { state.positions[id] = position }
+            return state.positions.values.min()
         }
         if let lowest { source.acknowledge(lowest) }
     }
@@ -448,11 +461,15 @@ public final class ChangeFeed: Sendable {
         }
     }
 
-    /// Stops the feed when no one follows it and no read is under way.
-    private func stopIfUnused() {
+    /// Stops the feed when no one follows it and no read is under way; with `pruning`, first
+    /// forgets the subscribers that went away without unsubscribing (O(s): once a read, not at
+    /// each unsubscribe).
+    private func stopIfUnused(pruning: Bool = true) {
         let stopped = state.withLock { state -> Bool in
-            for (id, subscription) in state.subscriptions where subscription.subscriber == nil {
-                state.remove(id)
+            if pruning {
+                for (id, subscription) in state.subscriptions where subscription.subscriber == nil {
+                    state.remove(id)
+                }
             }
             guard state.subscriptions.isEmpty, state.arriving == 0, state.phase == .idle else { return false }
             state.phase = .stopped
