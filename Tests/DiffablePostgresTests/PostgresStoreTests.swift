@@ -107,6 +107,18 @@
     @MainActor
     @Suite("The store on PostgreSQL")
     struct PostgresStoreTests {
+        /// A list made just as the last one stops (a page that leaves, another that opens) reads
+        /// its first rows: the feed does not stop its source under the new list's first read.
+        @Test func aListMadeAsTheLastOneStopsReadsItsRows() async throws {
+            let fixture = try await PostgresFixture(rows: 20)
+            for _ in 0..<30 {
+                let controller = FetchedResultsController(store: fixture.store, request: Recipes.all)
+                try await controller.performFetch()
+                #expect(controller.snapshot.numberOfItems == 20)
+                controller.stop()
+            }
+        }
+
         @Test func theFirstSnapshotIsTheQuery() async throws {
             let fixture = try await PostgresFixture(rows: 50)
             let controller = FetchedResultsController(store: fixture.store, request: Recipes.all)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The median wall-clock time of `runs` calls of `body`, in milliseconds.
 public func median(runs: Int, _ body: () -> Void) -> Double {
     var samples: [Double] = []
@@ -14,3 +16,10 @@ public func median(runs: Int, _ body: () -> Void) -> Double {
 
 /// Keeps a result alive, so that the optimizer cannot drop the work that made it.
 @inline(never) public func consume<T>(_ value: T) { withExtendedLifetime(value) {} }
+
+/// This process's CPU time so far, in milliseconds.
+public func processCPUMilliseconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Double(time.tv_sec) * 1e3 + Double(time.tv_nsec) / 1e6
+}

@@ -34,6 +34,13 @@
 // it (the next row comes in from the margin), held_rows the rows the controller holds, requery_ms
 // the naive way (the same INSERT, `SELECT … LIMIT 50` again and a diff).
 //
+// And many lists on one table, at the largest size, one line per number of lists
+// (`queries rows=… lists=…`): a list per channel (`partition: channel = c`) of a table of messages
+// over 10,000 channels, a one-row INSERT into one channel by the other process: change_cpu_ms
+// this process's CPU per insert (median), change_p99_ms until that channel's view has its batch
+// update, unrouted_cpu_ms the same lists with `channel = c` as a plain filter, which every change
+// reaches.
+//
 // The membership table is filled by one bulk INSERT, then a CHECKPOINT: until PostgreSQL logs the
 // running transactions again (every 15 s), the slot's restart point stays before the insert and
 // every read of the feed decodes it again (52 ms a read at 100,000 rows without the checkpoint).
@@ -92,6 +99,10 @@ func runWriter(_ configuration: PostgresStore.Configuration) async throws {
             let id = Int64(words[1])!
             let position = Int64(words[2])!
             try await store.client.query("INSERT INTO item VALUES (\(id), \(position), 'New')")
+            say("ok")
+        case "message":
+            let id = Int64(words[1])!
+            try await store.client.query("INSERT INTO message VALUES (\(id), 0, 'New')")
             say("ok")
         case "delete":
             let id = Int64(words[1])!
@@ -480,6 +491,66 @@ func measureJoin(
         + "requery_ms=\(format(percentile(requeries, 0.5))) rereads=\(rereads)"
 }
 
+/// The queries lines: `count` messages over 10,000 channels, lists of one channel each.
+@MainActor
+func measureQueries(cluster: Cluster, count: Int, lists: [Int], runs: Int) async throws -> [String] {
+    let database = "bench_queries_\(count)"
+    cluster.psql("postgres", "CREATE DATABASE \(database)")
+    cluster.psql(
+        database,
+        "CREATE TABLE message (id bigint PRIMARY KEY, channel bigint NOT NULL, body text NOT NULL); INSERT INTO message SELECT g, g % 10000, 'Message ' || g FROM generate_series(1, \(count)) g; CREATE INDEX message_by_channel ON message (channel, id); ANALYZE message"
+    )
+    let configuration = cluster.configuration(database)
+    let store = PostgresStore(configuration: configuration)
+    let writer = try Writer(configuration)
+    defer { writer.process.terminate() }
+    var nextID = count + 1
+    func measure(
+        _ lists: Int, runs: Int,
+        filter: (Int) -> (PostgresQuery?, PostgresFetchedResultsRequest<String, Int64>.Partition?)
+    )
+        async throws -> (cpu: [Double], latency: [Double])
+    {
+        var controllers: [FetchedResultsController<String, Int64>] = []
+        for channel in 0..<lists {
+            let (condition, partition) = filter(channel)
+            let controller = FetchedResultsController(
+                store: store,
+                request: PostgresFetchedResultsRequest(
+                    table: "message", item: "id", section: "''", content: ["body"], filter: condition,
+                    ordering: [.ascending("id")], partition: partition))
+            try await controller.performFetch()
+            controllers.append(controller)
+        }
+        let (view, dataSource) = try await ArrivalView.driven { controllers[0].drive($0) }
+        var cpu: [Double] = []
+        var latency: [Double] = []
+        for _ in 0..<runs {
+            let id = nextID
+            nextID += 1
+            let start = processCPUMilliseconds()
+            latency.append(try await view.milliseconds { _ = await writer.ask("message \(id)") })
+            cpu.append(processCPUMilliseconds() - start)
+        }
+        for controller in controllers { controller.stop() }
+        withExtendedLifetime(dataSource) {}
+        return (cpu, latency)
+    }
+    var lines: [String] = []
+    for lists in lists {
+        let routed = try await measure(lists, runs: runs) { (nil, .init(column: "channel", value: "\($0)")) }
+        let unrouted = try await measure(lists, runs: max(3, min(runs, 200_000 / lists / 10))) {
+            ("channel = \($0)", nil)
+        }
+        lines.append(
+            "queries rows=\(count) lists=\(lists) change_cpu_ms=\(format(percentile(routed.cpu, 0.5))) "
+                + "change_p99_ms=\(format(percentile(routed.latency, 0.99))) "
+                + "unrouted_cpu_ms=\(format(percentile(unrouted.cpu, 0.5)))")
+        print(lines.last!)
+    }
+    return lines
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "write" {
     guard arguments.count == 5, let port = Int(arguments[2]) else {
@@ -505,6 +576,12 @@ struct Options: ParsableCommand {
     @Option(help: "The numbers of rows, separated by commas.")
     var sizes = CommaSeparatedCounts([10_000, 100_000, 1_000_000])
 
+    @Option(help: "The numbers of lists of the queries lines (at the largest size), separated by commas.")
+    var lists = CommaSeparatedCounts([100, 1_000, 10_000])
+
+    @Option(help: "Inserts timed per queries line.")
+    var queryRuns = 100
+
     @Option(help: "The commit rates tried, per second, separated by commas.")
     var rates = CommaSeparatedCounts([2_500, 5_000, 10_000, 20_000])
 
@@ -525,6 +602,10 @@ var lines: [String] = []
 for size in sizes {
     lines.append(
         try await measure(cluster: cluster, count: size, runs: runs, duration: duration, rates: rates))
+}
+if let largest = sizes.max(), !options.lists.values.isEmpty {
+    lines += try await measureQueries(
+        cluster: cluster, count: largest, lists: options.lists.values, runs: options.queryRuns)
 }
 cluster.stop()
 for line in lines { print(line) }

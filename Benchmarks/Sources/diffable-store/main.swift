@@ -396,13 +396,6 @@ func measureJoin(count: Int, runs: Int) async throws -> String {
         + "requery_ms=\(format(medianOf(requeries))) rereads=\(rereads)"
 }
 
-/// This process's CPU time so far, in milliseconds.
-func processCPUMilliseconds() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
-    return Double(time.tv_sec) * 1e3 + Double(time.tv_nsec) / 1e6
-}
-
 /// `count` messages over 10,000 channels, and the `queries` line for each number of lists.
 @MainActor
 func measureQueries(count: Int, lists: [Int], runs: Int) async throws -> [String] {

@@ -217,11 +217,17 @@ public final class ChangeFeed: Sendable {
     }
 
     /// Runs `body` with a reader of the database's current state, with the feed's ``timeout``:
-    /// what a subscriber learns before it subscribes (the tables its request reads).
+    /// what a subscriber learns before it subscribes (the tables its request reads). The feed
+    /// runs meanwhile: a last subscriber leaving must not stop its source under the read.
     package func readCurrentState<T: Sendable>(
         _ body: @escaping @Sendable (any _FeedReader) async throws(FetchedResultsError) -> T
     ) async throws(FetchedResultsError) -> T {
-        try await withTimeout("look at the schema") { [source] () async throws(FetchedResultsError) in
+        try startIfStopped()
+        defer {
+            state.withLock { $0.arriving -= 1 }
+            stopIfUnused(pruning: false)
+        }
+        return try await withTimeout("look at the schema") { [source] () async throws(FetchedResultsError) in
             try await source.read(after: nil) { _, reader async throws(FetchedResultsError) in
                 try await body(reader)
             }
