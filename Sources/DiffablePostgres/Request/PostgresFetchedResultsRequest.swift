@@ -316,12 +316,10 @@
                 binds: binds)
         }
 
-        /// For each row, the items of the first rows shown after it at each ordering level, in
-        /// one statement planned once: for the row whose ordering values are `values` and whose
-        /// key is `rowID`, level 0 is the rows equal on every term with a larger key, and level k
-        /// the rows equal on the first (terms − k) terms and after it on the next. A row's
-        /// successor is its lowest level's item. Each level is an index seek when an index covers
-        /// the ordering.
+        /// For each row, the items of the first rows shown after it at each ordering level
+        /// (``levels(of:key:after:)``, the row's values taken from a `VALUES` list), in one
+        /// statement planned once. A row's successor is its nearest level's item. Each level is an
+        /// index seek when an index covers the ordering.
         ///
         /// The rows must agree on which of their ordering values are `NULL` (the conditions
         /// differ): ``readRows(_:rowIDs:)`` groups them.
@@ -330,7 +328,6 @@
         ///   each level (`NULL` where none is).
         func successorQuery(rows: [(index: Int, values: [PostgresCell], rowID: Int64)]) -> PostgresQuery {
             var binds = bindings
-            let terms = sortTerms
             let nulls = rows[0].values.map { $0.bytes == nil }
             let alias = "diffable_row"
             var tuples: [String] = []
@@ -353,32 +350,8 @@
                 valueColumn.append(isNull ? nil : "\(alias).v\(index)")
                 if !isNull { columns.append("v\(index)") }
             }
-            // From the innermost level out; each condition is one index range, so an ascending
-            // term's "after" (larger, then NULL, which PostgreSQL sorts last) is two levels.
-            var levels: [String] = []
-            for level in 0...terms.count {
-                let equal = terms.count - level
-                var prefix: [String] = []
-                for (term, value) in zip(terms.prefix(equal), valueColumn) {
-                    prefix.append(value.map { "\(term.expression) = \($0)" } ?? "\(term.expression) IS NULL")
-                }
-                var afters: [String] = []
-                if level == 0 {
-                    afters = ["\(key) > \(alias).k"]
-                } else {
-                    let expression = terms[equal].expression
-                    switch (terms[equal].isAscending, valueColumn[equal]) {
-                    case (true, nil): afters = []
-                    case (true, let value?): afters = ["\(expression) > \(value)", "\(expression) IS NULL"]
-                    case (false, nil): afters = ["\(expression) IS NOT NULL"]
-                    case (false, let value?): afters = ["\(expression) < \(value)"]
-                    }
-                }
-                for after in afters {
-                    levels.append(
-                        "(SELECT \(item) FROM \(from) WHERE \((prefix + [after]).joined(separator: " AND "))\(filterCondition) \(orderClause) LIMIT 1)"
-                    )
-                }
+            let levels = levels(of: valueColumn, key: "\(alias).k", after: true).map { condition in
+                "(SELECT \(item) FROM \(from) WHERE \(condition)\(filterCondition) \(orderClause) LIMIT 1)"
             }
             let sql =
                 "SELECT \(alias).i, \(levels.joined(separator: ", ")) FROM (VALUES \(tuples.joined(separator: ", "))) AS \(alias)(\(columns.joined(separator: ", ")))"
