@@ -16,18 +16,6 @@ import Diffable
 /// pages that show one list cost one read and one edit per change. A feed nobody listens to
 /// stops.
 public final class ChangeFeed: Sendable {
-    /// What the feed is doing: one value, so that no combination of flags can disagree.
-    public enum Phase: Sendable, Equatable {
-        /// No one listens: nothing is watched, polled or read.
-        case stopped
-        /// Watching; nothing to read.
-        case idle
-        /// Reading what changed.
-        case reading
-        /// Reading, and something changed since the read began: another read follows it.
-        case readingAndNeedsRead
-    }
-
     /// A subscriber and what it follows, as it said when it subscribed: a reference, so that a
     /// read takes the feed's subscriptions without copying them.
     private final class Subscription: Sendable {
@@ -394,36 +382,6 @@ public final class ChangeFeed: Sendable {
             return state.subscriptions.values.compactMap(\.subscriber)
         }
         for subscriber in subscribers { subscriber.feedFailed(error) }
-    }
-
-    /// What a subscriber at `position` that follows `tables` (every table when `nil`) takes from
-    /// a read; `nil` when nothing it follows changed.
-    static func batch(_ read: _ChangeRead, tables: [String: Set<String>]?, after position: Int64)
-        -> ChangeBatch?
-    {
-        let end = read.position ?? position
-        guard let changes = read.changes, position >= (read.completeAfter ?? position) else {
-            return ChangeBatch(rowIDs: nil, position: end)
-        }
-        var rowIDs: [String: Set<Int64>] = [:]
-        var unnamed: Set<String> = []
-        var followed: [String: [_RowChange]] = [:]
-        for change in changes
-        where change.position > position && (tables.map { $0[change.table] != nil } ?? true) {
-            if tables?[change.table]?.isEmpty == false { followed[change.table, default: []].append(change) }
-            for key in [change.key, change.oldKey] {
-                guard let key else { continue }
-                if let rowID = key.rowID {
-                    rowIDs[change.table, default: []].insert(rowID)
-                } else {
-                    unnamed.insert(change.table)
-                }
-            }
-        }
-        guard !rowIDs.isEmpty || !unnamed.isEmpty else { return nil }
-        var batch = ChangeBatch(rowIDs: rowIDs, position: end, tablesWithUnnamedRows: unnamed)
-        batch.changes = followed
-        return batch
     }
 
     // MARK: Starting and stopping
