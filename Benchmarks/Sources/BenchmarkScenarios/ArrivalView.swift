@@ -43,4 +43,19 @@ public final class ArrivalView: DiffableCollectionView {
         let elapsed = arrivals[arrived] - start
         return Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15
     }
+
+    /// Runs `write` `runs` times, numbered from 0, each until the view's next batch update: this
+    /// process's CPU milliseconds for each, and the milliseconds until its update.
+    public func cpuAndMilliseconds(runs: Int, until write: (Int) async throws -> Void) async throws -> (
+        cpu: [Double], latency: [Double]
+    ) {
+        var cpu: [Double] = []
+        var latency: [Double] = []
+        for run in 0..<runs {
+            let start = processCPUMilliseconds()
+            latency.append(try await milliseconds { try await write(run) })
+            cpu.append(processCPUMilliseconds() - start)
+        }
+        return (cpu, latency)
+    }
 }

@@ -523,14 +523,10 @@ func measureQueries(cluster: Cluster, count: Int, lists: [Int], runs: Int) async
             controllers.append(controller)
         }
         let (view, dataSource) = try await ArrivalView.driven { controllers[0].drive($0) }
-        var cpu: [Double] = []
-        var latency: [Double] = []
-        for _ in 0..<runs {
-            let id = nextID
-            nextID += 1
-            let start = processCPUMilliseconds()
-            latency.append(try await view.milliseconds { _ = await writer.ask("message \(id)") })
-            cpu.append(processCPUMilliseconds() - start)
+        let first = nextID
+        nextID += runs
+        let (cpu, latency) = try await view.cpuAndMilliseconds(runs: runs) { run in
+            _ = await writer.ask("message \(first + run)")
         }
         for controller in controllers { controller.stop() }
         withExtendedLifetime(dataSource) {}

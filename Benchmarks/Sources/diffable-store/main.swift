@@ -423,19 +423,12 @@ func measureQueries(count: Int, lists: [Int], runs: Int) async throws -> [String
             controllers.append(controller)
         }
         let (view, dataSource) = try await ArrivalView.driven { controllers[0].drive($0) }
-        var cpu: [Double] = []
-        var latency: [Double] = []
-        for _ in 0..<runs {
-            let id = nextID
-            nextID += 1
-            let start = processCPUMilliseconds()
-            latency.append(
-                try await view.milliseconds {
-                    try await other.write {
-                        try $0.execute(sql: "INSERT INTO message VALUES (?, 0, 'New')", arguments: [id])
-                    }
-                })
-            cpu.append(processCPUMilliseconds() - start)
+        let first = nextID
+        nextID += runs
+        let (cpu, latency) = try await view.cpuAndMilliseconds(runs: runs) { run in
+            try await other.write {
+                try $0.execute(sql: "INSERT INTO message VALUES (?, 0, 'New')", arguments: [first + run])
+            }
         }
         for controller in controllers { controller.stop() }
         withExtendedLifetime(dataSource) {}
