@@ -248,7 +248,7 @@
                 diagnose("the PostgreSQL change feed could not decode a change: \(error)")
                 throw .read(error)
             }
-            let read = changeRead(session, transactions, visibleIn: snapshot)
+            let read = changeRead(session, transactions, visibleIn: snapshot, decodedThrough: inserted)
             let reader = try await _PostgresReader(
                 connection: session.reader, snapshot: exported, logger: logger)
             let outcome: Swift.Result<Result, FetchedResultsError>
@@ -274,8 +274,16 @@
         /// state it reads: the end of the first run of transactions it sees. A transaction it sees
         /// after one it does not is handed over too (its rows are in the state), and again with
         /// the next read: reading a row twice changes nothing.
+        ///
+        /// When the snapshot sees every transaction decoded, and the log was decoded through
+        /// `decodedThrough` (where it had been written when the snapshot was taken), the state
+        /// has every change before that point: the position moves there even if nothing this feed
+        /// follows changed, so that the slot advances while other databases of the server write —
+        /// otherwise it would keep their log from being recycled, and each read would decode it
+        /// all again.
         private func changeRead(
-            _ session: Session, _ transactions: [_DecodedTransaction], visibleIn snapshot: _Snapshot
+            _ session: Session, _ transactions: [_DecodedTransaction], visibleIn snapshot: _Snapshot,
+            decodedThrough: Int64
         ) -> _ChangeRead {
             var end = state.withLock { max($0.position ?? session.start, session.start) }
             var inFirstRun = true
@@ -295,6 +303,7 @@
                             oldKey: row.oldKey, values: row.values, oldValues: row.oldValues))
                 }
             }
+            if inFirstRun { end = max(end, decodedThrough) }
             return _ChangeRead(
                 position: end, completeAfter: session.start,
                 changes: knowsRows && changes.count <= Self.changeLimit ? changes : nil)
