@@ -220,7 +220,7 @@
             for view in views.prefix(3) { all.drive(view.dataSource) }
             favorites.drive(views[3].dataSource)
             #expect(
-                try runStoreWriter([
+                try await runStoreWriter([
                     file.path,
                     "INSERT INTO recipe(id, collection, title, minutes, isFavorite) VALUES (70, 'Quick', 'Figs', 2, 1)",
                     "UPDATE recipe SET title = 'Zucchini' WHERE id = 1",
@@ -304,11 +304,9 @@
             let output = Pipe()
             process.standardOutput = output
             try process.run()
-            #expect(
-                String(decoding: output.fileHandleForReading.availableData, as: UTF8.self).contains("holding")
-            )
+            #expect(await availableText(of: output).contains("holding"))
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            await waitForExit(of: process)
             let headAfter = try await store.pool.read {
                 try Int64.fetchOne($0, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'diffable_change'")
                     ?? 0

@@ -151,7 +151,7 @@
 
         @Test func anotherProcessWritesAndTheViewCatchesUp() async throws {
             let store = try await StoreFixture(Self.recipes)
-            let status = try runStoreWriter([
+            let status = try await runStoreWriter([
                 store.file.path,
                 "INSERT INTO recipe(id, collection, title, minutes) VALUES (50, 'Breakfast', 'Bagel', 4)",
                 "DELETE FROM recipe WHERE id = 3",
@@ -270,17 +270,13 @@
             let output = Pipe()
             holder.standardOutput = output
             try holder.run()
-            defer {
-                kill(holder.processIdentifier, SIGKILL)
-                holder.waitUntilExit()
-            }
-            #expect(
-                String(decoding: output.fileHandleForReading.availableData, as: UTF8.self).contains("holding")
-            )
+            #expect(await availableText(of: output).contains("holding"))
             let controller = FetchedResultsController(database: locked, request: Recipe.request)
             await expectDatabaseError(.SQLITE_BUSY) { () async throws(FetchedResultsError) in
                 try await controller.performFetch()
             }
+            kill(holder.processIdentifier, SIGKILL)
+            await waitForExit(of: holder)
         }
 
         @Test func aFileThatIsNotADatabaseIsAnError() async throws {

@@ -71,7 +71,7 @@
                         for statement in commit.statements { try db.execute(sql: statement) }
                     }
                 } else {
-                    #expect(try runPythonSQLite(file.path, commit.statements) == 0)
+                    #expect(try await runPythonSQLite(file.path, commit.statements) == 0)
                 }
                 // The feed hands a read to every list it concerns before it goes idle: once the
                 // lists of the commit's channels have read it, and the feed is idle, no other will.

@@ -111,16 +111,16 @@
             case .secondConnection:
                 try await other.write { db in for statement in statements { try db.execute(sql: statement) } }
             case .otherProcess:
-                return try runStoreWriter([path] + statements) == 0
+                return try await runStoreWriter([path] + statements) == 0
             case .pythonSQLite:
-                return try runPythonSQLite(path, statements) == 0
+                return try await runPythonSQLite(path, statements) == 0
             }
             return true
         }
     }
 
     /// Runs statements in one transaction with Python's `sqlite3` module.
-    func runPythonSQLite(_ path: String, _ statements: [String]) throws -> Int32 {
+    func runPythonSQLite(_ path: String, _ statements: [String]) async throws -> Int32 {
         let script = """
             import sqlite3, sys
             db = sqlite3.connect(sys.argv[1], timeout=10, isolation_level=None)
@@ -133,7 +133,7 @@
             "python-\(UUID().uuidString).log"
         ).path
         defer { try? FileManager.default.removeItem(atPath: output) }
-        return try runProgram(
+        return try await runProgram(
             ["/usr/bin/env", "python3", "-c", script, path] + statements, outputPath: output)
     }
 
@@ -153,13 +153,12 @@
         return directory.appendingPathComponent("diffable-store-writer").path
     }
 
-    /// Runs the writer in another process and waits for it.
-    func runStoreWriter(_ arguments: [String]) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: storeWriterPath)
-        process.arguments = arguments
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
+    /// Runs the writer in another process to its end; returns its exit status.
+    func runStoreWriter(_ arguments: [String]) async throws -> Int32 {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "writer-\(UUID().uuidString).log"
+        ).path
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        return try await runProgram([storeWriterPath] + arguments, outputPath: output)
     }
 #endif

@@ -9,7 +9,7 @@
     /// and its test waited forever, every thread idle.
     @Suite("Programs the tests start")
     struct InheritedDescriptorTests {
-        @Test func aProgramTheTestsStartInheritsNoDescriptor() throws {
+        @Test func aProgramTheTestsStartInheritsNoDescriptor() async throws {
             // A socket as SwiftNIO opens one: without close-on-exec. Moved above the lowest free
             // descriptor, which the child's listing of its folder takes (3, when the test
             // process had nothing else open).
@@ -22,7 +22,7 @@
             #expect(fcntl(socket, F_GETFD) & FD_CLOEXEC == 0)
             let output = NSTemporaryDirectory() + "diffable-fds-" + UUID().uuidString
             defer { try? FileManager.default.removeItem(atPath: output) }
-            let status = try runProgram(["/bin/ls", "/proc/self/fd"], outputPath: output)
+            let status = try await runProgram(["/bin/ls", "/proc/self/fd"], outputPath: output)
             #expect(status == 0)
             let descriptors = readText(ofFile: output)
                 .split(whereSeparator: \.isWhitespace).compactMap { Int32($0) }
@@ -31,11 +31,11 @@
                 descriptors == [0, 1, 2, 3], "its three streams and the folder it lists, not \(descriptors)")
         }
 
-        @Test func theExitStatusAndASignalAreReported() throws {
+        @Test func theExitStatusAndASignalAreReported() async throws {
             let output = NSTemporaryDirectory() + "diffable-status-" + UUID().uuidString
             defer { try? FileManager.default.removeItem(atPath: output) }
-            #expect(try runProgram(["/bin/sh", "-c", "exit 3"], outputPath: output) == 3)
-            #expect(try runProgram(["/bin/sh", "-c", "kill -9 $$"], outputPath: output) == 128 + 9)
+            #expect(try await runProgram(["/bin/sh", "-c", "exit 3"], outputPath: output) == 3)
+            #expect(try await runProgram(["/bin/sh", "-c", "kill -9 $$"], outputPath: output) == 128 + 9)
         }
     }
 #endif

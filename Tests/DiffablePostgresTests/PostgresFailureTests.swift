@@ -61,7 +61,7 @@
                         host: "db.internal", port: 6543, username: "app", password: "secret",
                         database: "recipes"))
 
-            try fixture.psql("CREATE TABLE tag (name text PRIMARY KEY)")
+            try await fixture.psql("CREATE TABLE tag (name text PRIMARY KEY)")
             var keyedByText = Recipes.all
             keyedByText.table = "tag"
             let controller = FetchedResultsController(store: fixture.store, request: keyedByText)
@@ -77,13 +77,13 @@
         }
 
         @Test func aServerWithoutLogicalDecodingSaysHowToTurnItOn() async throws {
-            let cluster = try TestCluster(walLevel: "replica")
+            let cluster = try await TestCluster(walLevel: "replica")
             let fixture = try await PostgresFixture(cluster: cluster, rows: 3)
             let error = await fetchError(fixture.configuration)
             #expect(error?.kind == .logicalDecodingUnavailable)
             #expect(
                 error?.description.contains("wal_level = logical") == true, "\(String(describing: error))")
-            try cluster.stop()
+            try await cluster.stop()
         }
 
         /// A column the request reads goes away: the error names it, the controller keeps its
@@ -96,7 +96,8 @@
             }
             try await controller.performFetch()
             let shown = controller.snapshot
-            try fixture.psql("ALTER TABLE recipe RENAME COLUMN title TO name; UPDATE recipe SET minutes = 99")
+            try await fixture.psql(
+                "ALTER TABLE recipe RENAME COLUMN title TO name; UPDATE recipe SET minutes = 99")
             await eventually { !errors.all.isEmpty }
             guard case .database(let error)? = errors.all.first else {
                 Issue.record("\(errors.all)")
@@ -104,10 +105,10 @@
             }
             #expect((error as? PostgresStoreError)?.kind == .missingTable, "\(error)")
             #expect(controller.snapshot == shown)
-            try fixture.psql(
+            try await fixture.psql(
                 "ALTER TABLE recipe RENAME COLUMN name TO title; UPDATE recipe SET collection = 'Zzz' WHERE id = 1"
             )
-            let expected = try fixture.expectedAll().items
+            let expected = try await fixture.expectedAll().items
             #expect(expected != items(of: shown))
             await eventually("\(errors.all)") { items(of: controller.snapshot) == expected }
         }
@@ -122,8 +123,8 @@
             broken.content = ["no_such_column"]
             let failing = FetchedResultsController(store: fixture.store, request: broken)
             await #expect(throws: FetchedResultsError.self) { try await failing.performFetch() }
-            try fixture.psql("UPDATE recipe SET collection = 'Zzz' WHERE id = 1")
-            let expected = try fixture.expectedAll().items
+            try await fixture.psql("UPDATE recipe SET collection = 'Zzz' WHERE id = 1")
+            let expected = try await fixture.expectedAll().items
             await eventually { items(of: running.snapshot) == expected }
             #expect(running.statistics.wholeReads == 1, "the same slot: the change read row by row")
         }
@@ -131,24 +132,26 @@
         /// PostgreSQL restarted under a running server: the feed reconnects, makes a new slot,
         /// and every controller reads everything once, with what was written meanwhile.
         @Test func aDatabaseRestartedUnderTheServerIsFollowedAgain() async throws {
-            let cluster = try TestCluster(walLevel: "logical")
+            let cluster = try await TestCluster(walLevel: "logical")
             let fixture = try await PostgresFixture(cluster: cluster, rows: 6)
             let errors = ErrorLog()
             let controller = FetchedResultsController(store: fixture.store, request: Recipes.all) {
                 errors.append($0)
             }
             try await controller.performFetch()
-            try cluster.restart()
-            try fixture.psql(
+            try await cluster.restart()
+            try await fixture.psql(
                 "UPDATE recipe SET title = 'Zest' WHERE id = 2; INSERT INTO recipe (id, collection, title) VALUES (50, 'Quick', 'Apple')"
             )
-            await eventually(timeout: .seconds(20)) {
-                (try? fixture.expectedAll().items) == items(of: controller.snapshot)
+            await eventuallyAsync(timeout: .seconds(20)) {
+                (try? await fixture.expectedAll().items) == items(of: controller.snapshot)
             }
             #expect(controller.statistics.wholeReads >= 2, "a new slot: everything read once")
-            try fixture.psql("UPDATE recipe SET title = 'Aardvark' WHERE id = 50")
-            await eventually { (try? fixture.expectedAll().items) == items(of: controller.snapshot) }
-            try cluster.stop()
+            try await fixture.psql("UPDATE recipe SET title = 'Aardvark' WHERE id = 50")
+            await eventuallyAsync {
+                (try? await fixture.expectedAll().items) == items(of: controller.snapshot)
+            }
+            try await cluster.stop()
         }
 
         /// A feed that no one follows any more drops its replication slot.
@@ -159,11 +162,36 @@
             var controller: FetchedResultsController<String, Int64>? = FetchedResultsController(
                 store: fixture.store, request: Recipes.all)
             try await controller?.performFetch()
-            #expect(try fixture.psql(slots).trimmingCharacters(in: .whitespacesAndNewlines) == "1")
+            #expect(try await fixture.psql(slots).trimmingCharacters(in: .whitespacesAndNewlines) == "1")
             controller = nil
-            await eventually {
-                (try? fixture.psql(slots).trimmingCharacters(in: .whitespacesAndNewlines)) == "0"
+            await eventuallyAsync {
+                (try? await fixture.psql(slots).trimmingCharacters(in: .whitespacesAndNewlines)) == "0"
             }
+        }
+
+        /// A feed whose database is quiet while another database of the server writes moves its
+        /// slot along the server's log: a slot left behind keeps the log from being recycled (a
+        /// server's disk fills), and each read would decode all of it again.
+        @Test func aQuietDatabasesSlotFollowsTheServersLog() async throws {
+            let quiet = try await PostgresFixture(rows: 3)
+            let busy = try await PostgresFixture(rows: 3)
+            let controller = FetchedResultsController(store: quiet.store, request: Recipes.all)
+            try await controller.performFetch()
+            let database = quiet.configuration.database!
+            for index in 0..<20 {
+                try await busy.psql("UPDATE recipe SET minutes = \(index) WHERE id = 1")
+            }
+            let written = try await busy.psql("SELECT pg_current_wal_lsn()").trimmingCharacters(
+                in: .whitespacesAndNewlines)
+            await eventuallyAsync(timeout: .seconds(20), "the quiet database's slot stays behind") {
+                let behind = try? await quiet.psql(
+                    """
+                    SELECT confirmed_flush_lsn < '\(written)'::pg_lsn FROM pg_replication_slots
+                    WHERE database = '\(database)'
+                    """)
+                return behind?.trimmingCharacters(in: .whitespacesAndNewlines) == "f"
+            }
+            #expect(controller.statistics.wholeReads == 1 && controller.error == nil)
         }
 
         /// A server killed with SIGKILL leaves no slot behind; started again, it shows what was
@@ -174,21 +202,21 @@
             let slots = "SELECT count(*) FROM pg_replication_slots WHERE database = '\(database)'"
             var follower = try Follower(fixture)
             try await follower.waitForLine { $0 == "ready" }
-            try fixture.psql("UPDATE recipe SET title = 'Aaa' WHERE id = 3")
+            try await fixture.psql("UPDATE recipe SET title = 'Aaa' WHERE id = 3")
             try await follower.waitForLine { $0.hasPrefix("items 3 ") }
             kill(follower.process.processIdentifier, SIGKILL)
-            follower.stop()
-            await eventually {
-                (try? fixture.psql(slots).trimmingCharacters(in: .whitespacesAndNewlines)) == "0"
+            await follower.stop()
+            await eventuallyAsync {
+                (try? await fixture.psql(slots).trimmingCharacters(in: .whitespacesAndNewlines)) == "0"
             }
-            try fixture.psql("UPDATE recipe SET title = 'Aab' WHERE id = 2")
+            try await fixture.psql("UPDATE recipe SET title = 'Aab' WHERE id = 2")
             follower = try Follower(fixture)
             try await follower.waitForLine { $0 == "items 3 2 1" }
-            try fixture.psql("DELETE FROM recipe WHERE id = 3")
+            try await fixture.psql("DELETE FROM recipe WHERE id = 3")
             try await follower.waitForLine { $0 == "items 2 1" }
             #expect(follower.lines.filter { $0 == "items 2 1" }.count == 1)
             follower.process.terminate()
-            follower.stop()
+            await follower.stop()
         }
     }
 
@@ -230,8 +258,8 @@
 
         /// Waits for the process to end and stops reading its output: the handler would keep the
         /// pipe, and the pipe the process, alive (LeakSanitizer reports them).
-        func stop() {
-            process.waitUntilExit()
+        func stop() async {
+            await waitForExit(of: process)
             output.fileHandleForReading.readabilityHandler = nil
         }
 

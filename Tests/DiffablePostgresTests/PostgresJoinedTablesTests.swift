@@ -46,8 +46,8 @@
                 .init(table: "event", column: "dish_id", matches: "id"),
             ])
 
-        static func expected(_ fixture: PostgresFixture) throws -> [[Int64]] {
-            try fixture.sectionedItems(
+        static func expected(_ fixture: PostgresFixture) async throws -> [[Int64]] {
+            try await fixture.sectionedItems(
                 """
                 SELECT author.name || '|' || dish.id FROM dish JOIN author ON author.id = dish.author_id
                 WHERE EXISTS (SELECT 1 FROM membership WHERE name = 'Baking' AND dish_id = dish.id)
@@ -72,7 +72,7 @@
                     setup.append("INSERT INTO membership VALUES ('Baking', \(id));")
                 }
             }
-            try fixture.psql(setup.joined(separator: "\n"))
+            try await fixture.psql(setup.joined(separator: "\n"))
             ChangeFeed.feed(for: fixture.store).pollInterval = .milliseconds(5)
             let errors = ErrorLog()
             let controller = FetchedResultsController(store: fixture.store, request: Self.request) {
@@ -81,7 +81,7 @@
             try await controller.performFetch()
             #expect(controller.followedTables == ["author", "dish", "event", "membership", "tag"])
             #expect(
-                try fixture.psql(
+                try await fixture.psql(
                     "SELECT relname::text || relreplident::text FROM pg_class WHERE relname IN ('tag', 'membership') ORDER BY 1"
                 ).trimmingCharacters(in: .whitespacesAndNewlines) == "membershipd\ntagf",
                 "the table without a key keeps its old rows; the membership's key carries its column")
@@ -108,14 +108,14 @@
                     }
                 let comment = Comment(rawValue: "DIFFABLE_SEED=\(seed) step \(step): \(statement)")
                 if Bool.random(using: &rng) {
-                    try fixture.psql(statement)
+                    try await fixture.psql(statement)
                 } else {
                     try await fixture.store.write { connection in
                         _ = try await connection.query(
                             PostgresQuery(unsafeSQL: statement), logger: fixture.store.logger)
                     }
                 }
-                let expected = try Self.expected(fixture)
+                let expected = try await Self.expected(fixture)
                 await eventually(comment) {
                     shownItems(view.view) == expected && !view.dataSource.hasPendingUpdates
                 }
@@ -129,7 +129,7 @@
             let start = Date(timeIntervalSince1970: 1_800_000_000)
             let clock = ManualWallClock(now: start)
             let fixture = try await PostgresFixture(rows: 0)
-            try fixture.psql(
+            try await fixture.psql(
                 "CREATE TABLE post (id bigint PRIMARY KEY, added timestamptz NOT NULL);"
                     + [-90, -50, -10, 20, 60].enumerated().map { index, offset in
                         "INSERT INTO post VALUES (\(index + 1), to_timestamp(\(Int(start.timeIntervalSince1970) + offset)));"

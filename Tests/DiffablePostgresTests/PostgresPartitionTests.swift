@@ -14,7 +14,7 @@
     struct PostgresPartitionTests {
         @Test func aCommitReachesExactlyTheListsItConcerns() async throws {
             let fixture = try await PostgresFixture(rows: 0)
-            try fixture.psql(
+            try await fixture.psql(
                 """
                 CREATE TABLE message (id bigint PRIMARY KEY, channel bigint NOT NULL, room text NOT NULL,
                     body text NOT NULL);
@@ -48,7 +48,7 @@
             ]
             for (index, commit) in commits.enumerated() {
                 let before = lists.map(\.statistics.rowReads)
-                try fixture.psql(commit.statement)
+                try await fixture.psql(commit.statement)
                 await eventually("commit \(index)") {
                     commit.channels.allSatisfy { lists[$0].statistics.rowReads != before[$0] }
                         && ChangeFeed.feed(for: fixture.store).phase == .idle
@@ -57,14 +57,14 @@
                 #expect(reached == commit.channels, "commit \(index): \(commit.statement)")
             }
             for (channel, controller) in lists.enumerated() {
-                let expected = try fixture.psql(
+                let expected = try await fixture.psql(
                     "SELECT id FROM message WHERE channel = \(channel) ORDER BY id"
                 )
                 .split(separator: "\n").map { Int64($0)! }
                 #expect(controller.snapshot.itemIdentifiers == expected, "channel \(channel)")
             }
-            try fixture.psql("UPDATE message SET room = 'room 1' WHERE id = 3000 OR id = 999")
-            let expected = try fixture.psql("SELECT id FROM message WHERE room = 'room 1' ORDER BY id")
+            try await fixture.psql("UPDATE message SET room = 'room 1' WHERE id = 3000 OR id = 999")
+            let expected = try await fixture.psql("SELECT id FROM message WHERE room = 'room 1' ORDER BY id")
                 .split(separator: "\n").map { Int64($0)! }
             await eventually { rooms.snapshot.itemIdentifiers == expected }
         }

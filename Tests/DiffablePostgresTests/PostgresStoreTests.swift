@@ -38,9 +38,11 @@
         let configuration: PostgresStore.Configuration
         let store: PostgresStore
 
-        init(cluster: TestCluster = .shared, rows: Int, seed: UInt64 = 1) async throws {
+        /// A database on `cluster`, or on the tests' shared cluster.
+        init(cluster: TestCluster? = nil, rows: Int, seed: UInt64 = 1) async throws {
+            let cluster = if let cluster { cluster } else { await TestCluster.shared }
             self.cluster = cluster
-            configuration = try cluster.makeDatabase()
+            configuration = try await cluster.makeDatabase()
             store = PostgresStore(configuration: configuration)
             var rng = SeededRandom(seed: seed)
             var inserts: [String] = []
@@ -49,7 +51,7 @@
                     "(\(id), '\(Recipes.collections.randomElement(using: &rng)!)', '\(Recipes.titles.randomElement(using: &rng)!)', 10, \(id % 3 == 0))"
                 )
             }
-            try psql(
+            try await psql(
                 Recipes.schema
                     + (inserts.isEmpty
                         ? ""
@@ -58,22 +60,22 @@
         }
 
         @discardableResult
-        func psql(_ sql: String) throws -> String {
-            try cluster.psql(configuration.database!, sql)
+        func psql(_ sql: String) async throws -> String {
+            try await cluster.psql(configuration.database!, sql)
         }
 
         /// What `Recipes.all` shows, read by `psql`: sections and their items.
-        func expectedAll() throws -> (sections: [String], items: [[Int64]]) {
-            try sectionedItems(
+        func expectedAll() async throws -> (sections: [String], items: [[Int64]]) {
+            try await sectionedItems(
                 "SELECT collection || '|' || id FROM recipe WHERE NOT is_archived ORDER BY collection, title, id"
             )
         }
 
         /// The sections and items of a query whose rows are `section|id`, in order.
-        func sectionedItems(_ sql: String) throws -> (sections: [String], items: [[Int64]]) {
+        func sectionedItems(_ sql: String) async throws -> (sections: [String], items: [[Int64]]) {
             var sections: [String] = []
             var items: [[Int64]] = []
-            for line in try psql(sql).split(separator: "\n") {
+            for line in try await psql(sql).split(separator: "\n") {
                 let parts = line.split(separator: "|")
                 if sections.last != String(parts[0]) {
                     sections.append(String(parts[0]))
@@ -85,16 +87,16 @@
         }
 
         /// What `Recipes.favorites` shows.
-        func expectedFavorites() throws -> [[Int64]] {
-            let ids = try psql("SELECT id FROM recipe WHERE is_favorite ORDER BY title, id")
+        func expectedFavorites() async throws -> [[Int64]] {
+            let ids = try await psql("SELECT id FROM recipe WHERE is_favorite ORDER BY title, id")
                 .split(separator: "\n").map { Int64($0)! }
             return ids.isEmpty ? [] : [ids]
         }
 
         /// Every row's content, by id.
-        func contents() throws -> [Int64: String] {
+        func contents() async throws -> [Int64: String] {
             var contents: [Int64: String] = [:]
-            for line in try psql(
+            for line in try await psql(
                 "SELECT id || '|' || title || '|' || minutes || '|' || is_favorite FROM recipe"
             )
             .split(separator: "\n") {
@@ -123,12 +125,12 @@
             let fixture = try await PostgresFixture(rows: 50)
             let controller = FetchedResultsController(store: fixture.store, request: Recipes.all)
             try await controller.performFetch()
-            let expected = try fixture.expectedAll()
+            let expected = try await fixture.expectedAll()
             #expect(controller.snapshot.sectionIdentifiers == expected.sections)
             #expect(items(of: controller.snapshot) == expected.items)
             let favorites = FetchedResultsController(store: fixture.store, request: Recipes.favorites)
             try await favorites.performFetch()
-            #expect(items(of: favorites.snapshot) == (try fixture.expectedFavorites()))
+            #expect(items(of: favorites.snapshot) == (try await fixture.expectedFavorites()))
             #expect(controller.statistics.wholeReads == 1)
         }
 
@@ -158,7 +160,7 @@
             for view in favoriteViews { favorites.drive(view.dataSource) }
             var nextID: Int64 = 100
             for step in 0..<40 {
-                let ids = try fixture.contents().keys.sorted()
+                let ids = try await fixture.contents().keys.sorted()
                 var statements: [String] = []
                 for _ in 0..<Int.random(in: 1...3, using: &rng) {
                     let id = ids.randomElement(using: &rng) ?? 1
@@ -186,7 +188,7 @@
                 let comment = Comment(
                     rawValue: "DIFFABLE_SEED=\(seed) step \(step), writer \(writer): \(statements)")
                 for view in allViews + favoriteViews { view.view.clearRecords() }
-                let before = try fixture.contents()
+                let before = try await fixture.contents()
                 let shownAll = all.snapshot
                 let shownFavorites = favorites.snapshot
                 switch writer {
@@ -198,11 +200,11 @@
                         }
                     }
                 default:
-                    try fixture.psql("BEGIN; " + statements.joined(separator: "; ") + "; COMMIT")
+                    try await fixture.psql("BEGIN; " + statements.joined(separator: "; ") + "; COMMIT")
                 }
-                let after = try fixture.contents()
-                let expectedAll = try fixture.expectedAll()
-                let expectedFavorites = try fixture.expectedFavorites()
+                let after = try await fixture.contents()
+                let expectedAll = try await fixture.expectedAll()
+                let expectedFavorites = try await fixture.expectedFavorites()
                 let reconfiguredAll = reconfiguredItems(
                     shown: shownAll, expected: expectedAll.items, sections: expectedAll.sections,
                     before: before, after: after)
@@ -263,7 +265,7 @@
                 }
                 try await group.waitForAll()
             }
-            let expected = try fixture.expectedAll()
+            let expected = try await fixture.expectedAll()
             await eventually("DIFFABLE_SEED=\(seed)") {
                 shownItems(view.view) == expected.items && !view.dataSource.hasPendingUpdates
             }
@@ -290,7 +292,7 @@
             for id in 1...30 {
                 inserts.append("(\(id), \(value(["'a'", "'b'", "'c'"])), \(value(["1", "2"])))")
             }
-            try fixture.psql(
+            try await fixture.psql(
                 "CREATE TABLE note (id bigint PRIMARY KEY, title text, rank integer); CREATE INDEX note_order ON note (title DESC, rank, id); INSERT INTO note VALUES \(inserts.joined(separator: ", "))"
             )
             let request = PostgresFetchedResultsRequest<String, Int64>(
@@ -300,12 +302,12 @@
             try await controller.performFetch()
             let view = DrivenView()
             controller.drive(view.dataSource)
-            func expected() throws -> [[Int64]] {
-                let ids = try fixture.psql("SELECT id FROM note ORDER BY title DESC, rank ASC, id ASC")
+            func expected() async throws -> [[Int64]] {
+                let ids = try await fixture.psql("SELECT id FROM note ORDER BY title DESC, rank ASC, id ASC")
                     .split(separator: "\n").map { Int64($0)! }
                 return ids.isEmpty ? [] : [ids]
             }
-            #expect(items(of: controller.snapshot) == (try expected()))
+            #expect(items(of: controller.snapshot) == (try await expected()))
             var nextID = 100
             for step in 0..<30 {
                 let id = Int.random(in: 1...30, using: &rng)
@@ -318,8 +320,8 @@
                         "INSERT INTO note VALUES (\(nextID), \(value(["'a'", "'b'"])), \(value(["1", "2"])))"
                     }
                 nextID += 1
-                try fixture.psql(statement)
-                let wanted = try expected()
+                try await fixture.psql(statement)
+                let wanted = try await expected()
                 await eventually("DIFFABLE_SEED=\(seed) step \(step): \(statement)") {
                     shownItems(view.view) == wanted && !view.dataSource.hasPendingUpdates
                 }
@@ -356,7 +358,7 @@
             let controller = try await FetchedResultsController.shared(store: store, request: request)
             controller.drive(dataSource)  // on the main actor
 
-            let expected = try fixture.psql("SELECT id FROM recipe ORDER BY collection, title, id")
+            let expected = try await fixture.psql("SELECT id FROM recipe ORDER BY collection, title, id")
                 .split(separator: "\n").map { Int64($0)! }
             await eventually { driven.view.itemIdentifiers(as: Int64.self).joined().elementsEqual(expected) }
         }
@@ -384,7 +386,7 @@
                 return RecipeTitle(id: id, title: title)
             }
             let item = controller.snapshot.itemIdentifiers[75]
-            let title = try fixture.psql("SELECT title FROM recipe WHERE id = \(item)")
+            let title = try await fixture.psql("SELECT title FROM recipe WHERE id = \(item)")
                 .trimmingCharacters(in: .whitespacesAndNewlines)
             #expect(titles.record(for: item) == nil, "a miss answers at once")
             await eventually { titles.record(for: item)?.title == title }
@@ -392,7 +394,7 @@
             let hits = titles.statistics.hits
             #expect(titles.record(for: controller.snapshot.itemIdentifiers[60])?.id != nil)
             #expect(titles.statistics.hits == hits + 1)
-            try fixture.psql("UPDATE recipe SET title = 'Zucchini' WHERE id = \(item)")
+            try await fixture.psql("UPDATE recipe SET title = 'Zucchini' WHERE id = \(item)")
             await eventually { titles.statistics.reread == 1 }
             #expect(titles.record(for: item)?.title == "Zucchini", "read again in the feed's read")
             #expect(try await titles.load(item)?.title == "Zucchini")

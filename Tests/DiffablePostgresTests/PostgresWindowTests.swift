@@ -31,8 +31,8 @@
                     fetchOffset: offset, fetchAfter: after)
             }
 
-            func expected(_ fixture: PostgresFixture) throws -> [[Int64]] {
-                try fixture.sectionedItems(
+            func expected(_ fixture: PostgresFixture) async throws -> [[Int64]] {
+                try await fixture.sectionedItems(
                     """
                     SELECT team || '|' || id FROM entry WHERE NOT is_hidden AND \(afterSQL)
                     ORDER BY team \(ascending ? "ASC" : "DESC"), score ASC, id
@@ -76,7 +76,7 @@
                     "INSERT INTO entry VALUES (\(id), '\(teams.randomElement(using: &rng)!)', \(score), 'Entry \(id)');"
                 )
             }
-            try fixture.psql(setup.joined(separator: "\n"))
+            try await fixture.psql(setup.joined(separator: "\n"))
             ChangeFeed.feed(for: fixture.store).pollInterval = .milliseconds(5)
             let errors = ErrorLog()
             var controllers: [FetchedResultsController<String, Int64>] = []
@@ -114,7 +114,7 @@
                     }
                 let comment = Comment(rawValue: "DIFFABLE_SEED=\(seed) step \(step): \(statement)")
                 if Bool.random(using: &rng) {
-                    try fixture.psql(statement)
+                    try await fixture.psql(statement)
                 } else {
                     try await fixture.store.write { connection in
                         _ = try await connection.query(
@@ -122,7 +122,7 @@
                     }
                 }
                 for (index, window) in Self.windows.enumerated() {
-                    let expected = try window.expected(fixture)
+                    let expected = try await window.expected(fixture)
                     await eventually(
                         "window \(window): \(shownItems(views[index].view)), expected \(expected); \(comment)"
                     ) {

@@ -13,10 +13,15 @@
     final class TestCluster: Sendable {
         static let password = "diffable-test"
 
-        /// The cluster the tests share; a failure to make it names what is missing.
-        static let shared: TestCluster = {
+        /// The cluster the tests share, made by the first test that asks; a failure to make it
+        /// names what is missing.
+        static var shared: TestCluster {
+            get async { await sharedCluster.value }
+        }
+
+        private static let sharedCluster = Task {
             do {
-                let cluster = try TestCluster(walLevel: "logical")
+                let cluster = try await TestCluster(walLevel: "logical")
                 // At exit, Foundation's Process cannot wait for a child: `system` waits itself.
                 atexit {
                     let prefix = getuid() == 0 ? "/usr/sbin/runuser -u postgres -- " : ""
@@ -30,7 +35,7 @@
             } catch {
                 fatalError("\(error)")
             }
-        }()
+        }
 
         /// Folders of the clusters made, removed at exit.
         static let clusters = _Lock<[String]>([])
@@ -51,7 +56,7 @@
         }()
 
         /// Makes and starts a cluster.
-        init(walLevel: String) throws {
+        init(walLevel: String) async throws {
             guard FileManager.default.fileExists(atPath: Self.binaries + "/initdb") else {
                 throw ClusterError(
                     "no PostgreSQL server programs in \(Self.binaries): apt-get install postgresql-15, or set DIFFABLE_POSTGRES_BIN"
@@ -65,7 +70,7 @@
             try Self.password.write(toFile: passwordFile, atomically: true, encoding: .utf8)
             try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: passwordFile)
             try Self.check(
-                Self.run(
+                await Self.run(
                     [
                         Self.binaries + "/initdb", "-D", directory + "/data", "-U", "postgres",
                         "--auth-local=trust",
@@ -79,7 +84,7 @@
                     "-k \(directory)", "-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off",
                     "-c max_replication_slots=64", "-c max_connections=200",
                 ]
-                let started = try Self.run(
+                let started = try await Self.run(
                     [
                         Self.binaries + "/pg_ctl", "-D", directory + "/data", "-l", directory + "/log", "-w",
                         "-o",
@@ -93,12 +98,12 @@
         }
 
         /// A new, empty database, and how to reach it.
-        func makeDatabase() throws -> PostgresStore.Configuration {
+        func makeDatabase() async throws -> PostgresStore.Configuration {
             let name = databases.withLock {
                 $0 += 1
                 return "test_\(ProcessInfo.processInfo.processIdentifier)_\($0)"
             }
-            _ = try psql("postgres", "CREATE DATABASE \(name)")
+            _ = try await psql("postgres", "CREATE DATABASE \(name)")
             return PostgresStore.Configuration(
                 host: "127.0.0.1", port: port, username: "postgres", password: Self.password, database: name)
         }
@@ -106,8 +111,8 @@
         /// Runs SQL through `psql`, another process; returns what it printed (unaligned, no
         /// headers).
         @discardableResult
-        func psql(_ database: String, _ sql: String) throws -> String {
-            let result = try Self.run(
+        func psql(_ database: String, _ sql: String) async throws -> String {
+            let result = try await Self.run(
                 [
                     Self.binaries + "/psql", "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", directory,
                     "-p",
@@ -118,36 +123,36 @@
         }
 
         /// Stops the server (`fast`: sessions are ended), and starts it again.
-        func restart() throws {
+        func restart() async throws {
             try Self.check(
-                Self.run(
+                await Self.run(
                     [Self.binaries + "/pg_ctl", "-D", directory + "/data", "-m", "fast", "-w", "restart"],
                     asServerUser: true), "pg_ctl restart")
         }
 
         /// Stops every process of the server with `SIGSTOP`: a database that stops answering (a
         /// failover, a long lock, a paused VM). Connections stay open; nothing answers.
-        func pause() throws { try signal("STOP") }
+        func pause() async throws { try await signal("STOP") }
 
         /// Lets a paused server go on (`SIGCONT`).
-        func resume() throws { try signal("CONT") }
+        func resume() async throws { try await signal("CONT") }
 
         /// Sends `signal` to the server and every process it started.
-        private func signal(_ signal: String) throws {
+        private func signal(_ signal: String) async throws {
             let pidFile = readText(ofFile: directory + "/data/postmaster.pid")
             guard let postmaster = pidFile.split(separator: "\n").first.map(String.init) else {
                 throw ClusterError("no postmaster.pid in \(directory)/data")
             }
             try Self.check(
-                Self.run(
+                await Self.run(
                     ["/bin/sh", "-c", "kill -\(signal) \(postmaster) $(pgrep -P \(postmaster))"],
                     asServerUser: false), "kill -\(signal)")
         }
 
         /// Stops the server; its folder goes at exit.
-        func stop() throws {
+        func stop() async throws {
             try Self.check(
-                Self.run(
+                await Self.run(
                     [Self.binaries + "/pg_ctl", "-D", directory + "/data", "-m", "immediate", "-w", "stop"],
                     asServerUser: true), "pg_ctl stop")
         }
@@ -164,13 +169,15 @@
         /// Runs a program and waits; as the `postgres` user when the tests run as root, since
         /// PostgreSQL's programs refuse root. The program inherits none of this process's
         /// descriptors (`runProgram`): a server it starts must not hold the tests' sockets.
-        static func run(_ arguments: [String], asServerUser: Bool) throws -> (status: Int32, output: String) {
+        static func run(_ arguments: [String], asServerUser: Bool) async throws -> (
+            status: Int32, output: String
+        ) {
             let outputPath = NSTemporaryDirectory() + "diffable-pg-output-" + UUID().uuidString
             defer { try? FileManager.default.removeItem(atPath: outputPath) }
             let command =
                 (asServerUser && getuid() == 0 ? ["/usr/sbin/runuser", "-u", "postgres", "--"] : [])
                 + arguments
-            let status = try runProgram(command, outputPath: outputPath)
+            let status = try await runProgram(command, outputPath: outputPath)
             let text = readText(ofFile: outputPath)
             return (status, text)
         }

@@ -2,9 +2,9 @@
 //
 //   diffable-postgres-follower HOST PORT DATABASE PASSWORD
 //
-// prints "ready SLOT" once its controller has fetched, then, after its first snapshot and each
-// change, one line: "items" and the ids shown, in order ("items 3 1 2"). The tests kill it with
-// SIGKILL and start it again.
+// prints "ready" once its controller has fetched, then, after its first snapshot and each
+// change, one line: "items" and the ids shown, in order ("items 3 1 2"); every two seconds a
+// "trace" line says what its feed is doing. The tests kill it with SIGKILL and start it again.
 #if Postgres
     import DiffablePostgres
     import Foundation
@@ -38,6 +38,19 @@
     }
     func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
     say("ready")
+    // For a test's failure message: what the feed was doing while the test waited.
+    let feed = ChangeFeed.feed(for: store)
+    Task.detached {
+        let clock = ContinuousClock()
+        let start = clock.now
+        while true {
+            try? await Task.sleep(for: .seconds(2))
+            let elapsed = (clock.now - start).components.seconds
+            say(
+                "trace \(elapsed) s: \(feed.readCount) reads, \(feed.phase), \(feed.subscriberCount) subscribers"
+            )
+        }
+    }
     for await snapshot in controller.snapshots() {
         say((["items"] + snapshot.itemIdentifiers.map(String.init)).joined(separator: " "))
     }

@@ -76,8 +76,11 @@ public func eventually(
 ) async rethrows {
     let clock = ContinuousClock()
     let deadline = clock.now + timeout
-    while clock.now < deadline {
+    // The condition is looked at once more after the deadline: a look that came late because the
+    // actor was busy elsewhere does not fail a condition that holds.
+    while true {
         if try condition() { return }
+        if clock.now >= deadline { break }
         try? await Task.sleep(for: .milliseconds(2))
     }
     Issue.record(comment() ?? "condition not met in time", sourceLocation: sourceLocation)
@@ -92,8 +95,11 @@ public func eventuallyAsync(
 ) async rethrows {
     let clock = ContinuousClock()
     let deadline = clock.now + timeout
-    while clock.now < deadline {
+    // The condition is looked at once more after the deadline: a look that came late because the
+    // actor was busy elsewhere does not fail a condition that holds.
+    while true {
         if try await condition() { return }
+        if clock.now >= deadline { break }
         try? await Task.sleep(for: .milliseconds(10))
     }
     Issue.record(comment() ?? "condition not met in time", sourceLocation: sourceLocation)
@@ -131,15 +137,47 @@ public func reconfiguredItems<Content: Equatable>(
         })
 }
 
-/// Runs a program and waits for it, with standard input from `/dev/null` and its output (both
-/// streams) to `outputPath`; returns its exit status (128 + the signal when one ended it).
+/// Runs a program to its end, with standard input from `/dev/null` and its output (both streams)
+/// to `outputPath`; returns its exit status (128 + the signal when one ended it). A thread of its
+/// own waits for the program (``waitingOnAThreadOfItsOwn(_:)``).
 ///
 /// The child inherits no other descriptor of this process. The sockets SwiftNIO opens (the web
 /// server's, postgres-nio's) are not close-on-exec, so a child started with `system` or
 /// Foundation's `Process` keeps them open; a long-lived one — a PostgreSQL server a test starts or
 /// restarts — then holds the tests' connections open after they close, and a peer waiting for the
 /// end of one (a WebSocket's close) waits forever. That was the suite's stall.
-public func runProgram(_ arguments: [String], outputPath: String) throws -> Int32 {
+public func runProgram(_ arguments: [String], outputPath: String) async throws -> Int32 {
+    try await waitingOnAThreadOfItsOwn { try spawnAndWait(arguments, outputPath: outputPath) }
+}
+
+/// Runs `wait` — a call that blocks its thread until another process does something: ends,
+/// prints — on a new thread, and returns what it returned. The caller's thread is free meanwhile:
+/// the main actor, which runs the tests' views and web sessions, and the cooperative pool (two
+/// threads on a 2-core machine). A wait for a child on either stalled every test of the process
+/// while a loaded machine ran the child slowly (`initdb` taking tens of seconds).
+public func waitingOnAThreadOfItsOwn<T: Sendable>(
+    _ wait: @escaping @Sendable () throws -> T
+) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread.detachNewThread { continuation.resume(with: Result(catching: wait)) }
+    }
+}
+
+/// Waits for a program started with Foundation's `Process` to end (after a `SIGKILL`, a
+/// `terminate()`), on a thread of its own.
+public func waitForExit(of process: Process) async {
+    _ = try? await waitingOnAThreadOfItsOwn { process.waitUntilExit() }
+}
+
+/// What a program started with Foundation's `Process` has written to `pipe` and not yet been
+/// read, waiting for it to write something if it has not: read on a thread of its own.
+public func availableText(of pipe: Pipe) async -> String {
+    let handle = pipe.fileHandleForReading
+    let data = (try? await waitingOnAThreadOfItsOwn { handle.availableData }) ?? Data()
+    return String(decoding: data, as: UTF8.self)
+}
+
+private func spawnAndWait(_ arguments: [String], outputPath: String) throws -> Int32 {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
