@@ -33,6 +33,8 @@
             let feed = ChangeFeed.feed(for: store)
             feed.pollInterval = .milliseconds(20)
             feed.maximumPollInterval = .milliseconds(200)
+            let diagnostics = Diagnostics()
+            feed.diagnosticHandler = { diagnostics.append($0) }
             let controller = try await FetchedResultsController.shared(store: store, request: Recipes.all)
             let errors = ErrorLog()
             errors.follow(controller)
@@ -48,6 +50,9 @@
             // Short only now: under the thread sanitizer on a loaded machine, following the table
             // at the start took longer than two seconds.
             feed.timeout = .seconds(2)
+            // A look under way keeps the deadline it started with (30 s): it must end first.
+            let polls = feed.pollCount
+            await eventually { feed.pollCount >= polls + 2 }
 
             try await cluster.pause()
             var paused = true
@@ -76,7 +81,10 @@
             // The feed's poll gives up at its deadline; every subscriber hears it, once. The wait
             // is long: a deadline's timer needs a thread of the cooperative pool, which the
             // suite's synchronous tests can hold for seconds on a 2-core machine.
-            await eventually(timeout: .seconds(30)) {
+            await eventually(
+                timeout: .seconds(30),
+                "no time-out in \(errors.all); the feed \(feed.phase), \(feed.readCount) reads: \(diagnostics.all)"
+            ) {
                 errors.all.contains { if case .timedOut = $0 { true } else { false } }
             }
             #expect(controller.error != nil)

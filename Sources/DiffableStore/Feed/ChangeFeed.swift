@@ -67,6 +67,8 @@ public final class ChangeFeed: Sendable {
         var failure: FetchedResultsError?
         /// Reads made, for tests and diagnostics.
         var readCount = 0
+        /// Looks at the source that ended (answered, failed or timed out), for tests.
+        var pollCount = 0
 
         mutating func add(_ subscription: Subscription, at position: Int64, for id: ObjectIdentifier) {
             remove(id)
@@ -121,6 +123,10 @@ public final class ChangeFeed: Sendable {
     /// How many reads the feed has made (each reads every change since the one before, for
     /// every subscriber at once).
     public var readCount: Int { state.withLock { $0.readCount } }
+
+    /// How many of the poll's looks at the source have ended: a test that changes ``timeout``
+    /// waits for the look under way, which keeps the deadline it started with.
+    package var pollCount: Int { state.withLock { $0.pollCount } }
 
     /// How often the feed looks for changes its watchers may have missed, right after a change.
     /// Default 50 ms. While nothing changes, the look backs off to ``maximumPollInterval``, so an
@@ -409,6 +415,7 @@ public final class ChangeFeed: Sendable {
             guard !Task.isCancelled else { return }
             let changed: Bool
             do {
+                defer { state.withLock { $0.pollCount += 1 } }
                 changed = try await withTimeout("poll") { [source] () async throws(FetchedResultsError) in
                     try await source.poll()
                 }
