@@ -65,21 +65,10 @@
                 ),
             ]
             for (index, commit) in commits.enumerated() {
-                let before = lists.map(\.statistics.rowReads)
-                if index.isMultiple(of: 2) {
-                    try await other.write { db in
-                        for statement in commit.statements { try db.execute(sql: statement) }
-                    }
-                } else {
-                    #expect(try await runPythonSQLite(file.path, commit.statements) == 0)
-                }
-                // The feed hands a read to every list it concerns before it goes idle: once the
-                // lists of the commit's channels have read it, and the feed is idle, no other will.
-                await eventually("commit \(index)") {
-                    commit.channels.allSatisfy { lists[$0].statistics.rowReads != before[$0] }
-                        && ChangeFeed.feed(for: pool).phase == .idle
-                }
-                let reached = Set(lists.indices.filter { lists[$0].statistics.rowReads != before[$0] })
+                let reached = try await listsReading(
+                    commit: commit.statements, index: index, lists: lists, expected: commit.channels,
+                    pool: pool,
+                    other: other, path: file.path)
                 #expect(reached == commit.channels, "commit \(index): \(commit.statements)")
             }
             let expected = try await pool.read { db in

@@ -119,6 +119,28 @@
         }
     }
 
+    /// Commits `statements` — through `other` for an even `index`, through Python's `sqlite3` for
+    /// an odd one — and returns the lists that read the commit: once `expected` have and the feed
+    /// is idle, no other will (the feed hands a read to every list it concerns before it goes
+    /// idle).
+    @MainActor
+    func listsReading(
+        commit statements: [String], index: Int, lists: [FetchedResultsController<String, Int64>],
+        expected: Set<Int>, pool: DatabasePool, other: DatabaseQueue, path: String
+    ) async throws -> Set<Int> {
+        let before = lists.map(\.statistics.rowReads)
+        if index.isMultiple(of: 2) {
+            try await other.write { db in for statement in statements { try db.execute(sql: statement) } }
+        } else {
+            #expect(try await runPythonSQLite(path, statements) == 0)
+        }
+        await eventually("commit \(index)") {
+            expected.allSatisfy { lists[$0].statistics.rowReads != before[$0] }
+                && ChangeFeed.feed(for: pool).phase == .idle
+        }
+        return Set(lists.indices.filter { lists[$0].statistics.rowReads != before[$0] })
+    }
+
     /// Runs statements in one transaction with Python's `sqlite3` module.
     func runPythonSQLite(_ path: String, _ statements: [String]) async throws -> Int32 {
         let script = """

@@ -229,6 +229,8 @@ extension FetchedResultsController: _FeedSubscriber {
 
     package var route: _Route? { rows.route }
 
+    package var condition: (any _RowCondition)? { rows.rowCondition }
+
     package var tables: [String: Set<String>]? {
         var tables = [rows.table.lowercased(): Set(rows.route.map { [$0.column] } ?? [])]
         for read in model.withLock({ $0.readTables }) {
@@ -250,7 +252,15 @@ extension FetchedResultsController: _FeedSubscriber {
             return (model.needsWholeRead, model.readTables, model.now)
         }
         guard let found else { return }
-        let plan = Self.plan(batch, table: rows.table, readTables: found.readTables)
+        var plan = Self.plan(batch, table: rows.table, readTables: found.readTables)
+        if case .rows(let changed, let leads) = plan, let meeting = batch.rowsMeetingCondition {
+            // The feed evaluated the request's condition: a changed row neither shown nor meeting
+            // it stays out, and is not read.
+            let relevant = model.withLock { model in
+                changed.filter { meeting.contains($0) || model.fetched?.rows.item(forRowID: $0) != nil }
+            }
+            plan = .rows(relevant, leads: leads)
+        }
         let now = clock.now
         let limit = incrementalChangeLimit
         do throws(FetchedResultsError) {

@@ -41,6 +41,12 @@ package protocol _RowReader<SectionIdentifierType, ItemIdentifierType>: Sendable
     /// which the feed hands it only the changes of rows with that value; `nil` for none.
     var route: _Route? { get }
 
+    /// The request's condition on its own rows, when the feed may evaluate it together with
+    /// other requests' (``_RowCondition``) and hand over the changed rows it holds for: a
+    /// request with a filter, and no window, time window or partition (which the feed routes
+    /// already). `nil` otherwise.
+    var rowCondition: (any _RowCondition)? { get }
+
     /// The request's window (`fetchLimit`, `fetchOffset`); `nil` when it shows every row.
     var window: _Window? { get }
 
@@ -72,6 +78,8 @@ package protocol _RowReader<SectionIdentifierType, ItemIdentifierType>: Sendable
 extension _RowReader {
     /// Whether which rows are shown depends on the time.
     var dependsOnTime: Bool { !(timeEdges?.offsets.isEmpty ?? true) }
+
+    package var rowCondition: (any _RowCondition)? { nil }
 }
 
 /// A table a request reads besides its own, as the database reported it, and the key paths the

@@ -23,6 +23,10 @@ public struct ChangeBatch: Sendable {
     /// subscriber asked for; empty when ``rowIDs`` is `nil`.
     package var changes: [String: [_RowChange]] = [:]
 
+    /// The changed rows of the subscriber's table that its condition holds for, when the feed
+    /// evaluated it with other subscribers' (``_RowCondition``); `nil` when it did not.
+    package var rowsMeetingCondition: Set<Int64>?
+
     /// A batch.
     public init(rowIDs: [String: Set<Int64>]?, position: Int64?, tablesWithUnnamedRows: Set<String> = []) {
         self.rowIDs = rowIDs

@@ -23,12 +23,14 @@ public final class ChangeFeed: Sendable {
         let tables: [String: Set<String>]?
         let route: _Route?
         let dependsOnTime: Bool
+        let condition: (any _RowCondition)?
 
         init(_ subscriber: any _FeedSubscriber, tables: [String: Set<String>]?) {
             self.subscriber = subscriber
             self.tables = tables
             route = subscriber.route
             dependsOnTime = subscriber.dependsOnTime
+            condition = subscriber.condition
         }
     }
 
@@ -328,6 +330,9 @@ public final class ChangeFeed: Sendable {
     /// The subscribers a read's changes may concern are found through the index: the others are
     /// not asked, and only their positions move.
     ///
+    /// The conditions of concerned subscribers of one table are evaluated together first
+    /// (``_RowCondition``), so that those whose rows the changes do not touch read nothing.
+    ///
     /// - Complexity: O(c + a) for c changes and a subscribers concerned, plus O(s) integer
     ///   updates for the s subscribers' positions.
     private func readOnce() async {
@@ -345,15 +350,19 @@ public final class ChangeFeed: Sendable {
                     if let completeAfter = read.completeAfter, from < completeAfter {
                         concerned.formUnion(positions.filter { $0.value < completeAfter }.keys)
                     }
+                    let meeting = await Self.rowsMeetingConditions(
+                        of: concerned.compactMap { id in subscriptions[id]?.condition.map { (id, $0) } },
+                        changes: read.changes, reader: reader)
                     for id in concerned {
                         guard let subscription = subscriptions[id], let at = positions[id],
                             let subscriber = subscription.subscriber
                         else { continue }
                         guard
-                            let batch = Self.batch(read, tables: subscription.tables, after: at)
+                            var batch = Self.batch(read, tables: subscription.tables, after: at)
                                 ?? (subscription.dependsOnTime && subscriber.isDue
                                     ? ChangeBatch(rowIDs: [:], position: read.position ?? at) : nil)
                         else { continue }
+                        batch.rowsMeetingCondition = meeting[id]
                         await subscriber.feed(batch, reader: reader)
                     }
                     return read.position

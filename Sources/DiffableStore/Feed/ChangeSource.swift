@@ -177,6 +177,11 @@ package protocol _FeedSubscriber: AnyObject, Sendable {
     /// shows rows of any value. Asked once, when it subscribes.
     var route: _Route? { get }
 
+    /// Which rows of its table it shows, for the feed to evaluate with other subscribers'
+    /// (``_RowCondition``); `nil` when it cannot be evaluated on its own rows alone. Asked once,
+    /// when it subscribes.
+    var condition: (any _RowCondition)? { get }
+
     /// Takes a read, inside it: the rows of its tables changed since its position (`nil` when it
     /// must read everything), and the reader to read them with.
     func feed(_ batch: ChangeBatch, reader: any _FeedReader) async
@@ -192,4 +197,5 @@ package protocol _FeedSubscriber: AnyObject, Sendable {
 extension _FeedSubscriber {
     package var dependsOnTime: Bool { false }
     package var route: _Route? { nil }
+    package var condition: (any _RowCondition)? { nil }
 }

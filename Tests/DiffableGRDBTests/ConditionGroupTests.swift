@@ -1,0 +1,147 @@
+#if GRDB
+    import Diffable
+    import DiffableGRDB
+    import DiffableStore
+    import DiffableTesting
+    import Foundation
+    import GRDB
+    import StoreTestSupport
+    import Testing
+
+    /// Requests whose filters cannot be routed by a column's value — a search per page — on one
+    /// table: the feed evaluates their conditions on a commit's rows together, and only the lists
+    /// that show a changed row or whose condition holds for one read it.
+    @MainActor
+    @Suite("Searches evaluated together")
+    struct ConditionGroupTests {
+        nonisolated static let schema = """
+            CREATE TABLE message(id INTEGER PRIMARY KEY, body TEXT NOT NULL);
+            """
+
+        /// The messages with the word `w<word>` (bodies are words between spaces).
+        nonisolated static func search(_ word: Int) -> FetchedResultsRequest<String, Int64> {
+            FetchedResultsRequest(
+                table: "message", item: Column("id"), section: "".databaseValue, content: [Column("body")],
+                filter: Column("body").like("% w\(word) %"), ordering: [.ascending(Column("id"))])
+        }
+
+        nonisolated static func body(_ words: [Int]) -> String {
+            " " + words.map { "w\($0)" }.joined(separator: " ") + " "
+        }
+
+        /// A fetched list for each of the first `count` searches, on a feed that polls often.
+        static func searches(_ count: Int, on pool: DatabasePool) async throws -> [FetchedResultsController<
+            String, Int64
+        >] {
+            ChangeFeed.feed(for: pool).pollInterval = .milliseconds(5)
+            var lists: [FetchedResultsController<String, Int64>] = []
+            for word in 0..<count {
+                let list = FetchedResultsController(database: pool, request: search(word))
+                try await list.performFetch()
+                lists.append(list)
+            }
+            return lists
+        }
+
+        /// What each search shows, read with SQL.
+        nonisolated static func expected(_ db: Database, searches: Int) throws -> [[Int64]] {
+            try (0..<searches).map { word in
+                try Int64.fetchAll(
+                    db, sql: "SELECT id FROM message WHERE body LIKE ? ORDER BY id",
+                    arguments: ["% w\(word) %"])
+            }
+        }
+
+        /// 600 searches (more than one statement's worth of conditions): each commit is read by
+        /// the lists that showed one of its rows or whose search finds one after it, and by no
+        /// other.
+        @Test func aCommitReachesExactlyTheSearchesItConcerns() async throws {
+            let searches = 600
+            let file = try TemporaryDatabase()
+            let pool = try DatabasePool(path: file.path)
+            try await pool.write { db in
+                try db.execute(sql: Self.schema)
+                for id in 1...2000 {
+                    try db.execute(
+                        sql: "INSERT INTO message VALUES (?, ?)",
+                        arguments: [id, Self.body([id % searches, (id * 7) % searches])])
+                }
+            }
+            let lists = try await Self.searches(searches, on: pool)
+            #expect(lists[5].snapshot.itemIdentifiers.contains(605))
+            let other = try file.secondConnection()
+            let commits: [(statements: [String], lists: Set<Int>)] = [
+                (["INSERT INTO message VALUES (9001, '\(Self.body([5, 77]))')"], [5, 77]),
+                // Row 7 has w7 and w49; it moves to w9.
+                (["UPDATE message SET body = '\(Self.body([9]))' WHERE id = 7"], [7, 49, 9]),
+                // A change no search finds, and one of row 3 (w3, w21) that keeps its words.
+                (
+                    [
+                        "INSERT INTO message VALUES (9002, ' nothing here ')",
+                        "UPDATE message SET body = '\(Self.body([21, 3]))' WHERE id = 3",
+                    ], [3, 21]
+                ),
+                (["DELETE FROM message WHERE id = 605"], [5, 35]),
+            ]
+            for (index, commit) in commits.enumerated() {
+                let reached = try await listsReading(
+                    commit: commit.statements, index: index, lists: lists, expected: commit.lists, pool: pool,
+                    other: other, path: file.path)
+                #expect(reached == commit.lists, "commit \(index): \(commit.statements)")
+            }
+            let expected = try await pool.read { try Self.expected($0, searches: searches) }
+            for (word, list) in lists.enumerated() {
+                #expect(list.snapshot.itemIdentifiers == expected[word], "search w\(word)")
+                #expect(list.statistics.wholeReads == 1)
+            }
+        }
+
+        /// Random inserts, updates and deletes: after each, every search equals its query, and the
+        /// lists that read are exactly those that showed a changed row or find one now.
+        @Test func searchesStayEqualToTheirQueryUnderRandomCommits() async throws {
+            let seed = SeededRandom.baseSeed()
+            var rng = SeededRandom(seed: seed)
+            let searches = 40
+            let file = try TemporaryDatabase()
+            let pool = try DatabasePool(path: file.path)
+            try await pool.write { db in try db.execute(sql: Self.schema) }
+            let lists = try await Self.searches(searches, on: pool)
+            var next: Int64 = 0
+            for step in 0..<50 {
+                let ids = try await pool.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM message") }
+                let words = (0..<Int.random(in: 0...3, using: &rng)).map { _ in
+                    Int.random(in: 0..<(searches + 5), using: &rng)
+                }
+                let changed: Int64
+                let statement: String
+                if ids.isEmpty || Int.random(in: 0..<3, using: &rng) == 0 {
+                    next += 1
+                    changed = next
+                    statement = "INSERT INTO message VALUES (\(next), '\(Self.body(words))')"
+                } else {
+                    changed = ids.randomElement(using: &rng)!
+                    statement =
+                        Bool.random(using: &rng)
+                        ? "UPDATE message SET body = '\(Self.body(words))' WHERE id = \(changed)"
+                        : "DELETE FROM message WHERE id = \(changed)"
+                    next = max(next, ids.max()!)
+                }
+                let before = lists.map(\.statistics.rowReads)
+                let showing = Set(
+                    lists.indices.filter { lists[$0].snapshot.itemIdentifiers.contains(changed) })
+                try await pool.write { db in try db.execute(sql: statement) }
+                let expected = try await pool.read { try Self.expected($0, searches: searches) }
+                let finding = Set(expected.indices.filter { expected[$0].contains(changed) })
+                for (word, list) in lists.enumerated() {
+                    await eventually("DIFFABLE_SEED=\(seed) step \(step): \(statement); search w\(word)") {
+                        list.snapshot.itemIdentifiers == expected[word]
+                    }
+                }
+                await eventually { ChangeFeed.feed(for: pool).phase == .idle }
+                let reached = Set(lists.indices.filter { lists[$0].statistics.rowReads != before[$0] })
+                #expect(
+                    reached == showing.union(finding), "DIFFABLE_SEED=\(seed) step \(step): \(statement)")
+            }
+        }
+    }
+#endif
