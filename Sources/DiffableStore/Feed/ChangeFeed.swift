@@ -34,17 +34,6 @@ public final class ChangeFeed: Sendable {
         }
     }
 
-    /// A controller shared by equal requests: while it loads, and once it has.
-    private enum Shared {
-        case loading(Task<AnyObject & Sendable, any Error>)
-        case ready(Weak)
-    }
-
-    private final class Weak: Sendable {
-        weak let object: (AnyObject & Sendable)?
-        init(_ object: AnyObject & Sendable) { self.object = object }
-    }
-
     private struct State {
         var phase = Phase.stopped
         var subscriptions: [ObjectIdentifier: Subscription] = [:]
@@ -52,7 +41,6 @@ public final class ChangeFeed: Sendable {
         var positions: [ObjectIdentifier: Int64] = [:]
         /// The subscriptions by what concerns them.
         var index = _SubscriberIndex()
-        var shared: [AnyHashable: Shared] = [:]
         /// Subscribers between starting the feed and following it: the feed does not stop under
         /// them.
         var arriving = 0
@@ -94,6 +82,7 @@ public final class ChangeFeed: Sendable {
 
     package let source: any _ChangeSource
     private let state: _Lock<State>
+    private let sharedControllers = _SharedControllers()
 
     /// A feed over a backend's source of changes, polling it every `pollInterval` besides its
     /// own watchers.
@@ -255,37 +244,7 @@ public final class ChangeFeed: Sendable {
         key: some Hashable & Sendable,
         make: @escaping @Sendable () async throws(FetchedResultsError) -> Controller
     ) async throws(FetchedResultsError) -> Controller {
-        let task = state.withLock { state -> Task<AnyObject & Sendable, any Error> in
-            switch state.shared[AnyHashable(key)] {
-            case .ready(let weak)?:
-                if let object = weak.object { return Task { object } }
-            case .loading(let task)?:
-                return task
-            case nil:
-                break
-            }
-            state.shared = state.shared.filter {
-                if case .ready(let weak) = $0.value { return weak.object != nil }
-                return true
-            }
-            let task = Task<AnyObject & Sendable, any Error> { try await make() }
-            state.shared[AnyHashable(key)] = .loading(task)
-            return task
-        }
-        do {
-            let object = try await task.value
-            state.withLock { state in
-                if case .loading? = state.shared[AnyHashable(key)] {
-                    state.shared[AnyHashable(key)] = .ready(Weak(object))
-                }
-            }
-            return object as! Controller
-        } catch {
-            state.withLock { state in
-                if case .loading? = state.shared[AnyHashable(key)] { state.shared[AnyHashable(key)] = nil }
-            }
-            throw error as? FetchedResultsError ?? .read(error)
-        }
+        try await sharedControllers.controller(for: key, make: make)
     }
 
     // MARK: Reading
