@@ -403,13 +403,20 @@ public final class ChangeFeed: Sendable {
         }
     }
 
+    /// How many subscriptions are pruned at every read, and how many reads apart beyond that.
+    static let pruningInterval = 64
+
     /// Stops the feed when no one follows it and no read is under way; with `pruning`, first
     /// forgets the subscribers that went away without unsubscribing. Pruning looks at every
-    /// subscription (O(s)), so past 64 of them it is done once in 64 reads: a read per new list
-    /// made ten thousand lists cost O(s²) weak loads (a quarter of the CPU of making them).
+    /// subscription (O(s)), so past ``pruningInterval`` of them it is done once in that many
+    /// reads: a read per new list made ten thousand lists cost O(s²) weak loads (a quarter of
+    /// the CPU of making them).
     private func stopIfUnused(pruning: Bool = true) {
         let stopped = state.withLock { state -> Bool in
-            if pruning, state.subscriptions.count <= 64 || state.readsSincePruning >= 64 {
+            if pruning,
+                state.subscriptions.count <= Self.pruningInterval
+                    || state.readsSincePruning >= Self.pruningInterval
+            {
                 state.readsSincePruning = 0
                 for (id, subscription) in state.subscriptions where subscription.subscriber == nil {
                     state.remove(id)
