@@ -28,10 +28,10 @@ struct SubscriberIndexTests {
         for (subscriber, channel) in [(five, 5), (seven, 7), (nine, 9)] {
             index.insert(
                 id(subscriber), tables: ["message": ["channel"]],
-                route: _Route(table: "message", column: "channel", key: "\(channel)"), dependsOnTime: false)
+                route: _Route(table: "message", column: "channel", key: "\(channel)"), mayBeDue: false)
         }
-        index.insert(id(plain), tables: ["message": []], route: nil, dependsOnTime: false)
-        index.insert(id(everything), tables: nil, route: nil, dependsOnTime: false)
+        index.insert(id(plain), tables: ["message": []], route: nil, mayBeDue: false)
+        index.insert(id(everything), tables: nil, route: nil, mayBeDue: false)
         let key = _RowKey(rowID: 1)
         let move = _RowChange(
             position: 1, table: "message", kind: .update, key: key, values: ["channel": .integer(9)],
@@ -49,7 +49,7 @@ struct SubscriberIndexTests {
         #expect(index.concerned(by: nil) == nil)
         index.remove(
             id(seven), tables: ["message": ["channel"]],
-            route: _Route(table: "message", column: "channel", key: "7"), dependsOnTime: false)
+            route: _Route(table: "message", column: "channel", key: "7"), mayBeDue: false)
         #expect(index.concerned(by: [move]) == [id(nine), id(plain), id(everything)])
     }
 }

@@ -14,17 +14,28 @@ extension FetchedResultsController {
     func showWindow(_ window: _Window, reader: any _FeedReader, changed: Set<Int64>?, now: Date)
         async throws(FetchedResultsError)
     {
-        var held = model.withLock { $0.held } ?? _HeldRows(window: window)
+        let (stored, moved, countsRows, knownCount) = model.withLock {
+            ($0.held, $0.movedWindow, $0.countsRows, $0.rowCount)
+        }
+        var held = stored ?? _HeldRows(window: moved ?? window)
+        var counts = 0
+        var mayChangeCount = knownCount == nil
         var shownRead: [ItemIdentifierType] = []
         if let changed, !held.rows.isEmpty || held.reachesEnd {
-            let read = try await rows.readRows(reader, rowIDs: changed, now: now)
+            let read = changed.isEmpty ? [] : try await rows.readRows(reader, rowIDs: changed, now: now)
             if held.place(read, changed: changed) {
-                held.start = try await rows.countRows(reader, before: held.rows.first?.rowID, now: now)
+                mayChangeCount = true
+                if held.start > 0 {
+                    held.start = try await rows.countRows(reader, before: held.rows.first?.rowID, now: now)
+                    counts += 1
+                }
             }
             shownRead = read.map(\.item)
         } else {
-            held = _HeldRows(window: window)
+            held = _HeldRows(window: held.window)
+            mayChangeCount = true
         }
+        if let moved { held.move(to: moved) }
         // Reads happen in one state of the database, so the run's count of rows before it is
         // exact and two reads cover any window; a third would mean the backend disagrees with
         // itself.
@@ -40,20 +51,114 @@ extension FetchedResultsController {
             held.add(read, for: next)
             if case .before(_, let count) = next, read.count < count {
                 held.start = try await rows.countRows(reader, before: held.rows.first?.rowID, now: now)
+                counts += 1
             }
         }
         held.trim()
+        var rowCount = knownCount
+        if countsRows, mayChangeCount {
+            if held.start == 0, held.reachesEnd {
+                rowCount = held.rows.count
+            } else {
+                rowCount = try await rows.countRows(reader, before: nil, now: now)
+                counts += 1
+            }
+        }
         let fetched = try held.fetchedRows()
         let readItems = shownRead.filter(fetched.snapshot.contains(item:))
         if !readItems.isEmpty {
             for readRecords in recordReaders.withLock({ $0 }) { await readRecords(readItems, reader) }
         }
-        model.withLock { model in
+        let movedAgain = model.withLock { model in
             model.held = held
+            model.rowCount = countsRows ? rowCount : nil
+            if model.movedWindow == moved { model.movedWindow = nil }
             model.statistics.heldRows = held.rows.count
+            model.statistics.rowCounts += counts
             model.show(fetched, isWholeRead: changed == nil)
             model.setError(nil)
+            // Moved again during the read: the next read shows that window too.
+            if model.movedWindow != nil { model.isDue = true }
+            return model.movedWindow != nil
         }
+        if movedAgain { feed.wake() }
+    }
+
+    /// Whether the next read must show the window even if none of its rows changed: it moved, or
+    /// its rows are to be counted.
+    var windowIsDue: Bool {
+        model.withLock { $0.movedWindow != nil || ($0.countsRows && $0.rowCount == nil) }
+    }
+
+    /// Shows the request's `fetchLimit` rows from the `offset`-th on, keeping them exact as
+    /// before: a window that follows where a person looks in a list too long to hold (infinite
+    /// scroll that stays live). The rows already held are kept, and those missing are read by the
+    /// ordering's index at the feed's next read; the new window then reaches ``snapshots()`` and
+    /// every data source driven, as any change does. A window far from the one shown is read by
+    /// position (`LIMIT … OFFSET …`). A request without `fetchLimit` shows every row from
+    /// `offset` on.
+    ///
+    /// - Complexity: O(1) here; the read that follows is O(m log n) for the m rows not held, or
+    ///   O(offset) through the index for a window far from the one shown.
+    public func moveWindow(toOffset offset: Int) {
+        guard let window = rows.window else {
+            preconditionFailure(
+                "FetchedResultsController.moveWindow(toOffset: \(offset)): the request has no fetchLimit or fetchOffset"
+            )
+        }
+        model.withLock { model in
+            let current = model.movedWindow ?? model.held?.window ?? window
+            model.movedWindow = _Window(limit: current.limit, offset: offset)
+            model.isDue = true
+        }
+        feed.wake()
+    }
+
+    /// Whether a windowed request keeps the number of all the rows it shows
+    /// (``WindowPosition/numberOfRows``): a count through the ordering's index when a change
+    /// may have added or removed a row beyond the rows held. `false` by default; setting it
+    /// `true` counts at the feed's next read.
+    public var countsRows: Bool {
+        get { model.withLock { $0.countsRows } }
+        set {
+            let changed = model.withLock { model in
+                defer { model.countsRows = newValue }
+                return model.countsRows != newValue
+            }
+            if newValue, changed {
+                model.withLock { $0.isDue = true }
+                feed.wake()
+            }
+        }
+    }
+
+    /// Where the rows shown sit among all the rows of a windowed request.
+    public struct WindowPosition: Sendable, Hashable {
+        /// The position of the first row shown among all the rows the request shows: the
+        /// window's offset.
+        public var offset: Int
+        /// How many rows the request shows in all (the rows beyond the window too), when
+        /// ``FetchedResultsController/countsRows`` is on and they have been counted; else `nil`.
+        public var numberOfRows: Int?
+
+        public init(offset: Int, numberOfRows: Int?) {
+            self.offset = offset
+            self.numberOfRows = numberOfRows
+        }
+    }
+
+    /// Where the rows shown (``snapshot``) sit among all the request's rows; `nil` for a request
+    /// without `fetchLimit` or `fetchOffset`, or before the first fetch.
+    public var windowPosition: WindowPosition? {
+        model.withLock { $0.windowPosition }
+    }
+}
+
+extension _StoreModel {
+    /// Where the rows shown sit among all the rows of a windowed request.
+    var windowPosition: FetchedResultsController<SectionIdentifierType, ItemIdentifierType>.WindowPosition? {
+        guard let held, fetched != nil else { return nil }
+        return .init(offset: held.window.offset, numberOfRows: rowCount)
     }
 }
 

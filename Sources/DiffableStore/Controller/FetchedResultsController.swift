@@ -133,6 +133,10 @@ public final class FetchedResultsController<
         /// For a request with a `fetchLimit` or `fetchOffset`: the rows it holds, those shown and
         /// a margin beyond each edge of the window.
         public var heldRows = 0
+        /// For a windowed request: counts of the rows before the window, or of every row (when
+        /// ``FetchedResultsController/countsRows``), each a pass over the ordering's index, made
+        /// when a change may have added or removed rows beyond those held.
+        public var rowCounts = 0
     }
 
     /// How the controller has read its rows so far.
@@ -225,7 +229,7 @@ extension FetchedResultsController: _FeedSubscriber {
 
     package var isDue: Bool { model.withLock { $0.isDue } }
 
-    package var dependsOnTime: Bool { rows.dependsOnTime }
+    package var mayBeDue: Bool { rows.dependsOnTime || rows.window != nil }
 
     package var route: _Route? { rows.route }
 
@@ -278,7 +282,7 @@ extension FetchedResultsController: _FeedSubscriber {
             defer { model.withLock { $0.now = now } }
             if let window = rows.window {
                 let changed = rowIDs.flatMap { $0.count <= limit ? $0 : nil }
-                if changed?.isEmpty != true {
+                if changed?.isEmpty != true || windowIsDue {
                     try await showWindow(window, reader: reader, changed: changed, now: now)
                     model.withLock { model in
                         model.needsWholeRead = false

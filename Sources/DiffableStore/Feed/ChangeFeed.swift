@@ -22,14 +22,14 @@ public final class ChangeFeed: Sendable {
         weak let subscriber: (any _FeedSubscriber)?
         let tables: [String: Set<String>]?
         let route: _Route?
-        let dependsOnTime: Bool
+        let mayBeDue: Bool
         let condition: (any _RowCondition)?
 
         init(_ subscriber: any _FeedSubscriber, tables: [String: Set<String>]?) {
             self.subscriber = subscriber
             self.tables = tables
             route = subscriber.route
-            dependsOnTime = subscriber.dependsOnTime
+            mayBeDue = subscriber.mayBeDue
             condition = subscriber.condition
         }
     }
@@ -68,7 +68,7 @@ public final class ChangeFeed: Sendable {
             positions[id] = position
             index.insert(
                 id, tables: subscription.tables, route: subscription.route,
-                dependsOnTime: subscription.dependsOnTime)
+                mayBeDue: subscription.mayBeDue)
         }
 
         mutating func remove(_ id: ObjectIdentifier) {
@@ -76,7 +76,7 @@ public final class ChangeFeed: Sendable {
             positions[id] = nil
             index.remove(
                 id, tables: subscription.tables, route: subscription.route,
-                dependsOnTime: subscription.dependsOnTime)
+                mayBeDue: subscription.mayBeDue)
         }
     }
 
@@ -321,7 +321,7 @@ public final class ChangeFeed: Sendable {
                         else { continue }
                         guard
                             var batch = Self.batch(read, tables: subscription.tables, after: at)
-                                ?? (subscription.dependsOnTime && subscriber.isDue
+                                ?? (subscription.mayBeDue && subscriber.isDue
                                     ? ChangeBatch(rowIDs: [:], position: read.position ?? at) : nil)
                         else { continue }
                         batch.rowsMeetingCondition = meeting[id]

@@ -167,11 +167,11 @@ package protocol _FeedSubscriber: AnyObject, Sendable {
     var tables: [String: Set<String>]? { get }
 
     /// Whether it must be handed the next read even if nothing it follows changed (a controller
-    /// whose request's time window has a row to let in or out).
+    /// whose request's time window has a row to let in or out, or whose window moved).
     var isDue: Bool { get }
 
     /// Whether it may be due with nothing changed: asked once, when it subscribes.
-    var dependsOnTime: Bool { get }
+    var mayBeDue: Bool { get }
 
     /// The column of its own table in which every row it shows has one value; `nil` when it
     /// shows rows of any value. Asked once, when it subscribes.
@@ -195,7 +195,7 @@ package protocol _FeedSubscriber: AnyObject, Sendable {
 }
 
 extension _FeedSubscriber {
-    package var dependsOnTime: Bool { false }
+    package var mayBeDue: Bool { false }
     package var route: _Route? { nil }
     package var condition: (any _RowCondition)? { nil }
 }

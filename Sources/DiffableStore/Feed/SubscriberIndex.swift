@@ -58,31 +58,31 @@ package struct _SubscriberIndex: Sendable {
     /// Routed subscribers by table and column, whatever their value: for a change that does not
     /// say its values.
     private var routedColumns: [String: [String: Set<ObjectIdentifier>]] = [:]
-    /// Subscribers that may be due with nothing changed (a time window).
-    private var timed: Set<ObjectIdentifier> = []
+    /// Subscribers that may be due with nothing changed (a time window, a window that moves).
+    private var dueWithoutChanges: Set<ObjectIdentifier> = []
 
     package init() {}
 
     package mutating func insert(
-        _ id: ObjectIdentifier, tables: [String: Set<String>]?, route: _Route?, dependsOnTime: Bool
+        _ id: ObjectIdentifier, tables: [String: Set<String>]?, route: _Route?, mayBeDue: Bool
     ) {
-        update(id, tables: tables, route: route, dependsOnTime: dependsOnTime, inserting: true)
+        update(id, tables: tables, route: route, mayBeDue: mayBeDue, inserting: true)
     }
 
     package mutating func remove(
-        _ id: ObjectIdentifier, tables: [String: Set<String>]?, route: _Route?, dependsOnTime: Bool
+        _ id: ObjectIdentifier, tables: [String: Set<String>]?, route: _Route?, mayBeDue: Bool
     ) {
-        update(id, tables: tables, route: route, dependsOnTime: dependsOnTime, inserting: false)
+        update(id, tables: tables, route: route, mayBeDue: mayBeDue, inserting: false)
     }
 
     private mutating func update(
-        _ id: ObjectIdentifier, tables: [String: Set<String>]?, route: _Route?, dependsOnTime: Bool,
+        _ id: ObjectIdentifier, tables: [String: Set<String>]?, route: _Route?, mayBeDue: Bool,
         inserting: Bool
     ) {
         func apply(_ set: inout Set<ObjectIdentifier>) {
             if inserting { set.insert(id) } else { set.remove(id) }
         }
-        if dependsOnTime { apply(&timed) }
+        if mayBeDue { apply(&dueWithoutChanges) }
         guard let tables else { return apply(&everyTable) }
         for table in tables.keys where table != route?.table { apply(&byTable[table, default: []]) }
         if let route {
@@ -98,7 +98,7 @@ package struct _SubscriberIndex: Sendable {
     ///   subscribers found.
     package func concerned(by changes: [_RowChange]?) -> Set<ObjectIdentifier>? {
         guard let changes else { return nil }
-        var found = everyTable.union(timed)
+        var found = everyTable.union(dueWithoutChanges)
         var touched: Set<String> = []
         for change in changes {
             if touched.insert(change.table).inserted, let subscribers = byTable[change.table] {

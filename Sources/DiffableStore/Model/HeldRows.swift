@@ -61,7 +61,7 @@ package struct _HeldRows<SectionIdentifierType: Hashable & Sendable, ItemIdentif
 {
     package typealias Row = _HeldRow<SectionIdentifierType, ItemIdentifierType>
 
-    package let window: _Window
+    package private(set) var window: _Window
     /// Consecutive rows of the request's order.
     package private(set) var rows: [Row] = []
     /// The position of the first row among all the rows the request shows.
@@ -71,6 +71,20 @@ package struct _HeldRows<SectionIdentifierType: Hashable & Sendable, ItemIdentif
 
     package init(window: _Window) {
         self.window = window
+    }
+
+    /// Shows another window of the same request: the rows held stay when they are near it (the
+    /// reads that follow extend them by the ordering's index), and are let go when it is far.
+    package mutating func move(to newWindow: _Window) {
+        window = newWindow
+        let margin = newWindow.margin
+        let wanted = Swift.max(0, newWindow.offset - margin)..<(newWindow.offset + newWindow.limit + margin)
+        guard !wanted.overlaps(start..<(start + rows.count)) else { return }
+        // Reading from the far edge of the run by keyset would read every row in between: the
+        // next read is the window's, by position.
+        rows = []
+        start = 0
+        reachesEnd = false
     }
 
     /// Replaces the run with rows read at position `offset`: all there are when fewer than
@@ -99,8 +113,9 @@ package struct _HeldRows<SectionIdentifierType: Hashable & Sendable, ItemIdentif
     /// come back at their places. A row whose successor is neither held nor read lies outside
     /// the run, before or after it.
     ///
-    /// - Returns: Whether the number of rows before the run may have changed: the caller then
-    ///   counts them again (only when the run does not start at the first row).
+    /// - Returns: Whether a changed row may have entered or left the request, or moved between
+    ///   the rows held and those beyond them: the number of rows before the run (when it does not
+    ///   start at the first row) and the number of rows in all may then have changed.
     /// - Complexity: O(h + k) for h rows held and k changed.
     package mutating func place(
         _ read: [_ReadRow<SectionIdentifierType, ItemIdentifierType>], changed: Set<Int64>
@@ -147,7 +162,6 @@ package struct _HeldRows<SectionIdentifierType: Hashable & Sendable, ItemIdentif
         }
         placed.append(contentsOf: atEnd)
         rows = placed
-        guard start > 0 else { return false }
         let placedIDs = Set(read.indices.filter { inside[$0] }.map { read[$0].rowID })
         return changed.contains { !wasHeld.contains($0) || !placedIDs.contains($0) }
     }

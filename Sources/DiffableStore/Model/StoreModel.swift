@@ -55,6 +55,11 @@ package struct _StoreModel<
     var needsWholeRead = false
     /// What a windowed request holds: the rows shown and a margin around them.
     var held: _HeldRows<SectionIdentifierType, ItemIdentifierType>?
+    /// The window a windowed request moves to at its next read (``FetchedResultsController/moveWindow(toOffset:)``).
+    var movedWindow: _Window?
+    /// Whether a windowed request keeps the number of all its rows, and that number, once read.
+    var countsRows = false
+    var rowCount: Int?
     /// The tables the request reads besides its own, found before the first fetch.
     var readTables: [_ReadTable] = []
     /// The time the rows shown are read at (for a request whose rows depend on it).

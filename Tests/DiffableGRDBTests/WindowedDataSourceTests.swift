@@ -1,0 +1,225 @@
+#if GRDB
+    import Diffable
+    import DiffableGRDB
+    import DiffableStore
+    import DiffableTesting
+    import Foundation
+    import GRDB
+    import StoreTestSupport
+    import Testing
+
+    /// A window that moves with where the person looks, over a list it does not hold: the data
+    /// source knows the count of every row, shows the window's rows at their positions among them
+    /// and placeholders elsewhere, and stays equal to the same `SELECT` as rows are written and as
+    /// the window moves.
+    @MainActor
+    @Suite("A window that follows the view")
+    struct WindowedDataSourceTests {
+        nonisolated static let schema = """
+            CREATE TABLE entry(
+                id INTEGER PRIMARY KEY, score INTEGER, title TEXT NOT NULL,
+                isHidden INTEGER NOT NULL DEFAULT 0);
+            CREATE INDEX entry_order ON entry(score);
+            """
+        nonisolated static let limit = 24
+        nonisolated static let placeholder = "…"
+
+        static func request() -> FetchedResultsRequest<String, Int64> {
+            FetchedResultsRequest(
+                table: "entry", item: Column("id"), section: "".databaseValue, content: [Column("title")],
+                filter: Column("isHidden") == false, ordering: [.descending(Column("score"))],
+                fetchLimit: limit)
+        }
+
+        /// Every row's text as the view should show it: the window's rows by id, the others
+        /// placeholders; and the count.
+        nonisolated static func expected(_ db: Database, offset: Int) throws -> (
+            texts: [String], window: [Int64]
+        ) {
+            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM entry WHERE NOT isHidden")!
+            let window = try Int64.fetchAll(
+                db,
+                sql: """
+                    SELECT id FROM entry WHERE NOT isHidden ORDER BY score DESC, rowid
+                    LIMIT \(limit) OFFSET \(offset)
+                    """)
+            var texts = [String](repeating: placeholder, count: count)
+            for (index, id) in window.enumerated() { texts[offset + index] = "\(id)" }
+            return (texts, window)
+        }
+
+        @MainActor
+        struct Shown {
+            let view = ValidatingCollectionView()
+            let dataSource: WindowedCollectionViewDataSource<String, Int64>
+
+            init(_ controller: FetchedResultsController<String, Int64>) {
+                let rows = CellRegistration<ValidatingCollectionView.Cell, Int64> { cell, _, id in
+                    cell.text = "\(id)"
+                }
+                let placeholders = CellRegistration<ValidatingCollectionView.Cell, Int> { cell, _, _ in
+                    cell.text = WindowedDataSourceTests.placeholder
+                }
+                dataSource = WindowedCollectionViewDataSource(collectionView: view, controller: controller) {
+                    view, indexPath, id in
+                    view.dequeueConfiguredReusableCell(using: rows, for: indexPath, item: id)
+                } placeholderProvider: { view, indexPath in
+                    view.dequeueConfiguredReusableCell(
+                        using: placeholders, for: indexPath, item: indexPath.item)
+                }
+                view.prefetchDataSource = dataSource
+            }
+
+            var texts: [String] { view.visibleTexts.first?.map { $0 ?? "" } ?? [] }
+        }
+
+        /// Random commits by three writers — inserts, deletes, scores that move rows, rows hidden
+        /// and shown, bursts — and random scrolls, near and far. After each step the view shows
+        /// every row's position, the window's rows where the same `SELECT … LIMIT … OFFSET …`
+        /// has them, every update valid under UIKit's rules, and the controller holds only its
+        /// window and margins, never reading every row again.
+        @Test func theWindowFollowsScrollsAndCommitsExactly() async throws {
+            let seed = SeededRandom.baseSeed()
+            var rng = SeededRandom(seed: seed)
+            let file = try TemporaryDatabase()
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(10)
+            let pool = try DatabasePool(path: file.path, configuration: configuration)
+            var statements = [Self.schema]
+            for id in 1...300 {
+                statements.append(
+                    "INSERT INTO entry(id, score, title) VALUES (\(id), \(Int.random(in: 0..<500, using: &rng)), 'Entry \(id)')"
+                )
+            }
+            try await pool.write { [statements] db in
+                for statement in statements { try db.execute(sql: statement) }
+            }
+            ChangeFeed.feed(for: pool).pollInterval = .milliseconds(5)
+            let errors = ErrorLog()
+            let controller = FetchedResultsController(database: pool, request: Self.request()) {
+                errors.append($0)
+            }
+            try await controller.performFetch()
+            let shown = Shown(controller)
+            let other = try file.secondConnection()
+            var nextID: Int64 = 1000
+            for step in 0..<60 {
+                let ids = try await pool.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM entry") }
+                var comment = Comment(rawValue: "DIFFABLE_SEED=\(seed) step \(step)")
+                var target: Int?
+                if Bool.random(using: &rng) {
+                    // A scroll: near the window's edge, or far away.
+                    let count = shown.dataSource.numberOfItems
+                    let index =
+                        Bool.random(using: &rng)
+                        ? min(
+                            count - 1,
+                            shown.dataSource.windowOffset + Self.limit + Int.random(in: -4...4, using: &rng))
+                        : Int.random(in: 0..<max(count, 1), using: &rng)
+                    target = max(0, index)
+                    comment = Comment(rawValue: "\(comment.rawValue): scroll to \(index) of \(count)")
+                    if Bool.random(using: &rng) {
+                        shown.dataSource.moveWindow(around: max(0, index))
+                    } else {
+                        // As a view tells its prefetching data source of the rows ahead.
+                        shown.dataSource.collectionView(
+                            shown.view, prefetchItemsAt: [IndexPath(item: max(0, index), section: 0)])
+                    }
+                } else {
+                    var statements: [String] = []
+                    for _ in 0..<Int.random(in: 1...3, using: &rng) {
+                        defer { nextID += 1 }
+                        let id = ids.randomElement(using: &rng) ?? 1
+                        let score = Int.random(in: 0..<500, using: &rng)
+                        switch Int.random(in: 0..<8, using: &rng) {
+                        case 0, 1:
+                            statements.append(
+                                "INSERT INTO entry(id, score, title) VALUES (\(nextID), \(score), 'Entry \(nextID)')"
+                            )
+                        case 2: statements.append("DELETE FROM entry WHERE id = \(id)")
+                        case 3, 4: statements.append("UPDATE entry SET score = \(score) WHERE id = \(id)")
+                        case 5: statements.append("UPDATE entry SET isHidden = NOT isHidden WHERE id = \(id)")
+                        case 6:
+                            statements.append("UPDATE entry SET title = 'Entry \(nextID)' WHERE id = \(id)")
+                        default:
+                            let low = Int.random(in: 0..<500, using: &rng)
+                            statements.append("DELETE FROM entry WHERE score BETWEEN \(low) AND \(low + 20)")
+                        }
+                    }
+                    let writer = [Writer.pool, .secondConnection, .pythonSQLite].randomElement(using: &rng)!
+                    comment = Comment(rawValue: "\(comment.rawValue), writer \(writer): \(statements)")
+                    #expect(
+                        try await writer.commit(statements, pool: pool, other: other, path: file.path),
+                        comment)
+                }
+                var expected: (texts: [String], window: [Int64]) = ([], [])
+                await eventuallyAsync("\(comment): shows \(shown.texts), expected \(expected.texts)") {
+                    guard !shown.dataSource.hasPendingUpdates else { return false }
+                    let offset = shown.dataSource.windowOffset
+                    guard let found = try? await pool.read({ db in try Self.expected(db, offset: offset) })
+                    else {
+                        return false
+                    }
+                    expected = found
+                    let covers =
+                        target.map { target in
+                            expected.texts.isEmpty
+                                || (offset...(offset + Self.limit)).contains(
+                                    min(target, expected.texts.count - 1))
+                        } ?? true
+                    return covers && shown.texts == expected.texts
+                        && shown.dataSource.windowItems == expected.window
+                }
+                #expect(shown.view.violations.isEmpty, comment)
+                #expect(controller.statistics.wholeReads == 1, comment)
+                #expect(controller.statistics.heldRows <= Self.limit + 4 * 8, comment)
+            }
+            #expect(errors.all.isEmpty)
+        }
+
+        /// A row written far above the window moves the rows on screen down by one, as a
+        /// placeholder inserted before the window: nothing in the window is deleted or reloaded.
+        @Test func aRowWrittenAboveTheWindowIsAPlaceholderAtItsEdge() async throws {
+            let file = try TemporaryDatabase()
+            let pool = try DatabasePool(path: file.path)
+            try await pool.write { db in
+                try db.execute(sql: Self.schema)
+                try db.execute(
+                    sql: """
+                        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000)
+                        INSERT INTO entry(id, score, title) SELECT i, i, 'Entry ' || i FROM n
+                        """)
+            }
+            ChangeFeed.feed(for: pool).pollInterval = .milliseconds(5)
+            let controller = FetchedResultsController(database: pool, request: Self.request())
+            try await controller.performFetch()
+            let shown = Shown(controller)
+            await eventually { shown.dataSource.numberOfItems == 5000 }
+            shown.dataSource.moveWindow(around: 2500)
+            await eventually { shown.dataSource.windowOffset == 2500 - Self.limit / 2 }
+            let offset = shown.dataSource.windowOffset
+            #expect(
+                shown.dataSource.windowItems
+                    == Array((5000 - offset - Self.limit + 1...5000 - offset).reversed()).map(Int64.init))
+            shown.view.clearRecords()
+            try await pool.write { db in
+                try db.execute(sql: "INSERT INTO entry(id, score, title) VALUES (9001, 4990, 'Above')")
+            }
+            await eventually { shown.dataSource.numberOfItems == 5001 }
+            let updates = shown.view.operations.compactMap { operation -> BatchUpdate? in
+                if case .batchUpdate(let update, _) = operation { update } else { nil }
+            }
+            // The window keeps its offset: the row that was just above it comes in at its top,
+            // and its last row leaves at its bottom, where a placeholder takes its place.
+            #expect(updates.count == 1)
+            #expect(
+                updates.first?.insertedItems == [
+                    IndexPath(item: offset, section: 0), IndexPath(item: offset + Self.limit, section: 0),
+                ])
+            #expect(updates.first?.deletedItems == [IndexPath(item: offset + Self.limit - 1, section: 0)])
+            #expect(shown.view.violations.isEmpty)
+            #expect(controller.statistics.wholeReads == 1)
+            #expect(controller.statistics.heldRows <= Self.limit + 4 * 8)
+        }
+    }
+#endif
