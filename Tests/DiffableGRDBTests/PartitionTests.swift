@@ -32,16 +32,9 @@
         /// A thousand lists, one per channel: each commit is read by the lists of the channels
         /// its rows were in or went to, and by no other.
         @Test func aCommitReachesExactlyTheListsItConcerns() async throws {
-            let file = try TemporaryDatabase()
-            let pool = try DatabasePool(path: file.path)
-            try await pool.write { db in
-                try db.execute(sql: Self.schema)
-                try db.execute(
-                    sql: """
-                        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000)
-                        INSERT INTO message SELECT i, i % 1000, 'Room ' || (i % 3), 'Hello ' || i FROM n
-                        """)
-            }
+            let (file, pool) = try await databaseOfRows(
+                schema: Self.schema, count: 5000,
+                filling: "INSERT INTO message SELECT i, i % 1000, 'Room ' || (i % 3), 'Hello ' || i FROM n")
             ChangeFeed.feed(for: pool).pollInterval = .milliseconds(5)
             var lists: [FetchedResultsController<String, Int64>] = []
             for channel in 0..<1000 {

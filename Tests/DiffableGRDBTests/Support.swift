@@ -183,4 +183,22 @@
         defer { try? FileManager.default.removeItem(atPath: output) }
         return try await runProgram([storeWriterPath] + arguments, outputPath: output)
     }
+
+    /// A new database file made with `schema`, and `count` rows inserted by `filling`, an
+    /// `INSERT … SELECT … FROM n` over the numbers `n(i)` from 1 to `count`.
+    func databaseOfRows(schema: String, count: Int, filling: String) async throws -> (
+        TemporaryDatabase, DatabasePool
+    ) {
+        let file = try TemporaryDatabase()
+        let pool = try DatabasePool(path: file.path)
+        try await pool.write { db in
+            try db.execute(sql: schema)
+            try db.execute(
+                sql: """
+                    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(count))
+                    \(filling)
+                    """)
+        }
+        return (file, pool)
+    }
 #endif

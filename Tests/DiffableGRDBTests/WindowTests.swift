@@ -211,16 +211,10 @@
         /// The top rows of a large table: the controller holds the window and its margins, and a
         /// delete inside the window pulls the next row in from the margin.
         @Test func theTopOfALargeTableHoldsOnlyItsWindow() async throws {
-            let file = try TemporaryDatabase()
-            let pool = try DatabasePool(path: file.path)
-            try await pool.write { db in
-                try db.execute(sql: Self.schema)
-                try db.execute(
-                    sql: """
-                        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)
-                        INSERT INTO entry(id, team, score, title) SELECT i, 'Blue', i, 'Entry ' || i FROM n
-                        """)
-            }
+            let (file, pool) = try await databaseOfRows(
+                schema: Self.schema, count: 20000,
+                filling: "INSERT INTO entry(id, team, score, title) SELECT i, 'Blue', i, 'Entry ' || i FROM n"
+            )
             let controller = FetchedResultsController(
                 database: pool, request: Window(limit: 50).request)
             try await controller.performFetch()

@@ -180,16 +180,9 @@
         /// A row written far above the window moves the rows on screen down by one, as a
         /// placeholder inserted before the window: nothing in the window is deleted or reloaded.
         @Test func aRowWrittenAboveTheWindowIsAPlaceholderAtItsEdge() async throws {
-            let file = try TemporaryDatabase()
-            let pool = try DatabasePool(path: file.path)
-            try await pool.write { db in
-                try db.execute(sql: Self.schema)
-                try db.execute(
-                    sql: """
-                        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000)
-                        INSERT INTO entry(id, score, title) SELECT i, i, 'Entry ' || i FROM n
-                        """)
-            }
+            let (file, pool) = try await databaseOfRows(
+                schema: Self.schema, count: 5000,
+                filling: "INSERT INTO entry(id, score, title) SELECT i, i, 'Entry ' || i FROM n")
             ChangeFeed.feed(for: pool).pollInterval = .milliseconds(5)
             let controller = FetchedResultsController(database: pool, request: Self.request())
             try await controller.performFetch()
