@@ -100,7 +100,7 @@ let package = Package(
         .executableTarget(
             name: "diffable-web-demo",
             dependencies: [
-                "DiffableWeb", "DiffableTesting",
+                "DiffableWeb", "DiffableTesting", "DiffableGRDB",
                 .product(
                     name: "ArgumentParser", package: "swift-argument-parser",
                     condition: .when(traits: ["Demos"])),

@@ -18,6 +18,27 @@
             return try await Self.reader(reader).read(exact: exact) { db in try request.readWindow(db, read) }
         }
 
+        /// The order as plain columns of the table, for a request whose rows shown depend on
+        /// nothing else (a partition aside).
+        package var orderKey: _OrderKey? {
+            guard filter == nil, timeWindow == nil, fetchAfter == nil, keyPaths.isEmpty else { return nil }
+            let terms = sortTerms
+            let columns = terms.compactMap(\.columnName)
+            guard columns.count == terms.count else { return nil }
+            return _OrderKey(
+                columns: columns, ascending: terms.map(\.isAscending), partitionColumn: partition?.column,
+                partitionValue: partition.map { _StoreValue($0.value) })
+        }
+
+        package func orderValues(_ reader: any _FeedReader, rowID: Int64, now: Date)
+            async throws(FetchedResultsError) -> [_StoreValue]?
+        {
+            let request = at(now)
+            return try await Self.reader(reader).read(exact: true) { db in
+                try request.orderingValues(db, rowID: rowID)?.map(_StoreValue.init)
+            }
+        }
+
         package func countRows(_ reader: any _FeedReader, before rowID: Int64?, now: Date)
             async throws(FetchedResultsError) -> Int
         {
@@ -73,7 +94,7 @@
         }
 
         /// The values of ``sortTerms`` for the row with this rowid.
-        private func orderingValues(_ db: Database, rowID: Int64) throws -> [DatabaseValue]? {
+        func orderingValues(_ db: Database, rowID: Int64) throws -> [DatabaseValue]? {
             var columns: [SQL] = sortTerms.map { "\($0.expression)" }
             columns.append("NULL")  // a row with no ordering terms still has a row
             let sql: SQL =

@@ -43,15 +43,21 @@
             public var expression: SQLExpression
             /// Whether smaller values come first.
             public var isAscending: Bool
+            /// The name of the column when the expression is a plain column of the table.
+            var columnName: String?
 
             /// Smaller values first; `NULL` first, as SQLite orders it.
             public static func ascending(_ expression: some SQLExpressible) -> Self {
-                Self(expression: expression.sqlExpression, isAscending: true)
+                Self(
+                    expression: expression.sqlExpression, isAscending: true,
+                    columnName: (expression as? any ColumnExpression)?.name)
             }
 
             /// Larger values first; `NULL` last.
             public static func descending(_ expression: some SQLExpressible) -> Self {
-                Self(expression: expression.sqlExpression, isAscending: false)
+                Self(
+                    expression: expression.sqlExpression, isAscending: false,
+                    columnName: (expression as? any ColumnExpression)?.name)
             }
         }
 
@@ -136,6 +142,8 @@
         /// Whether `section` is a value rather than an expression of the row: then every row is in
         /// one section, and ordering by it would only keep SQLite from walking an index in order.
         var sectionIsConstant: Bool
+        /// The name of the section's column when it is a plain column of the table.
+        var sectionColumn: String?
 
         /// Creates a request.
         ///
@@ -164,6 +172,7 @@
             self.item = item.sqlExpression
             self.section = section.sqlExpression
             self.sectionIsConstant = section is any DatabaseValueConvertible
+            self.sectionColumn = (section as? any ColumnExpression)?.name
             self.content = content.map(\.sqlExpression)
             self.filter = filter?.sqlExpression
             self.ordering = ordering
@@ -179,7 +188,9 @@
         /// Every term rows are ordered by, the section first unless it is a constant.
         var sortTerms: [SortTerm] {
             sectionIsConstant
-                ? ordering : [SortTerm(expression: section, isAscending: sectionsAscending)] + ordering
+                ? ordering
+                : [SortTerm(expression: section, isAscending: sectionsAscending, columnName: sectionColumn)]
+                    + ordering
         }
 
         // MARK: SQL

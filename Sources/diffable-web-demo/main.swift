@@ -5,8 +5,10 @@
 // On an address other than loopback the server makes a token and prints it in its URL; --token
 // sets one (and requires it on loopback too).
 // Pages: /list (a million rows), /outline, /grid (shared by every page that has it open),
-// /stream (rows that change many times a second, for the load test). With --test-hooks (loopback
-// only): /property, and the /_test/* endpoints the browser tests drive it with.
+// /stream (rows that change many times a second, for the load test), and with the GRDB trait
+// /live (ten million rows of an SQLite table another writer keeps changing, each page holding a
+// window of them). With --test-hooks (loopback only): /property, and the /_test/* endpoints the
+// browser tests drive it with.
 #if Web && Demos
     import ArgumentParser
     import DiffableWeb
@@ -32,9 +34,22 @@
         @Option(help: "Seconds between the /stream page's changes.")
         var streamInterval = 0.05
 
+        @Option(help: "The SQLite file of the /live page (made and filled when its row count differs).")
+        var liveDatabase = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "diffable-web-demo-live.sqlite"
+        ).path
+
+        @Option(help: "How many rows the /live page's table starts with.")
+        var liveRows = 10_000_000
+
+        @Option(help: "Seconds between the /live page's writes; 0 for none (another process may write).")
+        var liveInterval = 0.5
+
         func validate() throws {
             guard (1...65535).contains(port) else { throw ValidationError("--port must be from 1 to 65535") }
             guard streamInterval > 0 else { throw ValidationError("--stream-interval must be positive") }
+            guard liveRows > 0 else { throw ValidationError("--live-rows must be positive") }
+            guard liveInterval >= 0 else { throw ValidationError("--live-interval must not be negative") }
             guard !testHooks || WebServerConfiguration(host: host).listensOnLoopback else {
                 throw ValidationError("--test-hooks serves on loopback only")
             }
@@ -52,6 +67,11 @@
         server.addPage("/grid", title: "Grid") { grid.make($0) }
         let stream = StreamModel(interval: options.streamInterval)
         server.addPage("/stream", title: "Stream") { stream.make($0) }
+        #if GRDB
+            let live = try LiveModel(
+                path: options.liveDatabase, rows: options.liveRows, writeInterval: options.liveInterval)
+            server.addPage("/live", title: "Ten million live rows") { live.make($0) }
+        #endif
         if options.testHooks {
             let property = PropertyPages()
             server.addPage("/property", title: "Property") { property.make($0) }

@@ -24,23 +24,28 @@
         nonisolated static let limit = 24
         nonisolated static let placeholder = "…"
 
-        static func request() -> FetchedResultsRequest<String, Int64> {
+        /// The window's request: over the rows not hidden (whose positions the controller
+        /// counts after a change beyond its rows), or over every row (whose positions the change
+        /// record gives: no count).
+        static func request(filtered: Bool = true) -> FetchedResultsRequest<String, Int64> {
             FetchedResultsRequest(
                 table: "entry", item: Column("id"), section: "".databaseValue, content: [Column("title")],
-                filter: Column("isHidden") == false, ordering: [.descending(Column("score"))],
+                filter: filtered ? Column("isHidden") == false : nil,
+                ordering: [.descending(Column("score"))],
                 fetchLimit: limit)
         }
 
         /// Every row's text as the view should show it: the window's rows by id, the others
-        /// placeholders; and the count.
-        nonisolated static func expected(_ db: Database, offset: Int) throws -> (
+        /// placeholders; and the window's rows.
+        nonisolated static func expected(_ db: Database, offset: Int, filtered: Bool) throws -> (
             texts: [String], window: [Int64]
         ) {
-            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM entry WHERE NOT isHidden")!
+            let filter = filtered ? "WHERE NOT isHidden" : ""
+            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM entry \(filter)")!
             let window = try Int64.fetchAll(
                 db,
                 sql: """
-                    SELECT id FROM entry WHERE NOT isHidden ORDER BY score DESC, rowid
+                    SELECT id FROM entry \(filter) ORDER BY score DESC, rowid
                     LIMIT \(limit) OFFSET \(offset)
                     """)
             var texts = [String](repeating: placeholder, count: count)
@@ -96,34 +101,50 @@
             }
             ChangeFeed.feed(for: pool).pollInterval = .milliseconds(5)
             let errors = ErrorLog()
-            let controller = FetchedResultsController(database: pool, request: Self.request()) {
-                errors.append($0)
+            var controllers: [FetchedResultsController<String, Int64>] = []
+            var views: [Shown] = []
+            // The list over every row first: its triggers record the score, so the second list
+            // installs none (a trigger installed later makes the lists read everything once).
+            for filtered in [false, true] {
+                let controller = FetchedResultsController(
+                    database: pool, request: Self.request(filtered: filtered)
+                ) { errors.append($0) }
+                try await controller.performFetch()
+                controllers.append(controller)
+                views.append(Shown(controller))
             }
-            try await controller.performFetch()
-            let shown = Shown(controller)
+            // The data sources turn counting on; the first count is at the feed's next read.
+            await eventually { controllers.allSatisfy { $0.windowPosition?.numberOfRows != nil } }
             let other = try file.secondConnection()
             var nextID: Int64 = 1000
             for step in 0..<60 {
                 let ids = try await pool.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM entry") }
                 var comment = Comment(rawValue: "DIFFABLE_SEED=\(seed) step \(step)")
-                var target: Int?
-                if Bool.random(using: &rng) {
-                    // A scroll: near the window's edge, or far away.
-                    let count = shown.dataSource.numberOfItems
-                    let index =
-                        Bool.random(using: &rng)
-                        ? min(
-                            count - 1,
-                            shown.dataSource.windowOffset + Self.limit + Int.random(in: -4...4, using: &rng))
-                        : Int.random(in: 0..<max(count, 1), using: &rng)
-                    target = max(0, index)
-                    comment = Comment(rawValue: "\(comment.rawValue): scroll to \(index) of \(count)")
-                    if Bool.random(using: &rng) {
-                        shown.dataSource.moveWindow(around: max(0, index))
-                    } else {
-                        // As a view tells its prefetching data source of the rows ahead.
-                        shown.dataSource.collectionView(
-                            shown.view, prefetchItemsAt: [IndexPath(item: max(0, index), section: 0)])
+                var targets: [Int?] = [nil, nil]
+                let counted = controllers.map(\.statistics.rowCounts)
+                let isScroll = Bool.random(using: &rng)
+                if isScroll {
+                    // A scroll of each view: near its window's edge, or far away.
+                    for (index, shown) in views.enumerated() {
+                        let count = shown.dataSource.numberOfItems
+                        let target = max(
+                            0,
+                            Bool.random(using: &rng)
+                                ? min(
+                                    count - 1,
+                                    shown.dataSource.windowOffset + Self.limit
+                                        + Int.random(in: -4...4, using: &rng))
+                                : Int.random(in: 0..<max(count, 1), using: &rng))
+                        targets[index] = target
+                        comment = Comment(
+                            rawValue: "\(comment.rawValue): view \(index) to \(target) of \(count)")
+                        if Bool.random(using: &rng) {
+                            shown.dataSource.moveWindow(around: target)
+                        } else {
+                            // As a view tells its prefetching data source of the rows ahead.
+                            shown.dataSource.collectionView(
+                                shown.view, prefetchItemsAt: [IndexPath(item: target, section: 0)])
+                        }
                     }
                 } else {
                     var statements: [String] = []
@@ -152,27 +173,39 @@
                         try await writer.commit(statements, pool: pool, other: other, path: file.path),
                         comment)
                 }
-                var expected: (texts: [String], window: [Int64]) = ([], [])
-                await eventuallyAsync("\(comment): shows \(shown.texts), expected \(expected.texts)") {
-                    guard !shown.dataSource.hasPendingUpdates else { return false }
-                    let offset = shown.dataSource.windowOffset
-                    guard let found = try? await pool.read({ db in try Self.expected(db, offset: offset) })
-                    else {
-                        return false
+                for (index, shown) in views.enumerated() {
+                    let filtered = index == 1
+                    var expected: (texts: [String], window: [Int64]) = ([], [])
+                    await eventuallyAsync(
+                        "\(comment): view \(index) shows \(shown.texts), expected \(expected.texts)"
+                    ) {
+                        guard !shown.dataSource.hasPendingUpdates else { return false }
+                        let offset = shown.dataSource.windowOffset
+                        guard
+                            let found = try? await pool.read({ db in
+                                try Self.expected(db, offset: offset, filtered: filtered)
+                            })
+                        else { return false }
+                        expected = found
+                        let covers =
+                            targets[index].map { target in
+                                expected.texts.isEmpty
+                                    || (offset...(offset + Self.limit)).contains(
+                                        min(target, expected.texts.count - 1))
+                            } ?? true
+                        return covers && shown.texts == expected.texts
+                            && shown.dataSource.windowItems == expected.window
                     }
-                    expected = found
-                    let covers =
-                        target.map { target in
-                            expected.texts.isEmpty
-                                || (offset...(offset + Self.limit)).contains(
-                                    min(target, expected.texts.count - 1))
-                        } ?? true
-                    return covers && shown.texts == expected.texts
-                        && shown.dataSource.windowItems == expected.window
+                    let statistics = controllers[index].statistics
+                    #expect(shown.view.violations.isEmpty, comment)
+                    #expect(statistics.wholeReads == 1, comment)
+                    #expect(statistics.heldRows <= Self.limit + 4 * 8, comment)
+                    if !filtered, !isScroll {
+                        // Over every row, ordered by a column: the change record places each
+                        // changed row, before the window or after it, without a count.
+                        #expect(statistics.rowCounts == counted[index], "\(statistics); \(comment)")
+                    }
                 }
-                #expect(shown.view.violations.isEmpty, comment)
-                #expect(controller.statistics.wholeReads == 1, comment)
-                #expect(controller.statistics.heldRows <= Self.limit + 4 * 8, comment)
             }
             #expect(errors.all.isEmpty)
         }

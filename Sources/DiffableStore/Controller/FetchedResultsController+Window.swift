@@ -11,23 +11,34 @@ extension FetchedResultsController {
     ///   with their successors, a count of the rows before the window when a change may have
     ///   moved it (only for a window with an offset: O(offset) with an index), and an index range
     ///   when a margin runs out.
-    func showWindow(_ window: _Window, reader: any _FeedReader, changed: Set<Int64>?, now: Date)
-        async throws(FetchedResultsError)
-    {
+    func showWindow(
+        _ window: _Window, reader: any _FeedReader, changed: Set<Int64>?, changes: [_RowChange] = [],
+        now: Date
+    ) async throws(FetchedResultsError) {
         let (stored, moved, countsRows, knownCount) = model.withLock {
             ($0.held, $0.movedWindow, $0.countsRows, $0.rowCount)
         }
         var held = stored ?? _HeldRows(window: moved ?? window)
         var counts = 0
         var mayChangeCount = knownCount == nil
+        var countChange = 0
         var shownRead: [ItemIdentifierType] = []
         if let changed, !held.rows.isEmpty || held.reachesEnd {
             let read = changed.isEmpty ? [] : try await rows.readRows(reader, rowIDs: changed, now: now)
+            let anchor = held.rows.first?.rowID
             if held.place(read, changed: changed) {
-                mayChangeCount = true
-                if held.start > 0 {
-                    held.start = try await rows.countRows(reader, before: held.rows.first?.rowID, now: now)
-                    counts += 1
+                if let change = try await positionChange(
+                    changes, anchor: anchor, held: held, reader: reader, now: now)
+                {
+                    held.start += change.before
+                    countChange = change.count
+                } else {
+                    mayChangeCount = true
+                    if held.start > 0 {
+                        held.start = try await rows.countRows(
+                            reader, before: held.rows.first?.rowID, now: now)
+                        counts += 1
+                    }
                 }
             }
             shownRead = read.map(\.item)
@@ -55,7 +66,7 @@ extension FetchedResultsController {
             }
         }
         held.trim()
-        var rowCount = knownCount
+        var rowCount = knownCount.map { $0 + countChange }
         if countsRows, mayChangeCount {
             if held.start == 0, held.reachesEnd {
                 rowCount = held.rows.count
@@ -82,6 +93,30 @@ extension FetchedResultsController {
             return model.movedWindow != nil
         }
         if movedAgain { feed.wake() }
+    }
+
+    /// How a commit's changes moved the run of rows held among all the rows, from the change
+    /// record (``_OrderKey``): the rows that came and went before the run's first row, and in
+    /// all. `nil` when the record cannot say.
+    private func positionChange(
+        _ changes: [_RowChange], anchor: Int64?, held: _HeldRows<SectionIdentifierType, ItemIdentifierType>,
+        reader: any _FeedReader, now: Date
+    ) async throws(FetchedResultsError) -> (before: Int, count: Int)? {
+        guard let orderKey = rows.orderKey, let anchor, let newAnchor = held.rows.first?.rowID,
+            !changes.isEmpty,
+            let newValues = try await rows.orderValues(reader, rowID: newAnchor, now: now)
+        else { return nil }
+        // The first row held before the commit, as it was then: from the record when it changed.
+        var oldValues = newValues
+        if let change = changes.first(where: { $0.key.values == [.integer(anchor)] }) {
+            guard let values = orderKey.values(in: change.oldValues) else { return nil }
+            oldValues = values
+        } else if anchor != newAnchor {
+            guard let values = try await rows.orderValues(reader, rowID: anchor, now: now) else { return nil }
+            oldValues = values
+        }
+        return orderKey.positionChange(
+            of: changes, oldAnchor: (anchor, oldValues), newAnchor: (newAnchor, newValues))
     }
 
     /// Whether the next read must show the window even if none of its rows changed: it moved, or

@@ -236,7 +236,9 @@ extension FetchedResultsController: _FeedSubscriber {
     package var condition: (any _RowCondition)? { rows.rowCondition }
 
     package var tables: [String: Set<String>]? {
-        var tables = [rows.table.lowercased(): Set(rows.route.map { [$0.column] } ?? [])]
+        var own = Set(rows.route.map { [$0.column] } ?? [])
+        if rows.window != nil, let orderKey = rows.orderKey { own.formUnion(orderKey.recordedColumns) }
+        var tables = [rows.table.lowercased(): own]
         for read in model.withLock({ $0.readTables }) {
             tables[read.table, default: []].formUnion(read.keyPaths?.map(\.column) ?? [])
         }
@@ -283,7 +285,9 @@ extension FetchedResultsController: _FeedSubscriber {
             if let window = rows.window {
                 let changed = rowIDs.flatMap { $0.count <= limit ? $0 : nil }
                 if changed?.isEmpty != true || windowIsDue {
-                    try await showWindow(window, reader: reader, changed: changed, now: now)
+                    try await showWindow(
+                        window, reader: reader, changed: changed,
+                        changes: batch.changes[rows.table.lowercased()] ?? [], now: now)
                     model.withLock { model in
                         model.needsWholeRead = false
                         if changed == nil, case .wholeForTableWithoutKeyPath = plan {

@@ -62,6 +62,15 @@ package protocol _RowReader<SectionIdentifierType, ItemIdentifierType>: Sendable
         async throws(FetchedResultsError)
         -> Int
 
+    /// For a windowed request, its order as the change record can place rows in it by itself
+    /// (``_OrderKey``); `nil` when it cannot, and a change beyond the rows held is counted.
+    var orderKey: _OrderKey? { get }
+
+    /// The values of the ``orderKey``'s columns in the row with this row id; `nil` when there
+    /// is no such row.
+    func orderValues(_ reader: any _FeedReader, rowID: Int64, now: Date) async throws(FetchedResultsError)
+        -> [_StoreValue]?
+
     /// The request's time window; `nil` when which rows are shown does not depend on the time.
     var timeEdges: _TimeEdges? { get }
 
@@ -80,6 +89,13 @@ extension _RowReader {
     var dependsOnTime: Bool { !(timeEdges?.offsets.isEmpty ?? true) }
 
     package var rowCondition: (any _RowCondition)? { nil }
+
+    package var orderKey: _OrderKey? { nil }
+
+    package func orderValues(_ reader: any _FeedReader, rowID: Int64, now: Date)
+        async throws(FetchedResultsError)
+        -> [_StoreValue]?
+    { nil }
 }
 
 /// A table a request reads besides its own, as the database reported it, and the key paths the

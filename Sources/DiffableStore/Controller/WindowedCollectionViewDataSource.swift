@@ -231,8 +231,9 @@ public final class WindowedCollectionViewDataSource<
             })
         else { return }
         let newItems = marked.itemIdentifiers
-        let newOffset = position.offset
-        let newCount = Swift.max(position.numberOfRows ?? 0, newOffset + newItems.count)
+        // A window past the last row (rows went) shows nothing, from the end.
+        let newCount = position.numberOfRows ?? (position.offset + newItems.count)
+        let newOffset = Swift.max(0, Swift.min(position.offset, newCount - newItems.count))
         let update =
             version == nil
             ? nil
@@ -244,7 +245,15 @@ public final class WindowedCollectionViewDataSource<
         positions = Dictionary(uniqueKeysWithValues: newItems.enumerated().map { ($1, $0) })
         offset = newOffset
         count = newCount
-        if requestedOffset == newOffset { requestedOffset = nil }
+        if requestedOffset == position.offset { requestedOffset = nil }
+        // Rows went from the end: the window moves back to show the last rows.
+        if newItems.count < limit, newOffset > 0, newOffset + newItems.count == newCount {
+            let target = Swift.max(0, newCount - limit)
+            if target != position.offset, target != requestedOffset {
+                requestedOffset = target
+                controller.moveWindow(toOffset: target)
+            }
+        }
         guard let view else { return }
         if let update {
             guard !update.isEmpty else { return }
@@ -278,7 +287,14 @@ public final class WindowedCollectionViewDataSource<
         to.appendSections([0])
         to.appendItems(new.items)
         to.reconfigureItems(new.items.filter { reconfigured.contains($0) && shared.contains($0) })
-        let local = BatchUpdate(from: from, to: to)
+        var local = BatchUpdate(from: from, to: to)
+        if !local.reloadedSections.isEmpty {
+            // Every row replaced: the diff reloads the section, which here is every row, held or
+            // not. Only the window's rows are replaced.
+            local = BatchUpdate(
+                deletedItems: old.items.indices.map { IndexPath(item: $0, section: 0) },
+                insertedItems: new.items.indices.map { IndexPath(item: $0, section: 0) })
+        }
         let (oldOffset, newOffset) = (old.offset, new.offset)
         let fromOld = { (path: IndexPath) in IndexPath(item: oldOffset + path.item, section: 0) }
         let toNew = { (path: IndexPath) in IndexPath(item: newOffset + path.item, section: 0) }
