@@ -198,7 +198,7 @@ public class ValidatingView: ReusingView {
             return
         }
         applyStructure(plan, newCounts: newCounts)
-        checkIdentities()
+        checkIdentities(except: Set(update.reloadedItems))
         applySecondPass(update)
         updateDisplay()
         finish(animated: animated, completion: completion)
@@ -248,11 +248,15 @@ public class ValidatingView: ReusingView {
         }
     }
 
-    /// Every cell that survived must show the item the data source now has at its index path.
-    func checkIdentities() {
+    /// Every cell that survived must show the item the data source now has at its index path —
+    /// but those about to be reloaded: a reload makes the cell again from the data source, which
+    /// may have another item there (a data source by position, such as a window's, reloads a
+    /// placeholder whose row has arrived; a diffable data source reloads only the same item).
+    func checkIdentities(except reloaded: Set<IndexPath> = []) {
         guard pullSectionCount() != nil else { return }
         for (section, slots) in sections.enumerated() {
-            for (item, slot) in slots.enumerated() {
+            for (item, slot) in slots.enumerated()
+            where !reloaded.contains(IndexPath(item: item, section: section)) {
                 let expected = pullIdentifier(at: IndexPath(item: item, section: section))
                 if slot.identity != expected {
                     fail(

@@ -68,9 +68,9 @@
         let stream = StreamModel(interval: options.streamInterval)
         server.addPage("/stream", title: "Stream") { stream.make($0) }
         #if GRDB
-            let live = try LiveModel(
+            let live = LiveModel(
                 path: options.liveDatabase, rows: options.liveRows, writeInterval: options.liveInterval)
-            server.addPage("/live", title: "Ten million live rows") { live.make($0) }
+            server.addPage("/live", title: "\(options.liveRows.formatted()) live rows") { live.make($0) }
         #endif
         if options.testHooks {
             let property = PropertyPages()

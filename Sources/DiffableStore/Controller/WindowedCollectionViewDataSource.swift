@@ -7,9 +7,10 @@ public import Foundation
 /// window exact as the database changes — infinite scroll that stays live.
 ///
 /// The view is told the count of every row: the rows of the controller's window are cells from
-/// the cell provider, the others placeholders from the placeholder provider. Made the view's
-/// prefetching data source, it learns where the person scrolls: when the view is about to show
-/// rows near an edge of the window, or beyond it, the data source moves the controller's window
+/// the cell provider, the others placeholders from the placeholder provider. It learns where the
+/// person looks from the placeholders the view makes cells for (a view makes cells for what is on
+/// screen) and, made the view's prefetching data source, from the rows the view is about to
+/// show: near an edge of the window, or beyond it, the data source moves the controller's window
 /// to be centred there (``FetchedResultsController/moveWindow(toOffset:)``); the rows arrive as an
 /// update that replaces those placeholders.
 ///
@@ -71,6 +72,12 @@ public final class WindowedCollectionViewDataSource<
     private var requestedOffset: Int?
     private let limit: Int
     private var follower: Task<Void, Never>?
+    /// The placeholders the view made cells for in this turn of the main actor.
+    private var wanted: (low: Int, high: Int)?
+    private var followScheduled = false
+    /// Whether the view is applying an update of this data source: the cells it makes then are
+    /// the update's, not where the person looks.
+    private var isUpdatingView = false
 
     /// Creates a data source for a windowed controller (its request has a `fetchLimit`), shows its
     /// rows in `collectionView` and keeps them up to date; turns the controller's
@@ -173,6 +180,7 @@ public final class WindowedCollectionViewDataSource<
             }
             return cell
         }
+        if !isUpdatingView { want(indexPath.item) }
         guard let cell = placeholderProvider(collectionView, indexPath) else {
             preconditionFailure(
                 "WindowedCollectionViewDataSource: the placeholder provider returned nil at \(indexPath)")
@@ -217,6 +225,27 @@ public final class WindowedCollectionViewDataSource<
         controller.moveWindow(toOffset: target)
     }
 
+    /// Notes that the view made a placeholder's cell: after this turn of the main actor, the
+    /// window moves to the placeholders made, when they fit in it. A view that makes cells only
+    /// for what is on screen (the browser's, the terminal's) so brings the rows to where the
+    /// person looks, even where prefetching has nothing ahead (at the end of the list); a view
+    /// that makes every cell asks for more than a window and moves nothing.
+    private func want(_ index: Int) {
+        wanted =
+            wanted.map { ($0.low < index ? $0.low : index, $0.high > index ? $0.high : index) } ?? (
+                index, index
+            )
+        guard !followScheduled else { return }
+        followScheduled = true
+        Task { @MainActor [weak self] in
+            guard let self else { return }
+            followScheduled = false
+            guard let (low, high) = wanted else { return }
+            wanted = nil
+            if high - low < limit { moveWindow(around: (low + high) / 2) }
+        }
+    }
+
     // MARK: Updates
 
     /// Shows the controller's newest state: one batch update from the state shown.
@@ -255,12 +284,55 @@ public final class WindowedCollectionViewDataSource<
             }
         }
         guard let view else { return }
+        isUpdatingView = true
+        defer { isUpdatingView = false }
         if let update {
             guard !update.isEmpty else { return }
             view.performBatchUpdates(update, animatingDifferences: animatingDifferences, completion: nil)
         } else {
             view.reloadData()
         }
+    }
+
+    /// The update when only the window moved — the same count, every row of both windows at the
+    /// same position in both — or `nil`: each position whose row arrived or left (a placeholder
+    /// before or after) reloads, as a data source reloads a row whose content has loaded, so a
+    /// cell the person is on stays theirs.
+    ///
+    /// - Complexity: O(w) for the w rows of the windows.
+    static func windowMove(
+        from old: (items: [ItemIdentifierType], offset: Int, count: Int),
+        to new: (items: [ItemIdentifierType], offset: Int, count: Int),
+        shared: Set<ItemIdentifierType>, reconfigured: Set<ItemIdentifierType>
+    ) -> BatchUpdate? {
+        guard old.count == new.count, old.offset != new.offset else { return nil }
+        func item(at position: Int, in window: (items: [ItemIdentifierType], offset: Int, count: Int))
+            -> ItemIdentifierType?
+        {
+            let index = position - window.offset
+            return window.items.indices.contains(index) ? window.items[index] : nil
+        }
+        for (index, item) in old.items.enumerated() where shared.contains(item) {
+            guard new.items.indices.contains(old.offset + index - new.offset),
+                new.items[old.offset + index - new.offset] == item
+            else { return nil }
+        }
+        var update = BatchUpdate()
+        let positions =
+            Swift.min(
+                old.offset, new.offset)..<Swift.max(
+                old.offset + old.items.count, new.offset + new.items.count)
+        for position in positions {
+            let before = item(at: position, in: old)
+            let after = item(at: position, in: new)
+            let path = IndexPath(item: position, section: 0)
+            if before != after {
+                update.reloadedItems.append(path)
+            } else if let after, reconfigured.contains(after) {
+                update.reconfiguredItems.append(path)
+            }
+        }
+        return update
     }
 
     /// The batch update from one window among `count` rows to another, in section 0, or `nil`
@@ -275,10 +347,13 @@ public final class WindowedCollectionViewDataSource<
         to new: (items: [ItemIdentifierType], offset: Int, count: Int),
         reconfigured: Set<ItemIdentifierType>, threshold: Int
     ) -> BatchUpdate? {
+        let shared = Set(old.items).intersection(new.items)
+        if let moved = windowMove(from: old, to: new, shared: shared, reconfigured: reconfigured) {
+            return moved
+        }
         let before = new.offset - old.offset
         let after = (new.count - new.offset - new.items.count) - (old.count - old.offset - old.items.count)
         guard Swift.abs(before) + Swift.abs(after) <= threshold else { return nil }
-        let shared = Set(old.items).intersection(new.items)
         guard !shared.isEmpty || old.items.isEmpty || new.items.isEmpty || before == 0 else { return nil }
         var from = DiffableDataSourceSnapshot<Int, ItemIdentifierType>()
         from.appendSections([0])

@@ -362,7 +362,10 @@ export function patch(view, message) {
   select(view, message.sel);
   describeSections(view, message.secs);
   if (focused && focused.dataset && focused.dataset.k && !focused.isConnected) {
-    view.items.get(Number(focused.dataset.k))?.focus({ preventScroll: true });
+    // A moved element keeps its key; a reloaded one has its replacement's.
+    const key = Number(focused.dataset.k);
+    const replaced = (ops.r || []).find(([old]) => old === key);
+    view.items.get(replaced ? replaced[1] : key)?.focus({ preventScroll: true });
   }
   if (before) animate(view, before);
 

@@ -4,7 +4,9 @@ the states a person brings it to, and what a screen reader reads of the million-
 
     python3 Tests/e2e/web/a11y_test.py path/to/diffable-web-demo
 """
+import os
 import sys
+import tempfile
 import time
 
 from selenium.webdriver.common.action_chains import ActionChains
@@ -28,12 +30,27 @@ def load(driver, server, path):
 
 
 def main(binary):
-    server = Server(binary)
+    live = os.path.join(tempfile.mkdtemp(prefix="diffable-live-"), "live.sqlite")
+    server = Server(binary, extra=("--live-database", live, "--live-rows", "50000", "--live-interval", "0"))
     driver = chrome()
     try:
-        for path in ["/list", "/outline", "/grid", "/stream"]:
+        for path in ["/list", "/outline", "/grid", "/stream", "/live"]:
             load(driver, server, path)
             audit(driver, path)
+
+        # The live list holds a window of its rows: End reaches the last of all of them, which
+        # arrives from the database after a placeholder.
+        load(driver, server, "/live")
+        driver.find_element(By.CSS_SELECTOR, ".dw-row").click()
+        ActionChains(driver).send_keys(Keys.END).perform()
+        wait(lambda: focused(driver, ["aria-posinset"]) == ["50000"])
+        wait(lambda: driver.execute_script(
+            "return document.activeElement.querySelector('.dw-text').textContent") != "…", timeout=15)
+        check("screen reader: on the live list, End reaches row 50,000 of 50,000, read from the database",
+              focused(driver, ["aria-posinset", "aria-setsize"]) == ["50000", "50000"] and driver.execute_script(
+                  "return document.activeElement.querySelector('.dw-text').textContent") != "…",
+              str(focused(driver, ["aria-posinset", "aria-setsize"])))
+        audit(driver, "/live, at the end")
 
         # The million-row list: the focused row says where it is among all the rows, though only
         # a screenful exist in the page.

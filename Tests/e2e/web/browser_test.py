@@ -1,8 +1,10 @@
 """DiffableWeb in headless Chromium: the seeded property test, XSS, a million rows, interaction,
-two pages, reconnecting after a server restart, screenshots. Usage: browser_test.py DEMO_BINARY"""
+a live window of a database table, two pages, reconnecting after a server restart, screenshots. Usage: browser_test.py DEMO_BINARY"""
 import os
 import random
+import sqlite3
 import sys
+import tempfile
 import time
 
 from selenium.webdriver.common.action_chains import ActionChains
@@ -17,7 +19,10 @@ seed = int(os.environ.get("DIFFABLE_SEED", "20261123"))
 root = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
 shots = os.environ.get("DIFFABLE_SCREENSHOTS", os.path.join(root, ".build", "web-screenshots"))
 os.makedirs(shots, exist_ok=True)
-server = Server(binary)
+# The /live page's table: 200,000 rows in a file of the test's own, written by this test
+# through Python's sqlite3 (another process), not by the server's writer.
+live_database = os.path.join(tempfile.mkdtemp(prefix="diffable-live-"), "live.sqlite")
+server = Server(binary, extra=("--live-database", live_database, "--live-rows", "200000", "--live-interval", "0"))
 driver = chrome()
 
 
@@ -221,6 +226,57 @@ def million_test():
     check("search: the rows that match", rows(driver)[0] == ["Row 777777"], str(rows(driver)[0][:3]))
 
 
+def first_live_row(driver):
+    """The place, text and score of the first row on screen below the bar."""
+    return driver.execute_script("""
+        const bar = document.querySelector('.dw-bar').getBoundingClientRect().bottom;
+        const row = Array.from(document.querySelectorAll('.dw-window > .dw-row'))
+            .sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)
+            .find(r => r.getBoundingClientRect().bottom > bar + 1);
+        if (!row) return null;
+        const secondary = row.querySelector('.dw-secondary');
+        return [Number(row.getAttribute('aria-posinset')), Number(row.getAttribute('aria-setsize')),
+                row.querySelector('.dw-text').textContent, secondary ? secondary.textContent : null];""")
+
+
+def live_test():
+    """A list of 200,000 rows of which each page holds a window: the count is known, the rows
+    arrive where the person scrolls, and commits by another process land in the window."""
+    driver.get(server.url("/live"))
+    page_ready(driver)
+    wait(lambda: (first_live_row(driver) or [0, 0, "…"])[2] != "…", timeout=30)
+    top = first_live_row(driver)
+    check("live: the first row, of all 200,000", top is not None and top[0] == 1 and top[1] == 200_000, str(top))
+    count = driver.execute_script("return document.querySelectorAll('.dw-row').length")
+    check("live: a few dozen elements", 0 < count < 120, f"{count} rows")
+    driver.execute_script("window.scrollTo(0, (document.documentElement.scrollHeight - window.innerHeight) / 2)")
+    wait(lambda: (lambda row: row and row[0] > 50_000 and row[2] != "…")(first_live_row(driver)), timeout=30)
+    middle = first_live_row(driver)
+    check("live: scrolled halfway, the rows from the middle arrive", middle and abs(middle[0] - 100_000) < 200,
+          str(middle))
+    wait(lambda: "…" not in rows(driver)[0], timeout=15)
+    check("live: with no placeholder left on screen", "…" not in rows(driver)[0], str(rows(driver)[0][:5]))
+    check("live: with no gap on screen", rows_cover_screen(driver))
+    driver.save_screenshot(os.path.join(shots, "live-middle.png"))
+    # Another process writes a row that sorts just above the first row on screen.
+    score = int(middle[3].replace("score ", "").replace(",", ""))
+    with sqlite3.connect(live_database, timeout=10) as db:
+        db.execute("INSERT INTO item(id, score, title) VALUES (900001, ?, 'Written by sqlite3')", (score + 1,))
+    wait(lambda: "Written by sqlite3" in rows(driver)[0], timeout=15)
+    check("live: a row another process inserts lands in the window", "Written by sqlite3" in rows(driver)[0])
+    check("live: and the count grows", (first_live_row(driver) or [0, 0])[1] == 200_001, str(first_live_row(driver)))
+    with sqlite3.connect(live_database, timeout=10) as db:
+        db.execute("DELETE FROM item WHERE id = 900001")
+    wait(lambda: "Written by sqlite3" not in rows(driver)[0], timeout=15)
+    check("live: and leaves when it is deleted", "Written by sqlite3" not in rows(driver)[0])
+    wait(lambda: (first_live_row(driver) or [0, 0])[1] == 200_000)
+    check("live: the count again", (first_live_row(driver) or [0, 0])[1] == 200_000, str(first_live_row(driver)))
+    wrong = driver.execute_script("""
+        return Array.from(document.querySelectorAll('.dw-window > .dw-row')).filter(r =>
+            r.getAttribute('aria-setsize') !== '200000').length;""")
+    check("live: every row says the count", wrong == 0, f"{wrong} rows")
+
+
 def two_pages_test():
     other = chrome(width=900, height=900)
     try:
@@ -277,7 +333,7 @@ def reconnect_test():
     driver.save_screenshot(os.path.join(shots, "outline.png"))
 
 
-tests = (property_test, xss_test, outline_test, million_test, two_pages_test, reconnect_test)
+tests = (property_test, xss_test, outline_test, million_test, live_test, two_pages_test, reconnect_test)
 only = os.environ.get("DIFFABLE_WEB_TESTS")  # e.g. "million_test,xss_test"
 try:
     for test in tests:
