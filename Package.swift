@@ -114,7 +114,7 @@ let package = Package(
         .testTarget(
             name: "DiffableGRDBTests",
             dependencies: [
-                "DiffableGRDB", "DiffableStore", "DiffableTesting", "StoreTestSupport",
+                "DiffableGRDB", "DiffableStore", "DiffableTesting", "StoreTestSupport", "DiffableTerminal",
                 "diffable-store-writer",
             ]),
         .testTarget(

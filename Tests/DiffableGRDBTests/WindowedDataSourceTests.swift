@@ -2,6 +2,7 @@
     import Diffable
     import DiffableGRDB
     import DiffableStore
+    import DiffableTerminal
     import DiffableTesting
     import Foundation
     import GRDB
@@ -244,6 +245,72 @@
                 ])
             #expect(updates.first?.deletedItems == [IndexPath(item: offset + Self.limit - 1, section: 0)])
             #expect(shown.view.violations.isEmpty)
+            #expect(controller.statistics.wholeReads == 1)
+            #expect(controller.statistics.heldRows <= Self.limit + 4 * 8)
+        }
+
+        /// The terminal's collection view over 100,000 rows: it draws only the rows on screen,
+        /// End and Page Up bring the rows there from the database, and a row another connection
+        /// writes on screen is drawn where it belongs.
+        @Test func theTerminalViewShowsTheRowsWhereItIsScrolled() async throws {
+            let (file, pool) = try await databaseOfRows(
+                schema: Self.schema, count: 100_000,
+                filling: "INSERT INTO entry(id, score, title) SELECT i, i, 'Entry ' || i FROM n")
+            ChangeFeed.feed(for: pool).pollInterval = .milliseconds(5)
+            let controller = FetchedResultsController(database: pool, request: Self.request(filtered: false))
+            try await controller.performFetch()
+            let view = TerminalCollectionView(
+                layout: .list(using: ListConfiguration(appearance: .plain)), width: 24, height: 5)
+            let rows = TerminalCollectionView.CellRegistration<TerminalListCell, Int64> {
+                cell, indexPath, id in
+                var content = cell.defaultContentConfiguration()
+                content.text = "\(indexPath.item + 1): \(id)"
+                cell.contentConfiguration = content
+            }
+            let placeholders = TerminalCollectionView.CellRegistration<TerminalListCell, Int> { cell, _, _ in
+                var content = cell.defaultContentConfiguration()
+                content.text = Self.placeholder
+                cell.contentConfiguration = content
+            }
+            let dataSource = WindowedCollectionViewDataSource(collectionView: view, controller: controller) {
+                view, indexPath, id in
+                view.dequeueConfiguredReusableCell(using: rows, for: indexPath, item: id)
+            } placeholderProvider: { view, indexPath in
+                view.dequeueConfiguredReusableCell(using: placeholders, for: indexPath, item: indexPath.item)
+            }
+            view.prefetchDataSource = dataSource
+            dataSource.animatingDifferences = false  // an inserted row is drawn at once
+            func screen() -> [String] { view.render().text.split(separator: "\n").map(String.init) }
+            await eventually { dataSource.numberOfItems == 100_000 }
+            #expect(screen() == ["1: 100000", "2: 99999", "3: 99998", "4: 99997", "5: 99996"])
+            #expect(view.visibleCellCount <= 10)
+
+            _ = view.handle(.end)
+            await eventually { screen().last == "100000: 1" }
+            #expect(screen() == ["99996: 5", "99997: 4", "99998: 3", "99999: 2", "100000: 1"])
+            // Page up until the screen scrolls: the rows there arrive, each at its place (row p
+            // has score and id 100,001 - p).
+            while screen().first == "99996: 5" { _ = view.handle(.pageUp) }
+            await eventually { !screen().contains(Self.placeholder) }
+            let places = screen().map { line in
+                line.split(separator: ":").map { Int($0.trimmingCharacters(in: .whitespaces))! }
+            }
+            #expect(
+                places.allSatisfy { $0[0] + $0[1] == 100_001 } && places.first![0] < 99_996, "\(screen())")
+
+            // Another connection writes a row among those on screen: it sorts after the row
+            // of the same score, the third on screen, so it is drawn fourth.
+            let first = places.first![0]
+            let other = try file.secondConnection()
+            try await other.write { db in
+                try db.execute(
+                    sql: "INSERT INTO entry(id, score, title) VALUES (200000, ?, 'Between')",
+                    arguments: [100_001 - (first + 2)])
+            }
+            await eventually {
+                dataSource.numberOfItems == 100_001 && screen().contains("\(first + 3): 200000")
+            }
+            #expect(screen()[3] == "\(first + 3): 200000", "\(screen())")
             #expect(controller.statistics.wholeReads == 1)
             #expect(controller.statistics.heldRows <= Self.limit + 4 * 8)
         }
