@@ -315,4 +315,55 @@
             #expect(controller.statistics.heldRows <= Self.limit + 4 * 8)
         }
     }
+
+    /// The example of Documentation/Store.md's "A window that follows the view": a view, its
+    /// cells and a table of 1,000 items are made first.
+    @MainActor
+    struct ViewportExample {
+        let file: TemporaryDatabase
+        let pool: DatabasePool
+        let view = ValidatingCollectionView()
+        let rows = CellRegistration<ValidatingCollectionView.Cell, Int64> { cell, _, id in cell.text = "\(id)"
+        }
+        let placeholders = CellRegistration<ValidatingCollectionView.Cell, Int> { cell, _, _ in
+            cell.text = "…"
+        }
+
+        init() throws {
+            file = try TemporaryDatabase()
+            pool = try DatabasePool(path: file.path)
+            try pool.write { db in
+                try db.execute(
+                    sql: """
+                        CREATE TABLE item(id INTEGER PRIMARY KEY, score INTEGER NOT NULL);
+                        CREATE INDEX item_score ON item(score DESC);
+                        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000)
+                        INSERT INTO item SELECT i, i FROM n;
+                        """)
+            }
+        }
+
+        @Test func viewport() async throws {
+            var request = FetchedResultsRequest<String, Int64>(
+                table: "item", item: Column("id"), section: "".databaseValue,
+                ordering: [.descending(Column("score"))])
+            request.fetchLimit = 200  // a few screens
+            let controller = FetchedResultsController(database: pool, request: request)
+            let dataSource = WindowedCollectionViewDataSource(collectionView: view, controller: controller) {
+                view, indexPath, id in
+                view.dequeueConfiguredReusableCell(using: rows, for: indexPath, item: id)
+            } placeholderProvider: { view, indexPath in
+                view.dequeueConfiguredReusableCell(using: placeholders, for: indexPath, item: indexPath.item)
+            }
+            view.prefetchDataSource = dataSource
+            try await controller.performFetch()
+
+            await eventually { dataSource.numberOfItems == 1000 }
+            #expect(dataSource.windowItems.first == 1000 && dataSource.windowItems.count == 200)
+            dataSource.moveWindow(around: 900)
+            await eventually { dataSource.windowItems.last == 1 }
+            #expect(view.visibleTexts[0][999] == "1" && view.visibleTexts[0][0] == "…")
+            #expect(view.violations.isEmpty)
+        }
+    }
 #endif

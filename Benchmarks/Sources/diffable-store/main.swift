@@ -32,6 +32,8 @@
 // - held_rows: the rows the controller holds (the window and its margins);
 // - requery_ms: the naive way, the same INSERT, then `SELECT … LIMIT 50` again and diffed.
 //
+// And a list too long to hold, one line per size (`viewport rows=…`): see Viewport.swift.
+//
 // And many lists on one table, one line per number of lists (`queries rows=… lists=…`): a list per
 // channel (`partition: channel = c`) of a table of messages, a one-row INSERT into one channel by
 // another connection:
@@ -486,6 +488,7 @@ for size in sizes {
     lines.append(try await measure(count: size, runs: runs))
     lines.append(windowLine)
     lines.append(try await measureJoin(count: size, runs: runs))
+    lines.append(try await measureViewport(count: size, runs: runs))
 }
 if let largest = sizes.max(), !options.lists.values.isEmpty {
     lines += try await measureQueries(count: largest, lists: options.lists.values, runs: options.queryRuns)
