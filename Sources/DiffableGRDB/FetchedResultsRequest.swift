@@ -284,24 +284,27 @@
                 if level == values.count {
                     guard let rowID else { continue }
                     conditions.append(after ? "rowid > \(rowID)" : "rowid < \(rowID)")
+                    levels.append(conditions.joined(separator: " AND "))
                 } else {
-                    conditions.append(Self.beyond(terms[level], values[level], after: after))
+                    for beyond in Self.beyond(terms[level], values[level], after: after) {
+                        levels.append((conditions + [beyond]).joined(separator: " AND "))
+                    }
                 }
-                levels.append(conditions.joined(separator: " AND "))
             }
             return levels
         }
 
         /// The rows that come after (or before) `value` on `term`, with SQLite's order of `NULL`
-        /// (first when ascending, last when descending).
-        static func beyond(_ term: SortTerm, _ value: DatabaseValue, after: Bool) -> SQL {
+        /// (first when ascending, last when descending), nearest first: smaller values and then
+        /// `NULL` are two conditions, since `x < v OR x IS NULL` is no index range (SQLite then
+        /// walks the index from its start).
+        static func beyond(_ term: SortTerm, _ value: DatabaseValue, after: Bool) -> [SQL] {
             // Before a value in one direction is after it in the other.
             switch (term.isAscending == after, value.isNull) {
-            case (true, true): "\(term.expression) IS NOT NULL"
-            case (true, false): "\(term.expression) > \(value)"
-            case (false, true): "0"
-            case (false, false):
-                "(\(term.expression) < \(value) OR \(term.expression) IS NULL)"
+            case (true, true): ["\(term.expression) IS NOT NULL"]
+            case (true, false): ["\(term.expression) > \(value)"]
+            case (false, true): []
+            case (false, false): ["\(term.expression) < \(value)", "\(term.expression) IS NULL"]
             }
         }
     }

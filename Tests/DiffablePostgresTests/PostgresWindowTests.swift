@@ -135,5 +135,56 @@
             }
             #expect(errors.all.isEmpty)
         }
+
+        /// A window that follows the view on PostgreSQL: the data source knows the count of all
+        /// 2,000 rows, a move brings the rows there, and commits by `psql` beyond the window
+        /// change the count and the rows' places.
+        @Test func aWindowFollowsTheViewOnPostgreSQL() async throws {
+            let fixture = try await PostgresFixture(rows: 0)
+            try await fixture.psql(
+                """
+                CREATE TABLE entry (id bigint PRIMARY KEY, score integer NOT NULL);
+                CREATE INDEX entry_order ON entry (score DESC, id);
+                INSERT INTO entry SELECT i, i FROM generate_series(1, 2000) i;
+                """)
+            ChangeFeed.feed(for: fixture.store).pollInterval = .milliseconds(5)
+            let controller = FetchedResultsController(
+                store: fixture.store,
+                request: PostgresFetchedResultsRequest<String, Int64>(
+                    table: "entry", item: "id", section: "''", ordering: [.descending("score")],
+                    fetchLimit: 24))
+            try await controller.performFetch()
+            let view = ValidatingCollectionView()
+            let rows = CellRegistration<ValidatingCollectionView.Cell, Int64> { cell, _, id in
+                cell.text = "\(id)"
+            }
+            let placeholders = CellRegistration<ValidatingCollectionView.Cell, Int> { cell, _, _ in
+                cell.text = "…"
+            }
+            let dataSource = WindowedCollectionViewDataSource(collectionView: view, controller: controller) {
+                view, indexPath, id in
+                view.dequeueConfiguredReusableCell(using: rows, for: indexPath, item: id)
+            } placeholderProvider: { view, indexPath in
+                view.dequeueConfiguredReusableCell(using: placeholders, for: indexPath, item: indexPath.item)
+            }
+            func expected() async throws -> [Int64] {
+                let offset = dataSource.windowOffset
+                return try await fixture.sectionedItems(
+                    "SELECT 'x|' || id FROM entry ORDER BY score DESC, id LIMIT 24 OFFSET \(offset)"
+                ).items.first ?? []
+            }
+            await eventually { dataSource.numberOfItems == 2000 }
+            dataSource.moveWindow(around: 1500)
+            await eventually { dataSource.windowOffset == 1500 - 12 }
+            #expect(dataSource.windowItems == (try await expected()))
+            try await fixture.psql("INSERT INTO entry VALUES (5000, 1999), (5001, 2)")
+            await eventually { dataSource.numberOfItems == 2002 }
+            await eventuallyAsync { dataSource.windowItems == ((try? await expected()) ?? []) }
+            try await fixture.psql("DELETE FROM entry WHERE id IN (1990, 5001, 1000)")
+            await eventually { dataSource.numberOfItems == 1999 }
+            await eventuallyAsync { dataSource.windowItems == ((try? await expected()) ?? []) }
+            #expect(view.violations.isEmpty)
+            #expect(controller.statistics.wholeReads == 1)
+        }
     }
 #endif
