@@ -70,7 +70,7 @@
                         PRAGMA user_version = \(layout);
                         """)
             }
-            try await pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+            _ = try await pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
             return pool
         }
 

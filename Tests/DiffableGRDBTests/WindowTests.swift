@@ -228,6 +228,7 @@
             }
             #expect(view.view.violations.isEmpty)
             #expect(controller.statistics.wholeReads == 1)
+            withExtendedLifetime(file) {}  // its directory goes with it
         }
     }
 #endif

@@ -247,6 +247,7 @@
             #expect(shown.view.violations.isEmpty)
             #expect(controller.statistics.wholeReads == 1)
             #expect(controller.statistics.heldRows <= Self.limit + 4 * 8)
+            withExtendedLifetime(file) {}  // its directory goes with it
         }
 
         /// The terminal's collection view over 100,000 rows: it draws only the rows on screen,
