@@ -210,7 +210,7 @@ public final class WindowedCollectionViewDataSource<
 
     /// Moves the window to be centred on `index` when it is near an edge of the window or beyond
     /// it (and the rows on that side go on): where the view is about to show rows. A view with a
-    /// ``CollectionViewDataSourcePrefetching`` slot calls it through ``collectionView(_:prefetchItemsAt:)``.
+    /// `CollectionViewDataSourcePrefetching` slot calls it through ``collectionView(_:prefetchItemsAt:)``.
     ///
     /// - Complexity: O(1); the controller reads the rows not held at the feed's next read.
     public func moveWindow(around index: Int) {
