@@ -177,6 +177,8 @@
             dataSource.moveWindow(around: 1500)
             await eventually { dataSource.windowOffset == 1500 - 12 }
             #expect(dataSource.windowItems == (try await expected()))
+            // Ordered by an integer column, with no filter: the change record places each row.
+            let counted = controller.statistics.rowCounts
             try await fixture.psql("INSERT INTO entry VALUES (5000, 1999), (5001, 2)")
             await eventually { dataSource.numberOfItems == 2002 }
             await eventuallyAsync { dataSource.windowItems == ((try? await expected()) ?? []) }
@@ -185,6 +187,7 @@
             await eventuallyAsync { dataSource.windowItems == ((try? await expected()) ?? []) }
             #expect(view.violations.isEmpty)
             #expect(controller.statistics.wholeReads == 1)
+            #expect(controller.statistics.rowCounts == counted, "\(controller.statistics)")
         }
     }
 #endif

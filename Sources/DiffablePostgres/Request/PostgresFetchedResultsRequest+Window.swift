@@ -40,6 +40,49 @@
             }
         }
 
+        /// The order as plain integer-valued columns of the table, for a request whose rows
+        /// shown depend on nothing else (a partition aside): then the change log records those
+        /// columns' values before and after each change (the table gets `REPLICA IDENTITY FULL`).
+        package var orderKey: _OrderKey? {
+            guard filter == nil, timeWindow == nil, fetchAfter?.isEmpty ?? true, keyPaths.isEmpty else {
+                return nil
+            }
+            let terms = sortTerms
+            let columns = terms.map(\.expression).filter { expression in
+                guard let first = expression.first, !first.isNumber else { return false }
+                return expression.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+            }
+            guard columns.count == terms.count else { return nil }
+            var partitionValue: _StoreValue?
+            if let partition {
+                guard let integer = Int64(partition.value.trimmingCharacters(in: .whitespaces)) else {
+                    return nil
+                }
+                partitionValue = .integer(integer)
+            }
+            return _OrderKey(
+                columns: columns, ascending: terms.map(\.isAscending), partitionColumn: partition?.column,
+                partitionValue: partitionValue, nullsFirst: false)
+        }
+
+        package func orderValues(_ reader: any _FeedReader, rowID: Int64, now: Date)
+            async throws(FetchedResultsError) -> [_StoreValue]?
+        {
+            let request = at(now)
+            guard let cells = try await request.orderingValues(try Self.reader(reader), rowID: rowID) else {
+                return nil
+            }
+            return cells.map { cell -> _StoreValue in
+                guard cell.bytes != nil else { return .null }
+                switch cell.dataType {
+                case .int2, .int4, .int8:
+                    return (try? cell.decode(Int64.self)).map(_StoreValue.integer) ?? .blob([])
+                // Other types are compared by the database only (the change record has their text).
+                default: return .blob([])
+                }
+            }
+        }
+
         /// How many rows are shown before the row with this key, or at all for `nil`.
         ///
         /// - Complexity: O(p) for the p rows counted, through the ordering's index.

@@ -14,16 +14,20 @@ package struct _OrderKey: Sendable, Hashable {
     /// The column every row shown has `value` in, lowercased; `nil` for rows of any value.
     package var partitionColumn: String?
     package var partitionValue: _StoreValue?
+    /// Whether `NULL` comes before every value in an ascending order (SQLite), or after it
+    /// (PostgreSQL); the other way round in a descending one.
+    package var nullsFirst: Bool
 
     package init(
         columns: [String], ascending: [Bool], partitionColumn: String? = nil,
-        partitionValue: _StoreValue? = nil
+        partitionValue: _StoreValue? = nil, nullsFirst: Bool = true
     ) {
         precondition(columns.count == ascending.count)
         self.columns = columns.map { $0.lowercased() }
         self.ascending = ascending
         self.partitionColumn = partitionColumn?.lowercased()
         self.partitionValue = partitionValue
+        self.nullsFirst = nullsFirst
     }
 
     /// The columns whose values before and after each change the key needs.
@@ -94,7 +98,9 @@ package struct _OrderKey: Sendable, Hashable {
     private func isShown(_ values: [String: _StoreValue]) -> Bool? {
         guard let partitionColumn, let partitionValue else { return true }
         guard let value = values[partitionColumn] else { return nil }
-        return Self.compare(value, partitionValue).map { $0 == 0 }
+        // `NULL` equals nothing.
+        guard value != .null else { return false }
+        return Self.compare(value, partitionValue, nullsFirst: nullsFirst).map { $0 == 0 }
     }
 
     /// The order of a row (its values and rowid) against an anchor row: negative when it comes
@@ -103,7 +109,9 @@ package struct _OrderKey: Sendable, Hashable {
         _ values: [String: _StoreValue], _ rowID: Int64, with anchor: (rowID: Int64, values: [_StoreValue])
     ) -> Int? {
         for (index, column) in columns.enumerated() {
-            guard let value = values[column], let order = Self.compare(value, anchor.values[index]) else {
+            guard let value = values[column],
+                let order = Self.compare(value, anchor.values[index], nullsFirst: nullsFirst)
+            else {
                 return nil
             }
             if order != 0 { return ascending[index] ? order : -order }
@@ -111,14 +119,14 @@ package struct _OrderKey: Sendable, Hashable {
         return rowID < anchor.rowID ? -1 : (rowID > anchor.rowID ? 1 : 0)
     }
 
-    /// SQLite's and PostgreSQL's order of two numbers or `NULL`s (`NULL` first); `nil` for text
-    /// and blobs.
-    static func compare(_ left: _StoreValue, _ right: _StoreValue) -> Int? {
+    /// The ascending order of two numbers or `NULL`s (`NULL` first when `nullsFirst`); `nil` for
+    /// text and blobs.
+    static func compare(_ left: _StoreValue, _ right: _StoreValue, nullsFirst: Bool) -> Int? {
         func order<T: Comparable>(_ left: T, _ right: T) -> Int { left < right ? -1 : (left > right ? 1 : 0) }
         switch (left, right) {
         case (.null, .null): return 0
-        case (.null, .integer), (.null, .real): return -1
-        case (.integer, .null), (.real, .null): return 1
+        case (.null, .integer), (.null, .real): return nullsFirst ? -1 : 1
+        case (.integer, .null), (.real, .null): return nullsFirst ? 1 : -1
         case (.integer(let left), .integer(let right)): return order(left, right)
         case (.integer(let left), .real(let right)): return order(Double(left), right)
         case (.real(let left), .integer(let right)): return order(left, Double(right))
