@@ -37,7 +37,8 @@ func measureViewport(count: Int, runs: Int) async throws -> String {
     try await controller.performFetch()
     let view = ArrivalView()
     let dataSource = WindowedCollectionViewDataSource(
-        anyCollectionView: view, controller: controller, cellProvider: { _, _, _ in view },
+        collectionView: view as any DiffableCollectionView, controller: controller,
+        cellProvider: { _, _, _ in view },
         placeholderProvider: { _, _ in view })
     dataSource.animatingDifferences = false
     while dataSource.numberOfItems < count { try await Task.sleep(for: .milliseconds(1)) }

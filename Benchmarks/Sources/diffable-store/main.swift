@@ -224,6 +224,7 @@ func measure(count: Int, runs: Int) async throws -> String {
     }
     let snapshot = controller.snapshot
     controller.stop()
+    withExtendedLifetime(dataSource) {}  // the view and the drive hold it weakly
 
     let naive = try await naiveChanges(in: pool, count: count, runs: runs)
     windowLine = try await measureWindow(pool: pool, other: other, count: count, runs: runs)
@@ -382,6 +383,7 @@ func measureJoin(count: Int, runs: Int) async throws -> String {
             })
     }
     controller.stop()
+    withExtendedLifetime(dataSource) {}  // the view and the drive hold it weakly
     print(
         "rows=\(count): member change / new member recipe = \(format(medianOf(changes) / medianOf(inserts)))")
 

@@ -91,15 +91,20 @@ public final class WindowedCollectionViewDataSource<
         placeholderProvider:
             @escaping @MainActor (_ collectionView: View, _ indexPath: IndexPath) -> View.Cell?
     ) {
+        let erasedCells: CellProvider = { view, indexPath, item in
+            cellProvider(view as! View, indexPath, item)
+        }
+        let erasedPlaceholders: PlaceholderProvider = { view, indexPath in
+            placeholderProvider(view as! View, indexPath)
+        }
         self.init(
-            anyCollectionView: collectionView, controller: controller,
-            cellProvider: { view, indexPath, item in cellProvider(view as! View, indexPath, item) },
-            placeholderProvider: { view, indexPath in placeholderProvider(view as! View, indexPath) })
+            collectionView: collectionView as any DiffableCollectionView, controller: controller,
+            cellProvider: erasedCells, placeholderProvider: erasedPlaceholders)
     }
 
-    /// Creates a data source over any view, with type-erased providers.
+    /// Creates a data source whose providers receive the view as an existential.
     public init(
-        anyCollectionView collectionView: any DiffableCollectionView, controller: Controller,
+        collectionView: any DiffableCollectionView, controller: Controller,
         cellProvider: @escaping CellProvider, placeholderProvider: @escaping PlaceholderProvider
     ) {
         guard let window = controller.rows.window, window.limit < Int.max / 4 else {
