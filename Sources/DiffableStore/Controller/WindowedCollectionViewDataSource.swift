@@ -304,7 +304,7 @@ public final class WindowedCollectionViewDataSource<
     /// before or after) reloads, as a data source reloads a row whose content has loaded, so a
     /// cell the person is on stays theirs.
     ///
-    /// - Complexity: O(w) for the w rows of the windows.
+    /// - Complexity: O(w log w) for the w rows of the windows, however far apart they are.
     static func windowMove(
         from old: (items: [ItemIdentifierType], offset: Int, count: Int),
         to new: (items: [ItemIdentifierType], offset: Int, count: Int),
@@ -323,10 +323,10 @@ public final class WindowedCollectionViewDataSource<
             else { return nil }
         }
         var update = BatchUpdate()
-        let positions =
-            Swift.min(
-                old.offset, new.offset)..<Swift.max(
-                old.offset + old.items.count, new.offset + new.items.count)
+        // The positions of either window; those between them are placeholders before and after.
+        let oldPositions = old.offset..<(old.offset + old.items.count)
+        let newPositions = new.offset..<(new.offset + new.items.count)
+        let positions = (Array(oldPositions) + newPositions.filter { !oldPositions.contains($0) }).sorted()
         for position in positions {
             let before = item(at: position, in: old)
             let after = item(at: position, in: new)
