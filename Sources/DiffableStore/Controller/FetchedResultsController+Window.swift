@@ -156,14 +156,13 @@ extension FetchedResultsController {
     public var countsRows: Bool {
         get { model.withLock { $0.countsRows } }
         set {
-            let changed = model.withLock { model in
-                defer { model.countsRows = newValue }
-                return model.countsRows != newValue
+            let starts = model.withLock { model in
+                let starts = newValue && !model.countsRows
+                model.countsRows = newValue
+                if starts { model.isDue = true }
+                return starts
             }
-            if newValue, changed {
-                model.withLock { $0.isDue = true }
-                feed.wake()
-            }
+            if starts { feed.wake() }
         }
     }
 

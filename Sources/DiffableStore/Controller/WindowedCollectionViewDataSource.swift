@@ -61,11 +61,13 @@ public final class WindowedCollectionViewDataSource<
     private weak var view: (any DiffableCollectionView)?
     private let cellProvider: CellProvider
     private let placeholderProvider: PlaceholderProvider
-    /// The rows shown, the position of the first among all the rows, and the count of all.
-    private var items: [ItemIdentifierType] = []
-    private var positions: [ItemIdentifierType: Int] = [:]
-    private var offset = 0
-    private var count = 0
+    /// The window's rows (one section, with their index), where the first sits among all the
+    /// rows, and the count of all.
+    typealias Window = (rows: DiffableDataSourceSnapshot<Int, ItemIdentifierType>, offset: Int, count: Int)
+    private var shown: Window = (.init(), 0, 0)
+    private var items: [ItemIdentifierType] { shown.rows.itemIdentifiers }
+    private var offset: Int { shown.offset }
+    private var count: Int { shown.count }
     /// The controller's state shown; `nil` before the first.
     private var version: Int?
     /// The offset last asked of the controller.
@@ -159,7 +161,7 @@ public final class WindowedCollectionViewDataSource<
     ///
     /// - Complexity: O(1) expected.
     public func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? {
-        positions[itemIdentifier].map { IndexPath(item: offset + $0, section: 0) }
+        shown.rows.indexOfItem(itemIdentifier).map { IndexPath(item: offset + $0, section: 0) }
     }
 
     // MARK: CollectionViewDataSource
@@ -236,10 +238,7 @@ public final class WindowedCollectionViewDataSource<
     /// person looks, even where prefetching has nothing ahead (at the end of the list); a view
     /// that makes every cell asks for more than a window and moves nothing.
     private func want(_ index: Int) {
-        wanted =
-            wanted.map { ($0.low < index ? $0.low : index, $0.high > index ? $0.high : index) } ?? (
-                index, index
-            )
+        wanted = wanted.map { (Swift.min($0.low, index), Swift.max($0.high, index)) } ?? (index, index)
         guard !followScheduled else { return }
         followScheduled = true
         Task { @MainActor [weak self] in
@@ -265,20 +264,21 @@ public final class WindowedCollectionViewDataSource<
             })
         else { return }
         let newItems = marked.itemIdentifiers
+        var rows = DiffableDataSourceSnapshot<Int, ItemIdentifierType>()
+        rows.appendSections([0])
+        rows.appendItems(newItems)
         // A window past the last row (rows went) shows nothing, from the end.
         let newCount = position.numberOfRows ?? (position.offset + newItems.count)
         let newOffset = Swift.max(0, Swift.min(position.offset, newCount - newItems.count))
+        let new: Window = (rows, newOffset, newCount)
         let update =
             version == nil
             ? nil
             : Self.update(
-                from: (items, offset, count), to: (newItems, newOffset, newCount),
-                reconfigured: Set(marked.reconfiguredItemIdentifiers), threshold: reloadDataThreshold)
+                from: shown, to: new, reconfigured: Set(marked.reconfiguredItemIdentifiers),
+                threshold: reloadDataThreshold)
         version = current
-        items = newItems
-        positions = Dictionary(uniqueKeysWithValues: newItems.enumerated().map { ($1, $0) })
-        offset = newOffset
-        count = newCount
+        shown = new
         if requestedOffset == position.offset { requestedOffset = nil }
         // Rows went from the end: the window moves back to show the last rows.
         if newItems.count < limit, newOffset > 0, newOffset + newItems.count == newCount {
@@ -305,31 +305,26 @@ public final class WindowedCollectionViewDataSource<
     /// cell the person is on stays theirs.
     ///
     /// - Complexity: O(w log w) for the w rows of the windows, however far apart they are.
-    static func windowMove(
-        from old: (items: [ItemIdentifierType], offset: Int, count: Int),
-        to new: (items: [ItemIdentifierType], offset: Int, count: Int),
-        shared: Set<ItemIdentifierType>, reconfigured: Set<ItemIdentifierType>
-    ) -> BatchUpdate? {
+    static func windowMove(from old: Window, to new: Window, reconfigured: Set<ItemIdentifierType>)
+        -> BatchUpdate?
+    {
         guard old.count == new.count, old.offset != new.offset else { return nil }
-        func item(at position: Int, in window: (items: [ItemIdentifierType], offset: Int, count: Int))
-            -> ItemIdentifierType?
-        {
-            let index = position - window.offset
-            return window.items.indices.contains(index) ? window.items[index] : nil
+        let (oldItems, newItems) = (old.rows.itemIdentifiers, new.rows.itemIdentifiers)
+        func item(at position: Int, in items: [ItemIdentifierType], from offset: Int) -> ItemIdentifierType? {
+            items.indices.contains(position - offset) ? items[position - offset] : nil
         }
-        for (index, item) in old.items.enumerated() where shared.contains(item) {
-            guard new.items.indices.contains(old.offset + index - new.offset),
-                new.items[old.offset + index - new.offset] == item
-            else { return nil }
+        for (index, item) in oldItems.enumerated() {
+            guard let newIndex = new.rows.indexOfItem(item) else { continue }
+            guard new.offset + newIndex == old.offset + index else { return nil }
         }
         var update = BatchUpdate()
         // The positions of either window; those between them are placeholders before and after.
-        let oldPositions = old.offset..<(old.offset + old.items.count)
-        let newPositions = new.offset..<(new.offset + new.items.count)
+        let oldPositions = old.offset..<(old.offset + oldItems.count)
+        let newPositions = new.offset..<(new.offset + newItems.count)
         let positions = (Array(oldPositions) + newPositions.filter { !oldPositions.contains($0) }).sorted()
         for position in positions {
-            let before = item(at: position, in: old)
-            let after = item(at: position, in: new)
+            let before = item(at: position, in: oldItems, from: old.offset)
+            let after = item(at: position, in: newItems, from: new.offset)
             let path = IndexPath(item: position, section: 0)
             if before != after {
                 update.reloadedItems.append(path)
@@ -348,32 +343,26 @@ public final class WindowedCollectionViewDataSource<
     /// - Complexity: O(w + p) for the w rows of the windows and the p placeholders inserted or
     ///   deleted (at most `threshold`).
     static func update(
-        from old: (items: [ItemIdentifierType], offset: Int, count: Int),
-        to new: (items: [ItemIdentifierType], offset: Int, count: Int),
-        reconfigured: Set<ItemIdentifierType>, threshold: Int
-    ) -> BatchUpdate? {
-        let shared = Set(old.items).intersection(new.items)
-        if let moved = windowMove(from: old, to: new, shared: shared, reconfigured: reconfigured) {
-            return moved
-        }
+        from old: Window, to new: Window, reconfigured: Set<ItemIdentifierType>, threshold: Int
+    )
+        -> BatchUpdate?
+    {
+        if let moved = windowMove(from: old, to: new, reconfigured: reconfigured) { return moved }
+        let (oldItems, newItems) = (old.rows.itemIdentifiers, new.rows.itemIdentifiers)
         let before = new.offset - old.offset
-        let after = (new.count - new.offset - new.items.count) - (old.count - old.offset - old.items.count)
+        let after = (new.count - new.offset - newItems.count) - (old.count - old.offset - oldItems.count)
         guard Swift.abs(before) + Swift.abs(after) <= threshold else { return nil }
-        guard !shared.isEmpty || old.items.isEmpty || new.items.isEmpty || before == 0 else { return nil }
-        var from = DiffableDataSourceSnapshot<Int, ItemIdentifierType>()
-        from.appendSections([0])
-        from.appendItems(old.items)
-        var to = DiffableDataSourceSnapshot<Int, ItemIdentifierType>()
-        to.appendSections([0])
-        to.appendItems(new.items)
-        to.reconfigureItems(new.items.filter { reconfigured.contains($0) && shared.contains($0) })
-        var local = BatchUpdate(from: from, to: to)
+        let shares = oldItems.contains(where: new.rows.contains(item:))
+        guard shares || oldItems.isEmpty || newItems.isEmpty || before == 0 else { return nil }
+        var to = new.rows
+        to.reconfigureItems(newItems.filter { reconfigured.contains($0) && old.rows.contains(item: $0) })
+        var local = BatchUpdate(from: old.rows, to: to)
         if !local.reloadedSections.isEmpty {
             // Every row replaced: the diff reloads the section, which here is every row, held or
             // not. Only the window's rows are replaced.
             local = BatchUpdate(
-                deletedItems: old.items.indices.map { IndexPath(item: $0, section: 0) },
-                insertedItems: new.items.indices.map { IndexPath(item: $0, section: 0) })
+                deletedItems: oldItems.indices.map { IndexPath(item: $0, section: 0) },
+                insertedItems: newItems.indices.map { IndexPath(item: $0, section: 0) })
         }
         let (oldOffset, newOffset) = (old.offset, new.offset)
         let fromOld = { (path: IndexPath) in IndexPath(item: oldOffset + path.item, section: 0) }
@@ -386,8 +375,8 @@ public final class WindowedCollectionViewDataSource<
         func paths(_ range: Range<Int>) -> [IndexPath] { range.map { IndexPath(item: $0, section: 0) } }
         if before > 0 { update.insertedItems += paths(old.offset..<new.offset) }
         if before < 0 { update.deletedItems += paths(new.offset..<old.offset) }
-        let oldEnd = old.offset + old.items.count
-        let newEnd = new.offset + new.items.count
+        let oldEnd = old.offset + oldItems.count
+        let newEnd = new.offset + newItems.count
         if after > 0 { update.insertedItems += paths(newEnd..<(newEnd + after)) }
         if after < 0 { update.deletedItems += paths(oldEnd..<(oldEnd - after)) }
         update.deletedItems.sort()
