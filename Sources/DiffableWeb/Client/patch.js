@@ -273,6 +273,22 @@ function select(view, keys) {
 }
 
 /** Applies a patch; returns the number of update operations it performed. */
+/** The keys of the items in the page, in order. */
+function itemKeys(view) {
+  return Array.from(view.root.querySelectorAll(".dw-window > .dw-row, .dw-window > .dw-tile"), (el) => Number(el.dataset.k));
+}
+
+/** The item still in the page nearest after `key` in `keys` (the order before an update), or else before it. */
+function neighbour(view, keys, key) {
+  const at = keys.indexOf(key);
+  const order = keys.slice(at + 1).concat(keys.slice(0, at).reverse());
+  for (const k of order) {
+    const el = view.items.get(k);
+    if (el && el.isConnected) return el;
+  }
+  return null;
+}
+
 export function patch(view, message) {
   const started = performance.now();
   const ops = message.ops || {};
@@ -285,6 +301,10 @@ export function patch(view, message) {
   }
   view.dropped = null;
   const focused = document.activeElement;
+  const focusedItem = focused && focused.dataset && focused.dataset.k && view.root.contains(focused) ? focused : null;
+  // The items around the focused one, in order: if an update deletes it, the focus goes to the
+  // one that takes its place, as a list's focus does, not to the page.
+  const around = focusedItem ? itemKeys(view) : null;
   readScroll(view);
   planSections(view.plan, message.secs);
   const counts = { inserts: 0, removes: 0, moves: 0, replaces: 0, reconfigures: 0 };
@@ -361,11 +381,18 @@ export function patch(view, message) {
   }
   select(view, message.sel);
   describeSections(view, message.secs);
-  if (focused && focused.dataset && focused.dataset.k && !focused.isConnected) {
-    // A moved element keeps its key; a reloaded one has its replacement's.
-    const key = Number(focused.dataset.k);
+  if (focusedItem && !focusedItem.isConnected) {
+    // A moved element keeps its key; a reloaded one has its replacement's; a deleted one leaves
+    // the focus to the item after it, or else the one before.
+    const key = Number(focusedItem.dataset.k);
     const replaced = (ops.r || []).find(([old]) => old === key);
-    view.items.get(replaced ? replaced[1] : key)?.focus({ preventScroll: true });
+    const next = view.items.get(replaced ? replaced[1] : key) || neighbour(view, around, key);
+    if (next) {
+      for (const other of view.root.querySelectorAll('[tabindex="0"]')) other.tabIndex = -1;
+      next.tabIndex = 0;
+      next.focus({ preventScroll: true });
+      view.focusedKey = Number(next.dataset.k);
+    }
   }
   if (before) animate(view, before);
 

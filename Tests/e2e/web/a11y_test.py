@@ -41,6 +41,10 @@ def main(binary):
         # The live list holds a window of its rows: End reaches the last of all of them, which
         # arrives from the database after a placeholder.
         load(driver, server, "/live")
+        # The first /live page fills the database: until it is full, the rows change under the
+        # keyboard.
+        wait(lambda: driver.execute_script(
+            "return document.querySelector('.dw-row').getAttribute('aria-setsize')") == "50000", timeout=60)
         driver.find_element(By.CSS_SELECTOR, ".dw-row").click()
         ActionChains(driver).send_keys(Keys.END).perform()
         wait(lambda: focused(driver, ["aria-posinset"]) == ["50000"])

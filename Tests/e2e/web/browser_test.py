@@ -203,6 +203,8 @@ def million_test():
     after = stats(driver)
     check("swipe action by key: d deletes it, as one removal", "Row 3" not in rows(driver)[0] and
           after["removes"] - before["removes"] == 1)
+    now = driver.execute_script("return document.activeElement.querySelector('.dw-text')?.textContent")
+    check("swipe action by key: the focus goes to the row that took its place", now == "Row 4", str(now))
     settled(driver)
     driver.find_element(By.XPATH, "//div[contains(@class,'dw-row')][.//span[text()='Row 1']]").click()
     before = stats(driver)
