@@ -11,13 +11,14 @@
         /// - Parameters:
         ///   - database: A `DatabasePool` (or a `DatabaseQueue`).
         ///   - request: The rows to show.
-        ///   - incrementalChangeLimit: Changes to more rows are read by reading every row.
+        ///   - incrementalChangeLimit: Changes to more rows are read by reading every row; `nil`
+        ///     for the larger of 256 and a sixteenth of the rows shown.
         ///   - clock: The clock a request with a time window is read at.
         ///   - onError: Called, on any thread, when the rows cannot be shown.
         public convenience init(
             database: some DatabaseWriter,
             request: FetchedResultsRequest<SectionIdentifierType, ItemIdentifierType>,
-            incrementalChangeLimit: Int = 256, clock: any WallClock = SystemWallClock(),
+            incrementalChangeLimit: Int? = nil, clock: any WallClock = SystemWallClock(),
             onError: @escaping @Sendable (FetchedResultsError) -> Void = { _ in }
         ) {
             self.init(

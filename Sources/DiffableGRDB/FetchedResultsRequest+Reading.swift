@@ -110,8 +110,11 @@
 
         /// The item of the row shown right after the row with these ordering values and rowid.
         func successor(_ db: Database, values: [DatabaseValue], rowID: Int64) throws -> ItemIdentifierType? {
+            // One statement per level shape, prepared once per connection: a batch of changes reads
+            // a successor for each row, and preparing the statement cost more than the seek.
             for query in successorQueries(values: values, rowID: rowID) {
-                let statement = try _StatementRows(db, query)
+                let statement = try _StatementRows(db, cached: query)
+                defer { statement.reset() }
                 if try statement.step() { return try statement.decode(ItemIdentifierType.self, column: 0) }
             }
             return nil
@@ -131,6 +134,18 @@
             statement = try db.makeStatement(literal: sql)
             sqlite = statement.sqliteStatement
         }
+
+        /// The rows of a statement the connection keeps prepared for the same SQL; ``reset()`` it
+        /// once read, so that it holds no read of the database.
+        init(_ db: Database, cached sql: SQL) throws {
+            database = db
+            statement = try db.cachedStatement(literal: sql)
+            sqlite = statement.sqliteStatement
+            sqlite3_reset(sqlite)  // its arguments stay bound
+        }
+
+        /// Ends the statement's read, keeping it prepared.
+        func reset() { sqlite3_reset(sqlite) }
 
         /// Moves to the next row; `false` after the last.
         func step() throws -> Bool {

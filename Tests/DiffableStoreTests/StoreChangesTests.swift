@@ -26,6 +26,47 @@ struct StoreChangesTests {
         return snapshot
     }
 
+    /// A row in one of `sections`, with a random key below `keys`.
+    func randomRow(
+        _ id: Int, keys: Int, sections: [String] = ["A", "B", "C", "D"], using rng: inout SeededRandom
+    ) -> ModelRow {
+        ModelRow(
+            id: id, section: sections.randomElement(using: &rng)!, key: Int.random(in: 0..<keys, using: &rng))
+    }
+
+    /// `rows` after `count` random changes of one commit — inserts (ids from `firstNewID` on),
+    /// deletes, new keys (moves), new sections, new content, and writes of the same values — with
+    /// the ids it touched.
+    func randomCommit(
+        to rows: [ModelRow], changes count: Int, keys: Int, firstNewID: Int, using rng: inout SeededRandom
+    ) -> (rows: [ModelRow], touched: Set<Int>) {
+        var new = rows
+        var touched = Set<Int>()
+        for _ in 0..<count {
+            let index = new.isEmpty ? nil : Int.random(in: 0..<new.count, using: &rng)
+            switch (Int.random(in: 0..<6, using: &rng), index) {
+            case (0, _), (_, nil):
+                let id = firstNewID + touched.count
+                new.append(randomRow(id, keys: keys, using: &rng))
+                touched.insert(id)
+            case (1, let index?):
+                touched.insert(new.remove(at: index).id)
+            case (2, let index?):
+                new[index].key = Int.random(in: 0..<keys, using: &rng)
+                touched.insert(new[index].id)
+            case (3, let index?):
+                new[index].section = ["A", "B", "C", "D"].randomElement(using: &rng)!
+                touched.insert(new[index].id)
+            case (4, let index?):
+                new[index].content += 1
+                touched.insert(new[index].id)
+            case (_, let index?):
+                touched.insert(new[index].id)  // the same values
+            }
+        }
+        return (new, touched)
+    }
+
     static func order(_ a: ModelRow, _ b: ModelRow) -> Bool {
         (a.section, a.key, a.id) < (b.section, b.key, b.id)
     }
@@ -54,44 +95,10 @@ struct StoreChangesTests {
     @Test func randomCommitsGiveTheSnapshotOfAWholeFetchAndAValidUpdate() throws {
         let seed = SeededRandom.baseSeed()
         var rng = SeededRandom(seed: seed)
-        let sections = ["A", "B", "C", "D"]
         for round in 0..<2_000 {
-            var rows: [ModelRow] = []
-            for id in 0..<Int.random(in: 0..<30, using: &rng) {
-                rows.append(
-                    ModelRow(
-                        id: id, section: sections.randomElement(using: &rng)!,
-                        key: Int.random(in: 0..<20, using: &rng)))
-            }
-            var new = rows
-            var touched = Set<Int>()
-            for _ in 0..<Int.random(in: 1...6, using: &rng) {
-                switch Int.random(in: 0..<6, using: &rng) {
-                case 0:
-                    let id = 100 + touched.count
-                    new.append(
-                        ModelRow(
-                            id: id, section: sections.randomElement(using: &rng)!,
-                            key: Int.random(in: 0..<20, using: &rng)))
-                    touched.insert(id)
-                case 1 where !new.isEmpty:
-                    touched.insert(new.remove(at: Int.random(in: 0..<new.count, using: &rng)).id)
-                case 2 where !new.isEmpty:
-                    let index = Int.random(in: 0..<new.count, using: &rng)
-                    new[index].key = Int.random(in: 0..<20, using: &rng)
-                    touched.insert(new[index].id)
-                case 3 where !new.isEmpty:
-                    let index = Int.random(in: 0..<new.count, using: &rng)
-                    new[index].section = sections.randomElement(using: &rng)!
-                    touched.insert(new[index].id)
-                case 4 where !new.isEmpty:
-                    let index = Int.random(in: 0..<new.count, using: &rng)
-                    new[index].content += 1
-                    touched.insert(new[index].id)
-                default:
-                    if let row = new.randomElement(using: &rng) { touched.insert(row.id) }  // same values
-                }
-            }
+            let rows = (0..<Int.random(in: 0..<30, using: &rng)).map { randomRow($0, keys: 20, using: &rng) }
+            let (new, touched) = randomCommit(
+                to: rows, changes: Int.random(in: 1...6, using: &rng), keys: 20, firstNewID: 100, using: &rng)
             let before = snapshot(rows)
             let after = snapshot(new)
             let changes = changes(from: rows, to: new, touched: touched)
@@ -122,6 +129,31 @@ struct StoreChangesTests {
         }
     }
 
+    /// Commits of many rows to a long list: the rows placed at many places at once (one pass over
+    /// the snapshot, its index renumbered in one sweep), the same as a whole fetch, with an update
+    /// that replays.
+    @Test func manyRowsChangedInALongListGiveTheSnapshotOfAWholeFetch() throws {
+        let seed = SeededRandom.baseSeed()
+        var rng = SeededRandom(seed: seed)
+        for round in 0..<60 {
+            let rows = (0..<Int.random(in: 1_000...3_000, using: &rng)).map {
+                randomRow($0, keys: 100_000, using: &rng)
+            }
+            let (new, touched) = randomCommit(
+                to: rows, changes: Int.random(in: 2...80, using: &rng), keys: 100_000, firstNewID: 10_000,
+                using: &rng)
+            let before = snapshot(rows)
+            let after = snapshot(new)
+            var edited = before
+            let update = changes(from: rows, to: new, touched: touched).applyReturningUpdate(to: &edited)
+            let comment = Comment(
+                rawValue: "DIFFABLE_SEED=\(seed) round \(round): \(touched.count) of \(rows.count)")
+            #expect(edited == after, comment)
+            edited._checkInvariants()
+            #expect(try replay(update, on: before, insertingFrom: after) == after, comment)
+        }
+    }
+
     /// Several commits in a row, shown to a data source that saw none of them: the changes that
     /// lead from the first snapshot to the last, made from the items touched on the way and the
     /// last snapshot alone, give a valid update that moves only touched rows.
@@ -131,9 +163,7 @@ struct StoreChangesTests {
         let sections = ["A", "B", "C"]
         for round in 0..<1_000 {
             var rows = (0..<Int.random(in: 0..<25, using: &rng)).map { id in
-                ModelRow(
-                    id: id, section: sections.randomElement(using: &rng)!,
-                    key: Int.random(in: 0..<20, using: &rng))
+                randomRow(id, keys: 20, sections: sections, using: &rng)
             }
             let first = snapshot(rows)
             let original = Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0) })
@@ -144,9 +174,7 @@ struct StoreChangesTests {
                 switch Int.random(in: 0..<4, using: &rng) {
                 case 0:
                     rows.append(
-                        ModelRow(
-                            id: nextID, section: sections.randomElement(using: &rng)!,
-                            key: Int.random(in: 0..<20, using: &rng)))
+                        randomRow(nextID, keys: 20, sections: sections, using: &rng))
                     touched.insert(nextID)
                     nextID += 1
                 case 1 where !rows.isEmpty:

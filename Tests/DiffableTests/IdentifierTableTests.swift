@@ -137,6 +137,88 @@ struct IdentifierTableTests {
         }
     }
 
+    @Test func insertingAtManyPlacesKeepsEveryIdentifierFindableAtItsNewPosition() {
+        let seed = SeededRandom.baseSeed()
+        var random = SeededRandom(seed: seed)
+        for round in 0..<600 {
+            // Rounds alternate between a few identifiers near the end of a short table (the entries
+            // after them renumbered one probe each), a few places in a long one (one sweep of the
+            // index, by a step function when there are several), and many places (a rebuild, or
+            // the index grows).
+            let long = round % 3 == 1
+            let count =
+                long ? Int.random(in: 1_000...4_000, using: &random) : Int.random(in: 0...300, using: &random)
+            let homes = long ? 64 : 6
+            func clusteredHash() -> Int {
+                Int.random(in: 0...1, using: &random) << 32 | Int.random(in: 0..<homes, using: &random)
+            }
+            let hashes = (0..<count).map { _ in clusteredHash() }
+            var table = _IdentifierTable(elements: Array(0..<count), hashes: hashes)
+            let inserted: Int
+            var positions: [Int]
+            switch round % 3 {
+            case 0:
+                inserted = Int.random(in: 1...3, using: &random)
+                positions = (0..<inserted).map { _ in
+                    Int.random(in: Swift.max(0, count - 3)...count, using: &random)
+                }
+            case 1:
+                inserted = Int.random(in: 1...12, using: &random)
+                positions = (0..<inserted).map { _ in Int.random(in: 0...count, using: &random) }
+            default:
+                inserted = Int.random(in: 1...Swift.max(1, count * 2), using: &random)
+                positions = (0..<inserted).map { _ in Int.random(in: 0...count, using: &random) }
+            }
+            positions.sort()
+            let fresh = (0..<inserted).map { 100_000 + $0 }
+            let freshHashes = fresh.map { _ in clusteredHash() }
+            // Sometimes the table has room to spare, so the sweep meets empty stretches.
+            if round.isMultiple(of: 5) { table.reserveCapacity(count * 3) }
+            table.insert(fresh, hashes: freshHashes, at: positions)
+            var expected: [Int] = []
+            var from = 0
+            for (offset, position) in positions.enumerated() {
+                expected += from..<position
+                expected.append(fresh[offset])
+                from = position
+            }
+            expected += from..<count
+            let context =
+                "DIFFABLE_SEED=\(seed) round \(round): \(inserted) into \(count) at \(Set(positions).count) places"
+            #expect(table.elements == expected, "\(context)")
+            #expect(
+                table.hashes == expected.map { $0 >= 100_000 ? freshHashes[$0 - 100_000] : hashes[$0] },
+                "\(context)")
+            #expect(violation(table) == nil, "\(context)")
+        }
+    }
+
+    @Test func removingManyRunsFromALongTableKeepsTheRestFindable() {
+        let seed = SeededRandom.baseSeed()
+        var random = SeededRandom(seed: seed)
+        for round in 0..<200 {
+            let count = Int.random(in: 1_000...4_000, using: &random)
+            let hashes = (0..<count).map { _ in
+                Int.random(in: 0...1, using: &random) << 32 | Int.random(in: 0..<64, using: &random)
+            }
+            var table = _IdentifierTable(elements: Array(0..<count), hashes: hashes)
+            // Single identifiers in 4 to 40 places: more runs than the index sweeps once each.
+            let removed = Set(
+                (0..<Int.random(in: 4...40, using: &random)).map { _ in
+                    Int.random(in: 0..<count, using: &random)
+                })
+            if round.isMultiple(of: 5) { table.reserveCapacity(count * 3) }
+            table.removeAll(inRuns: (0..<count).map(removed.contains)._runs(limit: .max)!)
+            let kept = (0..<count).filter { !removed.contains($0) }
+            let context = "DIFFABLE_SEED=\(seed) round \(round): removed \(removed.count) of \(count)"
+            #expect(table.elements == kept, "\(context)")
+            #expect(violation(table) == nil, "\(context)")
+            for gone in removed {
+                #expect(table.index(of: gone, hash: hashes[gone]) == nil, "\(context): \(gone) still found")
+            }
+        }
+    }
+
     @Test func rotatingMovesReferenceCountedElementsInPlace() {
         let seed = SeededRandom.baseSeed()
         var random = SeededRandom(seed: seed)

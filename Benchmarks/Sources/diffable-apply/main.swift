@@ -142,6 +142,71 @@ func measureSectionApply<ID: BenchmarkIdentifier>(_: ID.Type, count: Int, runs: 
     return samples[samples.count / 2]
 }
 
+/// The seed's way to change a list, `var s = dataSource.snapshot(); s.<edit>; dataSource.apply(s)`,
+/// on `count` items to a view that only counts: milliseconds from `snapshot()` to the apply's
+/// completion, median of `runs`, for each edit, beside building the whole snapshot again from the
+/// ids and applying it (`rebuild`); `copy` is the first edit of a shared snapshot less the same
+/// edit again on the now unshared one.
+@MainActor
+func measureSeed(count: Int, runs: Int) async -> String {
+    var snapshot = DiffableDataSourceSnapshot<Int, Int>()
+    snapshot.appendSections([0])
+    snapshot.appendItems(Array(0..<count))
+    let view = CountingView()
+    let dataSource = CollectionViewDiffableDataSource<Int, Int>(collectionView: view) { _, _, _ in
+        CountingView.Cell()
+    }
+    dataSource.applySnapshotUsingReloadData(snapshot, completion: nil)
+    var next = count
+    var times: [String: [Double]] = [:]
+    func time(_ name: String, _ body: () async -> Void) async {
+        let start = ContinuousClock.now
+        await body()
+        times[name, default: []].append((ContinuousClock.now - start).seconds * 1000)
+    }
+    for run in 0..<runs {
+        let middle = dataSource.snapshot().itemIdentifiers[count / 2 + run]
+        await time("reconfigure") {
+            var s = dataSource.snapshot()
+            s.reconfigureItems([middle])
+            await dataSource.apply(s)
+        }
+        await time("delete") {
+            var s = dataSource.snapshot()
+            s.deleteItems([middle])
+            await dataSource.apply(s)
+        }
+        await time("append") {
+            var s = dataSource.snapshot()
+            s.appendItems([next])
+            await dataSource.apply(s)
+        }
+        next += 1
+        let ids = dataSource.snapshot().itemIdentifiers
+        await time("rebuild") {
+            var s = DiffableDataSourceSnapshot<Int, Int>()
+            s.appendSections([0])
+            s.appendItems(ids)
+            await dataSource.apply(s)
+        }
+        var shared = dataSource.snapshot()
+        let (first, second) = (shared.itemIdentifiers[10 + run], shared.itemIdentifiers[11 + run])
+        let start = ContinuousClock.now
+        shared.deleteItems([first])
+        let afterFirst = ContinuousClock.now
+        shared.deleteItems([second])
+        let afterSecond = ContinuousClock.now
+        times["copy", default: []].append(((afterFirst - start) - (afterSecond - afterFirst)).seconds * 1000)
+        precondition(view.rows == count, "the view shows \(view.rows) rows, not \(count)")
+    }
+    func median(_ name: String) -> String {
+        let values = times[name]!.sorted()
+        return String(format: "%.2f", values[values.count / 2])
+    }
+    return "seed n=\(count) reconfigure_ms=\(median("reconfigure")) delete_ms=\(median("delete"))"
+        + " append_ms=\(median("append")) rebuild_ms=\(median("rebuild")) copy_ms=\(median("copy"))"
+}
+
 struct Options: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diffable-apply",
@@ -153,6 +218,9 @@ struct Options: ParsableCommand {
     @Flag(help: "Only the outline's expand and collapse.")
     var sectionsOnly = false
 
+    @Flag(help: "Only the seed's edits through the data source.")
+    var seedOnly = false
+
     func validate() throws {
         guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
     }
@@ -161,6 +229,10 @@ struct Options: ParsableCommand {
 let options = Options.parseOrExit()
 let runs = options.runs
 let sectionsOnly = options.sectionsOnly
+for count in [100_000, 1_000_000] where !sectionsOnly {
+    print(await measureSeed(count: count, runs: runs))
+}
+if options.seedOnly { exit(0) }
 if !sectionsOnly {
     print("| diff | main-actor ms | total ms | of which the view's batch update ms |")
     print("|---|---:|---:|---:|")

@@ -53,7 +53,7 @@ func measureViewport(count: Int, runs: Int) async throws -> String {
     }
     _ = try await view.milliseconds { dataSource.moveWindow(around: count / 2) }
     let middle = dataSource.windowOffset
-    let other = try DatabaseQueue(path: path)
+    let other = try otherConnection(path)
     let counted = controller.statistics.rowCounts
     // Rows far before the window, moved to the end: the window's rows shift by one.
     func moveToEnd(_ run: Int) async throws {

@@ -24,6 +24,12 @@
 // - rereads: whole reads of the list the controller made during the member changes (0: the key
 //   path led it to the one recipe).
 //
+// And commits of many rows at once, one line per size and number of rows (`batch rows=… k=…`):
+// k rows given new titles in one transaction by another connection (k = 1, 10, 100, 1,000):
+// write_ms the commit itself, apply_ms from its start until the view's batch update, requery_ms
+// the naive way for the same commit (every row read again, then a diff), rereads the whole reads
+// the controller made (0: every batch was read row by row).
+//
 // And a window of the first list, one line per size (`window rows=… limit=50`): its first 50 rows
 // (`fetchLimit: 50`), every change by another connection:
 //
@@ -83,6 +89,14 @@ func makePool() throws -> (DatabasePool, String) {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let path = directory.appendingPathComponent("store.sqlite").path
     return (try DatabasePool(path: path), path)
+}
+
+/// Another connection to the file, as another process would write through: it waits for the
+/// store's own writes (its change log's pruning) instead of failing at once.
+func otherConnection(_ path: String) throws -> DatabaseQueue {
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(10)
+    return try DatabaseQueue(path: path, configuration: configuration)
 }
 
 /// A database of `count` recipes in a new directory.
@@ -217,11 +231,13 @@ func measure(count: Int, runs: Int) async throws -> String {
             try await view.milliseconds { try await bumpMinutes(of: Int64(count / 2 + run), through: pool) })
     }
     var external: [Double] = []
-    let other = try DatabaseQueue(path: path)
+    let other = try otherConnection(path)
     for run in 0..<runs {
         external.append(
             try await view.milliseconds { try await bumpMinutes(of: Int64(count / 3 + run), through: other) })
     }
+    batchLines = try await measureBatches(
+        pool: pool, other: other, controller: controller, view: view, count: count, runs: runs)
     let snapshot = controller.snapshot
     controller.stop()
     withExtendedLifetime(dataSource) {}  // the view and the drive hold it weakly
@@ -246,6 +262,78 @@ func measure(count: Int, runs: Int) async throws -> String {
 
 /// The `window` line of the last ``measure(count:runs:)``, made on its database.
 var windowLine = ""
+/// The `batch` lines of the last ``measure(count:runs:)``.
+var batchLines: [String] = []
+
+/// Commits of k rows at once by another connection, each row given a new title (so a new place in
+/// the list), for k = 1, 10, 100 and 1,000: the milliseconds of the commit, and from its start
+/// until the view's batch update (medians), beside the naive way for the same commit, every row
+/// read again into a snapshot and diffed against the one before.
+@MainActor
+func measureBatches(
+    pool: DatabasePool, other: DatabaseQueue, controller: FetchedResultsController<String, Int64>,
+    view: ArrivalView, count: Int, runs: Int
+) async throws -> [String] {
+    var generator = SystemRandomNumberGenerator()
+    func retitle(_ k: Int) async throws {
+        let ids = (0..<k).map { _ in Int64.random(in: 1...Int64(count), using: &generator) }
+        let titles = (0..<k).map { _ in "Recipe \(UInt32.random(in: 0...UInt32.max, using: &generator))" }
+        try await other.write { db in
+            for (id, title) in zip(ids, titles) {
+                try db.execute(sql: "UPDATE recipe SET title = ? WHERE id = ?", arguments: [title, id])
+            }
+        }
+    }
+    var lines: [String] = []
+    for k in [1, 10, 100, 1_000] where k <= count {
+        let readsBefore = controller.statistics.wholeReads
+        var applied: [Double] = []
+        var written: [Double] = []
+        for _ in 0..<runs {
+            applied.append(
+                try await view.milliseconds {
+                    let start = ContinuousClock.now
+                    try await retitle(k)
+                    written.append((ContinuousClock.now - start).milliseconds)
+                })
+        }
+        let rereads = controller.statistics.wholeReads - readsBefore
+        var requeried: [Double] = []
+        for _ in 0..<min(runs, 3) {
+            let before = controller.snapshot
+            let start = ContinuousClock.now
+            try await retitle(k)
+            let after = try await pool.read { db in
+                var snapshot = DiffableDataSourceSnapshot<String, Int64>()
+                let rows = try Row.fetchCursor(db, sql: "SELECT id, collection \(orderedRows)")
+                var section: String?
+                while let row = try rows.next() {
+                    let rowSection: String = row[1]
+                    if rowSection != section {
+                        snapshot.appendSections([rowSection])
+                        section = rowSection
+                    }
+                    snapshot.appendItems([row[0]], toSection: rowSection)
+                }
+                return snapshot
+            }
+            consume(BatchUpdate(from: before, to: after))
+            requeried.append((ContinuousClock.now - start).milliseconds)
+            // The controller's own update for it, before the next run.
+            let deadline = ContinuousClock.now + .seconds(5)
+            while controller.snapshot.itemIdentifiers == before.itemIdentifiers,
+                ContinuousClock.now < deadline
+            {
+                try await Task.sleep(for: .milliseconds(1))
+            }
+        }
+        lines.append(
+            "batch rows=\(count) k=\(k) write_ms=\(format(medianOf(written))) "
+                + "apply_ms=\(format(medianOf(applied))) requery_ms=\(format(medianOf(requeried))) rereads=\(rereads)"
+        )
+    }
+    return lines
+}
 
 /// The first 50 rows of `request`, changed by another connection: rows that enter it, and
 /// deletes inside it.
@@ -351,7 +439,7 @@ func fetchMembers(_ db: Database) throws -> DiffableDataSourceSnapshot<String, I
 func measureJoin(count: Int, runs: Int) async throws -> String {
     let (pool, path) = try makeMembershipDatabase(count: count, extra: 2 * runs)
     defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
-    let other = try DatabaseQueue(path: path)
+    let other = try otherConnection(path)
     func addMember(_ id: Int) async throws {
         try await other.write {
             try $0.execute(sql: "INSERT INTO recipeCollection VALUES ('Baking', ?)", arguments: [id])
@@ -415,7 +503,7 @@ func measureQueries(count: Int, lists: [Int], runs: Int) async throws -> [String
                 CREATE INDEX message_byChannel ON message(channel, id);
                 """)
     }
-    let other = try DatabaseQueue(path: path)
+    let other = try otherConnection(path)
     var nextID = count + 1
     /// The CPU and the time to the view of one insert into channel 0, for lists made by `request`.
     func measure(_ lists: Int, runs: Int, request: (Int) -> FetchedResultsRequest<String, Int64>)
@@ -488,6 +576,7 @@ let sizes = options.sizes.values
 var lines: [String] = []
 for size in sizes {
     lines.append(try await measure(count: size, runs: runs))
+    lines += batchLines
     lines.append(windowLine)
     lines.append(try await measureJoin(count: size, runs: runs))
     lines.append(try await measureViewport(count: size, runs: runs))

@@ -50,25 +50,35 @@ extension Array where Element == Range<Int> {
 }
 
 extension Array {
-    /// Up to this many runs are removed with a block move of the tail each; more in one pass that
-    /// moves each element once, as a block move per run would slide the tail that many times.
-    @inlinable @inline(__always) static var _blockMovedRuns: Int { 8 }
-
     /// Removes the elements in `runs` (ascending, non-overlapping ranges of positions), keeping the
-    /// order of the rest.
+    /// order of the rest: each run is moved out to a side buffer, and the elements up to the next
+    /// run slide over in one block move, so every element after the first run moves once, in as
+    /// many block moves as there are runs. Block moves, not a move per element: in code that is
+    /// not specialized for the element type (a store generic over its identifiers), a move per
+    /// element is a call through the type's value witnesses.
     ///
     /// - Complexity: O(n - f), where n is `count` and f the first position removed.
     @inlinable mutating func _removeAll(inRuns runs: [Range<Int>]) {
-        if runs.count <= Self._blockMovedRuns {
-            for run in runs.reversed() { removeSubrange(run) }
-            return
-        }
+        guard let first = runs.first?.lowerBound else { return }
+        let removed = runs.reduce(0) { $0 &+ $1.count }
         withUnsafeMutableBufferPointer { buffer in
-            runs._forEachKeptPosition(upTo: buffer.count) { read, removedBefore in
-                buffer.swapAt(read, read &- removedBefore)
+            let base = buffer.baseAddress!
+            let saved = UnsafeMutablePointer<Element>.allocate(capacity: removed)
+            defer { saved.deallocate() }
+            var savedCount = 0
+            var write = first
+            for (index, run) in runs.enumerated() {
+                (saved + savedCount).moveInitialize(from: base + run.lowerBound, count: run.count)
+                savedCount &+= run.count
+                let next = index &+ 1 < runs.count ? runs[index &+ 1].lowerBound : buffer.count
+                // `moveInitialize(from:count:)` allows the source and destination to overlap.
+                (base + write).moveInitialize(from: base + run.upperBound, count: next &- run.upperBound)
+                write &+= next &- run.upperBound
             }
+            // The removed elements fill the end, where `removeLast` releases them.
+            (base + write).moveInitialize(from: saved, count: removed)
         }
-        removeLast(runs.reduce(0) { $0 &+ $1.count })
+        removeLast(removed)
     }
 
     /// Removes the elements at the positions where `remove` is true, keeping the order of the

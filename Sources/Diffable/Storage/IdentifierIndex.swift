@@ -158,6 +158,72 @@
         shiftPositions(in: start..<Int(_Slot.positionMask), by: delta)
     }
 
+    /// Renumbers entries by a step function of their position, in one sequential sweep of the
+    /// index however many steps it has: an entry whose old position `p` is at or after
+    /// `breakpoints[j]` (ascending, distinct), and before `breakpoints[j + 1]`, gets `deltas[j]`
+    /// added; one before the first breakpoint keeps its position. Where many inserted or removed
+    /// identifiers each shift what follows them by one more, this is one sweep where a sweep per
+    /// step would be many, and a rebuild of the index writes every entry at a random place.
+    ///
+    /// The positions are cut into blocks that a small table covers (in cache), each with the delta
+    /// at its start and the breakpoints inside it; an entry whose block holds none (most, when the
+    /// blocks outnumber the breakpoints) costs two reads of that table and no branch.
+    ///
+    /// - Complexity: O(s + b + n / 1,024), where s is `slots.count`, b the number of breakpoints
+    ///   and n `positionLimit` (above every position in the index), plus, for each entry in a block
+    ///   that holds breakpoints, the number of them there (the table has at least 8 blocks a
+    ///   breakpoint, so a few).
+    @inlinable func shiftPositions(
+        breakpoints: UnsafeBufferPointer<Int>, deltas: UnsafeBufferPointer<Int>, positionLimit: Int
+    ) {
+        guard !breakpoints.isEmpty else { return }
+        // Blocks of 2^shift positions: at least 8 a breakpoint and n / 1,024 in all, so that blocks
+        // with a breakpoint inside are few, and the table stays a few hundred kilobytes at most.
+        let wanted = Swift.max(8 &* breakpoints.count, positionLimit >> 10, 1)
+        var shift = 0
+        while (positionLimit >> shift) > wanted { shift &+= 1 }
+        let blocks = (positionLimit >> shift) &+ 1
+        // Per block: the delta at its first position, and where its breakpoints start in
+        // `breakpoints`. One block more, with neither, stands for the empty slots.
+        let blockDelta = UnsafeMutableBufferPointer<Int>.allocate(capacity: blocks &+ 1)
+        let firstBreak = UnsafeMutableBufferPointer<Int32>.allocate(capacity: blocks &+ 2)
+        defer {
+            blockDelta.deallocate()
+            firstBreak.deallocate()
+        }
+        var next = 0
+        var delta = 0
+        for block in 0..<blocks {
+            let start = block << shift
+            // `delta` is the delta before `start`; breakpoints below it were passed.
+            while next < breakpoints.count && breakpoints[next] < start {
+                delta = deltas[next]
+                next &+= 1
+            }
+            firstBreak[block] = Int32(truncatingIfNeeded: next)
+            blockDelta[block] = delta
+        }
+        // The breakpoints at or after the start of block b and before that of block b + 1 are
+        // firstBreak[b]..<firstBreak[b + 1]; the block of the empty slots has none.
+        firstBreak[blocks] = Int32(truncatingIfNeeded: breakpoints.count)
+        firstBreak[blocks &+ 1] = Int32(truncatingIfNeeded: breakpoints.count)
+        blockDelta[blocks] = 0
+        for index in slots.indices {
+            let entry = slots[index]
+            let raw = Int(truncatingIfNeeded: entry & _Slot.positionMask)  // position + 1, or 0
+            let live = (0 &- raw) &>> 63  // all ones for an entry, 0 for an empty slot
+            let position = (raw &- 1) & live
+            let block = ((position &>> shift) & live) | (blocks & ~live)
+            var change = blockDelta[block]
+            let low = Int(firstBreak[block])
+            let high = Int(firstBreak[block &+ 1])
+            if low != high {
+                for step in low..<high where breakpoints[step] <= position { change = deltas[step] }
+            }
+            slots[index] = entry &+ UInt64(bitPattern: Int64(change & live))
+        }
+    }
+
     /// Lowers the position of every entry by the number of positions in `runs` (ascending,
     /// non-overlapping, their entries already gone) that come before it: where each identifier
     /// lands once the runs are removed.

@@ -9,7 +9,8 @@ extension _IdentifierTable {
     /// rebuilt when that is cheaper: each removed entry leaves its probe cluster (later entries of
     /// the cluster that may fill the gap move back, so no tombstone is left), then the entries of
     /// the identifiers that shifted are renumbered, by a probe for each when they are few (removals
-    /// near the end), or in a sequential sweep of the index per run, for a few runs. A rebuild
+    /// near the end), or in a sequential sweep of the index per run for a few runs, one sweep by a
+    /// step function for more. A rebuild
     /// writes every entry at a random place, which on a large table costs several times a sweep:
     /// deleting one item at a time from a long list was dominated by it. The index is also rebuilt
     /// (smaller) once it has outgrown what is left (see `_IndexTuning`).
@@ -26,16 +27,31 @@ extension _IdentifierTable {
             removedCount &+= run.count
         }
         let kept = count &- removedCount
-        // One sweep per run: deleting an item and its twin in another section is two.
+        // One sweep per run (deleting an item and its twin in another section is two), or for
+        // more runs one sweep by a step function of the position.
+        let stepped = runs.count > _IndexTuning.steppedSweepCost
         let edit = _indexEdit(
-            rewritten: removedCount, shifted: kept &- first, sweeps: runs.count, count: kept)
+            rewritten: removedCount, shifted: kept &- first,
+            sweeps: stepped ? _IndexTuning.steppedSweepCost : runs.count, count: kept)
         if edit != .rebuild {
             _editIndex { index in
                 for run in runs {
                     for position in run { index.removeEntry(ofPosition: position) }
                 }
                 if edit == .sweep {
-                    index.dropPositions(after: runs)
+                    guard stepped else { return index.dropPositions(after: runs) }
+                    var removedBefore = 0
+                    let breakpoints = runs.map(\.upperBound)
+                    let deltas = runs.map { run in
+                        removedBefore &+= run.count
+                        return -removedBefore
+                    }
+                    breakpoints.withUnsafeBufferPointer { breakpoints in
+                        deltas.withUnsafeBufferPointer { deltas in
+                            index.shiftPositions(
+                                breakpoints: breakpoints, deltas: deltas, positionLimit: count)
+                        }
+                    }
                     return
                 }
                 // In order of old position: an entry renumbered so far has a new position below

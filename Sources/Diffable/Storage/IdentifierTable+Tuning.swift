@@ -38,6 +38,10 @@
     /// sweeps cost a rebuild, so the cost model rarely sweeps more, and 8 is where counting stops.
     @inlinable @inline(__always) static var maximumSweeps: Int { 8 }
 
+    /// What one sweep that renumbers by a step function costs (any number of steps: many places
+    /// inserted into, many runs removed), in sweeps that add one delta.
+    @inlinable @inline(__always) static var steppedSweepCost: Int { 3 }
+
     /// A rotation renumbers its range in a sweep rather than by a probe per identifier when the
     /// range has at least 1/8 as many identifiers as the index has slots: a probe cost about nine
     /// slots of that sweep (measured).

@@ -21,8 +21,9 @@ import Foundation
 /// place. A row whose content did not change (an `UPDATE` that wrote the same values) is not
 /// reconfigured; one whose content did is. Every data source the controller drives gets the one
 /// new snapshot and its one batch update: no fetch of every row, no diff, no copy per data source.
-/// When the feed cannot know which rows changed, or more than ``incrementalChangeLimit`` did, the
-/// controller reads every row once and diffs once.
+/// The changes of many rows (a batch of commits, a bulk `UPDATE`) are made in the snapshot in one
+/// pass. When the feed cannot know which rows changed, or more than ``effectiveChangeLimit`` did,
+/// the controller reads every row once and diffs once.
 ///
 /// Reading happens on the feed's reads, never on the main actor.
 ///
@@ -49,8 +50,19 @@ public final class FetchedResultsController<
 
     /// The feed of the database the rows come from.
     public let feed: ChangeFeed
-    /// A change to more rows than this is read by reading every row again.
-    public let incrementalChangeLimit: Int
+    /// A change to more rows than this is read by reading every row again; `nil` (the default)
+    /// for the larger of 256 and a sixteenth of the rows shown (see ``effectiveChangeLimit``).
+    public let incrementalChangeLimit: Int?
+
+    /// The most changed rows read row by row: ``incrementalChangeLimit``, or when it is `nil` the
+    /// larger of 256 and a sixteenth of the rows shown. A row read by its id, with the row after it
+    /// found by an index seek, costs about what sixteen rows of a whole read do, and a batch of
+    /// changes is made in the snapshot in one pass (see ``FetchedResultsController``): below that
+    /// many, reading row by row is the cheaper way.
+    public var effectiveChangeLimit: Int {
+        incrementalChangeLimit
+            ?? Swift.max(256, (model.withLock { $0.fetched?.snapshot.numberOfItems } ?? 0) / 16)
+    }
     /// The clock a request whose rows depend on the time is read at.
     public let clock: any WallClock
 
@@ -69,7 +81,7 @@ public final class FetchedResultsController<
     /// ``performFetch()``. Backends make it.
     package init(
         feed: ChangeFeed, rows: any _RowReader<SectionIdentifierType, ItemIdentifierType>,
-        incrementalChangeLimit: Int, clock: any WallClock = SystemWallClock(),
+        incrementalChangeLimit: Int?, clock: any WallClock = SystemWallClock(),
         onError: @escaping @Sendable (FetchedResultsError) -> Void
     ) {
         self.feed = feed
@@ -122,7 +134,7 @@ public final class FetchedResultsController<
     /// How the controller has read its rows, for tests and tuning.
     public struct Statistics: Sendable, Equatable {
         /// Reads of every row: the first fetch, and each change the feed could not name rows for
-        /// (or that named more than ``FetchedResultsController/incrementalChangeLimit``, or that
+        /// (or that named more than ``FetchedResultsController/effectiveChangeLimit``, or that
         /// touched a table read without a key path).
         public var wholeReads = 0
         /// Changes read row by row.
@@ -268,7 +280,7 @@ extension FetchedResultsController: _FeedSubscriber {
             plan = .rows(relevant, leads: leads)
         }
         let now = clock.now
-        let limit = incrementalChangeLimit
+        let limit = effectiveChangeLimit
         do throws(FetchedResultsError) {
             var rowIDs: Set<Int64>?
             if !found.needsWholeRead, case .rows(let changed, let leads) = plan {

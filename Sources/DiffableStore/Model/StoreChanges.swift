@@ -132,10 +132,8 @@ package struct _StoreChanges<
             removed.filter { plan.oldPaths[$0] != nil }
             + upserted.lazy.map(\.item).filter(plan.moving.contains)
         snapshot.deleteItems(leaving)
-        for row in upserted.reversed() where plan.moving.contains(row.item) || plan.oldPaths[row.item] == nil
-        {
-            place(row, in: &snapshot)
-        }
+        place(
+            upserted.filter { plan.moving.contains($0.item) || plan.oldPaths[$0.item] == nil }, in: &snapshot)
         let emptied = Set(leaving.compactMap { plan.oldPaths[$0].map { plan.oldSections[$0.section] } })
         let empty = emptied.filter {
             snapshot.contains(section: $0) && snapshot.numberOfItems(inSection: $0) == 0
@@ -186,25 +184,43 @@ package struct _StoreChanges<
         return moving
     }
 
-    /// Puts a row before its successor, or last in its section, making the section when it is new.
-    /// Rows are placed from the last to the first, so the successor is always in place.
-    private func place(_ row: Row, in snapshot: inout Snapshot) {
-        if let successor = row.successor,
-            snapshot.sectionIdentifier(containingItem: successor) == row.section
-        {
-            snapshot.insertItems([row.item], beforeItem: successor)
-            return
+    /// Puts rows (in their final order) before their successors, or last in their sections,
+    /// making the sections that are new, all in one pass over the snapshot.
+    ///
+    /// Each row goes before the first row after it that is already in place, when that one is in
+    /// its section, else last in its section: found from the last row to the first, so a row whose
+    /// successor is placed too goes where that one goes, just before it.
+    private func place(_ rows: [Row], in snapshot: inout Snapshot) {
+        guard !rows.isEmpty else { return }
+        var sectionOf: [ItemIdentifierType: SectionIdentifierType] = [:]
+        for row in upserted { sectionOf[row.item] = row.section }
+        func section(of item: ItemIdentifierType) -> SectionIdentifierType? {
+            sectionOf[item] ?? snapshot.sectionIdentifier(containingItem: item)
         }
-        if !snapshot.contains(section: row.section) {
-            if let successor = row.successor,
-                let next = snapshot.sectionIdentifier(containingItem: successor)
+        // New sections, from the last: the successor's section, when it differs, is in place.
+        for row in rows.reversed() where !snapshot.contains(section: row.section) {
+            if let successor = row.successor, let next = section(of: successor), next != row.section,
+                snapshot.contains(section: next)
             {
                 snapshot.insertSections([row.section], beforeSection: next)
             } else {
                 snapshot.appendSections([row.section])
             }
         }
-        snapshot.appendItems([row.item], toSection: row.section)
+        var position: [ItemIdentifierType: Int] = [:]
+        var positions = [Int](repeating: 0, count: rows.count)
+        for (offset, row) in rows.enumerated().reversed() {
+            if let successor = row.successor, section(of: successor) == row.section {
+                positions[offset] = position[successor] ?? snapshot.indexOfItem(successor)!
+            } else {
+                positions[offset] = snapshot._endOfSection(row.section)
+            }
+            position[row.item] = positions[offset]
+        }
+        // In the final order, the places ascend: the rows already in place keep their order.
+        snapshot._insertItems(
+            rows.map(\.item), inSections: rows.map { snapshot.indexOfSection($0.section)! }, at: positions,
+            call: "FetchedResultsController")
     }
 
     /// The batch update between the snapshot before (its sections and the old index paths of

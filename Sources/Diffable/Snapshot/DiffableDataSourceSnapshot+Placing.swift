@@ -1,0 +1,85 @@
+// Inserting items at many places of a snapshot in one pass: how a store makes a batch of row
+// changes, where an insertion at a time shifted every item after each.
+
+extension DiffableDataSourceSnapshot {
+    /// Inserts `items[j]` into the section at index `sections[j]`, just before the item now at flat
+    /// position `positions[j]` — the section's end (where the next section starts) to put it last
+    /// there. Positions ascend; items given one position keep their order, and so do their
+    /// sections. The items must be unique and not in the snapshot; `call` names the caller in the
+    /// message of the trap when they are not (items for one place are put there as
+    /// ``insertItems(_:beforeItem:)`` puts them, moving one already present).
+    ///
+    /// - Complexity: O(n - f + k log k + s) expected, where n is the number of items, f the first
+    ///   position, k the number of items inserted and s the number of sections; one call to
+    ///   `hash(into:)` per inserted item. What follows the first position moves once, in the
+    ///   arrays and in the index (see `_IdentifierTable.insert(_:hashes:at:)`).
+    package mutating func _insertItems(
+        _ items: [ItemIdentifierType], inSections sections: [Int], at positions: [Int], call: String
+    ) {
+        precondition(
+            items.count == sections.count && items.count == positions.count, "\(call): mismatched lists")
+        guard let first = positions.first else { return }
+        precondition(items.count < Int(Int32.max) - _items.count, "\(call): too many items for a snapshot")
+        if positions.last == first, sections.last == sections[0] {
+            // One place: the block appended and rotated into place, as `insertItems` does (an item
+            // already present would be moved there, as there).
+            do {
+                _ = try _insertItems(
+                    items, section: sections[0], at: first, call: call, dropDuplicates: false)
+            } catch {
+                preconditionFailure("\(call): \(error)")
+            }
+            return
+        }
+        let hashes = items.map(\.hashValue)
+        var previous = (position: first, section: sections[0])
+        func isInOrder(_ position: Int, _ section: Int) -> Bool {
+            position > previous.position || (position == previous.position && section >= previous.section)
+        }
+        for (offset, item) in items.enumerated() {
+            let section = sections[offset]
+            let position = positions[offset]
+            precondition(
+                section >= 0 && section < _sections.count && position >= _sectionStarts[section]
+                    && position <= _sectionStarts[section + 1]
+                    && isInOrder(position, section),
+                "\(call): item \(_quoted(item)) placed at \(position) in section \(section), out of order")
+            previous = (position, section)
+            precondition(
+                _items.index(of: item, hash: hashes[offset]) == nil,
+                "\(call): item \(_quoted(item)) is already in the snapshot")
+        }
+        // A repeat among the items: equal hash values side by side once sorted.
+        let byHash = hashes.indices.sorted { hashes[$0] < hashes[$1] }
+        for (a, b) in zip(byHash, byHash.dropFirst()) where hashes[a] == hashes[b] {
+            precondition(items[a] != items[b], "\(call): item \(_quoted(items[a])) is placed twice")
+        }
+        _items.insert(items, hashes: hashes, at: positions)
+        var tail: [Int32] = []
+        tail.reserveCapacity(_itemSections.count - first + items.count)
+        var from = first
+        for (offset, position) in positions.enumerated() {
+            tail.append(contentsOf: _itemSections[from..<position])
+            tail.append(Int32(truncatingIfNeeded: sections[offset]))
+            from = position
+        }
+        tail.append(contentsOf: _itemSections[from...])
+        _itemSections.replaceSubrange(first..., with: tail)
+        var added = [Int](repeating: 0, count: _sections.count)
+        for section in sections { added[section] += 1 }
+        var before = 0
+        for section in 0..<_sections.count {
+            before += added[section]
+            _sectionStarts[section + 1] += before
+        }
+        _debugCheckInvariants()
+    }
+
+    /// The flat position just after the last item of a section: where an item put last in it goes.
+    /// Traps if the section is not in the snapshot.
+    ///
+    /// - Complexity: O(1) expected; hashes `identifier` once.
+    package func _endOfSection(_ identifier: SectionIdentifierType) -> Int {
+        _sectionStarts[_requireSection(identifier, call: "_endOfSection(_:)") + 1]
+    }
+}
