@@ -176,7 +176,11 @@
     @inlinable func shiftPositions(
         breakpoints: UnsafeBufferPointer<Int>, deltas: UnsafeBufferPointer<Int>, positionLimit: Int
     ) {
-        guard !breakpoints.isEmpty else { return }
+        guard breakpoints.count > 1 else {
+            // One step: the plain sweep.
+            if let first = breakpoints.first { shiftPositions(from: first, by: deltas[0]) }
+            return
+        }
         // Blocks of 2^shift positions: at least 8 a breakpoint and n / 1,024 in all, so that blocks
         // with a breakpoint inside are few, and the table stays a few hundred kilobytes at most.
         let wanted = Swift.max(8 &* breakpoints.count, positionLimit >> 10, 1)
@@ -228,13 +232,30 @@
     /// non-overlapping, their entries already gone) that come before it: where each identifier
     /// lands once the runs are removed.
     ///
-    /// One sweep per run, from the last run to the first: an entry after a run, lowered by its
-    /// length, is still after every earlier run. A single sweep comparing each entry with every
-    /// run's end was compiled with a branch per comparison, which mispredicted wherever positions
-    /// are random; these sweeps have none.
+    /// For a few runs, one sweep per run, from the last run to the first: an entry after a run,
+    /// lowered by its length, is still after every earlier run. A single sweep comparing each
+    /// entry with every run's end was compiled with a branch per comparison, which mispredicted
+    /// wherever positions are random; these sweeps have none. For more runs, one sweep by a step
+    /// function (``shiftPositions(breakpoints:deltas:positionLimit:)``), `positionLimit` being
+    /// above every position.
     ///
-    /// - Complexity: O(s × r), where s is `slots.count` and r is `runs.count`.
-    @inlinable @inline(__always) func dropPositions(after runs: [Range<Int>]) {
-        for run in runs.reversed() { shiftPositions(from: run.upperBound, by: -run.count) }
+    /// - Complexity: O(s × r) for r runs up to `_IndexTuning.steppedSweepCost`, where s is
+    ///   `slots.count`; else O(s + r + positionLimit / 1,024).
+    @inlinable func dropPositions(after runs: [Range<Int>], positionLimit: Int) {
+        guard runs.count > _IndexTuning.steppedSweepCost else {
+            for run in runs.reversed() { shiftPositions(from: run.upperBound, by: -run.count) }
+            return
+        }
+        var removedBefore = 0
+        let breakpoints = runs.map(\.upperBound)
+        let deltas = runs.map { run in
+            removedBefore &+= run.count
+            return -removedBefore
+        }
+        breakpoints.withUnsafeBufferPointer { breakpoints in
+            deltas.withUnsafeBufferPointer { deltas in
+                shiftPositions(breakpoints: breakpoints, deltas: deltas, positionLimit: positionLimit)
+            }
+        }
     }
 }

@@ -38,22 +38,7 @@ extension _IdentifierTable {
                 for run in runs {
                     for position in run { index.removeEntry(ofPosition: position) }
                 }
-                if edit == .sweep {
-                    guard stepped else { return index.dropPositions(after: runs) }
-                    var removedBefore = 0
-                    let breakpoints = runs.map(\.upperBound)
-                    let deltas = runs.map { run in
-                        removedBefore &+= run.count
-                        return -removedBefore
-                    }
-                    breakpoints.withUnsafeBufferPointer { breakpoints in
-                        deltas.withUnsafeBufferPointer { deltas in
-                            index.shiftPositions(
-                                breakpoints: breakpoints, deltas: deltas, positionLimit: count)
-                        }
-                    }
-                    return
-                }
+                if edit == .sweep { return index.dropPositions(after: runs, positionLimit: count) }
                 // In order of old position: an entry renumbered so far has a new position below
                 // the old position searched for next, so no search can find it by mistake.
                 runs._forEachKeptPosition(upTo: count) { position, removedBefore in

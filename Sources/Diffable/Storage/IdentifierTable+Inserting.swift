@@ -41,7 +41,6 @@ extension _IdentifierTable {
         if edit != .rebuild {
             _editIndex { index in
                 if edit == .sweep {
-                    guard stepped else { return index.shiftPositions(from: first, by: inserted) }
                     breakpoints.withUnsafeBufferPointer { breakpoints in
                         deltas.withUnsafeBufferPointer { deltas in
                             index.shiftPositions(
