@@ -55,16 +55,7 @@ extension DiffableDataSourceSnapshot {
             precondition(items[a] != items[b], "\(call): item \(_quoted(items[a])) is placed twice")
         }
         _items.insert(items, hashes: hashes, at: positions)
-        var tail: [Int32] = []
-        tail.reserveCapacity(_itemSections.count - first + items.count)
-        var from = first
-        for (offset, position) in positions.enumerated() {
-            tail.append(contentsOf: _itemSections[from..<position])
-            tail.append(Int32(truncatingIfNeeded: sections[offset]))
-            from = position
-        }
-        tail.append(contentsOf: _itemSections[from...])
-        _itemSections.replaceSubrange(first..., with: tail)
+        _itemSections._insert(sections.map { Int32(truncatingIfNeeded: $0) }, at: positions)
         var added = [Int](repeating: 0, count: _sections.count)
         for section in sections { added[section] += 1 }
         var before = 0

@@ -1,6 +1,6 @@
 // Runs of positions (ascending, non-overlapping ranges), and the in-place edits of an array that
 // the identifier table and the snapshots' parallel arrays share: removing runs or flagged
-// positions, and rotating a range.
+// positions, inserting at many positions, and rotating a range.
 
 extension Array where Element == Bool {
     /// The runs of positions where the flags are true, ascending, or `nil` when there are more than
@@ -79,6 +79,27 @@ extension Array {
             (base + write).moveInitialize(from: saved, count: removed)
         }
         removeLast(removed)
+    }
+
+    /// Inserts `newElements[j]` just before the element now at `positions[j]` (ascending, `count`
+    /// for the end; several at one position keep their order), in one pass: the elements from the
+    /// first position on are merged with the new ones once, those before it stay where they are.
+    ///
+    /// - Complexity: O(n - f + k), where n is `count`, f the first position and k the number of new
+    ///   elements.
+    @inlinable mutating func _insert(_ newElements: [Element], at positions: [Int]) {
+        assert(newElements.count == positions.count)
+        guard let first = positions.first else { return }
+        var tail: [Element] = []
+        tail.reserveCapacity(count &- first &+ newElements.count)
+        var from = first
+        for (offset, position) in positions.enumerated() {
+            tail.append(contentsOf: self[from..<position])
+            tail.append(newElements[offset])
+            from = position
+        }
+        tail.append(contentsOf: self[from...])
+        replaceSubrange(first..., with: tail)
     }
 
     /// Removes the elements at the positions where `remove` is true, keeping the order of the

@@ -10,10 +10,10 @@ extension _IdentifierTable {
     /// the cluster that may fill the gap move back, so no tombstone is left), then the entries of
     /// the identifiers that shifted are renumbered, by a probe for each when they are few (removals
     /// near the end), or in a sequential sweep of the index per run for a few runs, one sweep by a
-    /// step function for more. A rebuild
-    /// writes every entry at a random place, which on a large table costs several times a sweep:
-    /// deleting one item at a time from a long list was dominated by it. The index is also rebuilt
-    /// (smaller) once it has outgrown what is left (see `_IndexTuning`).
+    /// step function for more. A rebuild writes every entry at a random place, which on a large
+    /// table costs several times a sweep: deleting one item at a time from a long list was
+    /// dominated by it. The index is also rebuilt (smaller) once it has outgrown what is left (see
+    /// `_IndexTuning`).
     ///
     /// - Complexity: O(n - f + r) expected when it is edited, O(n) when rebuilt, where n is the
     ///   number of identifiers, f the first position removed and r the number of runs; no call to
@@ -28,11 +28,10 @@ extension _IdentifierTable {
         }
         let kept = count &- removedCount
         // One sweep per run (deleting an item and its twin in another section is two), or for
-        // more runs one sweep by a step function of the position.
-        let stepped = runs.count > _IndexTuning.steppedSweepCost
+        // more runs one sweep by a step function of the position (see `dropPositions`).
         let edit = _indexEdit(
             rewritten: removedCount, shifted: kept &- first,
-            sweeps: stepped ? _IndexTuning.steppedSweepCost : runs.count, count: kept)
+            sweeps: Swift.min(runs.count, _IndexTuning.steppedSweepCost), count: kept)
         if edit != .rebuild {
             _editIndex { index in
                 for run in runs {

@@ -58,24 +58,8 @@ extension _IdentifierTable {
                 }
             }
         }
-        // The identifiers from the first position on, merged with the new ones; those before it
-        // stay where they are.
-        var tailElements: [Element] = []
-        var tailHashes: [Int] = []
-        tailElements.reserveCapacity(count &- first &+ inserted)
-        tailHashes.reserveCapacity(count &- first &+ inserted)
-        var from = first
-        for (offset, position) in positions.enumerated() {
-            tailElements.append(contentsOf: elements[from..<position])
-            tailHashes.append(contentsOf: hashes[from..<position])
-            tailElements.append(newElements[offset])
-            tailHashes.append(newHashes[offset])
-            from = position
-        }
-        tailElements.append(contentsOf: elements[from..<count])
-        tailHashes.append(contentsOf: hashes[from..<count])
-        elements.replaceSubrange(first..<count, with: tailElements)
-        hashes.replaceSubrange(first..<count, with: tailHashes)
+        elements._insert(newElements, at: positions)
+        hashes._insert(newHashes, at: positions)
         guard edit != .rebuild else {
             rebuildIndex()
             return

@@ -3,7 +3,7 @@
 // changes only when the server's update arrives. Each handler works on the collection
 // (collection.js) whose element the event happened in.
 
-import { readScroll } from "./patch.js";
+import { allItems, readScroll, takeFocus } from "./patch.js";
 import { speed } from "./scroll.js";
 
 /** The collection whose element holds `node`, if any. */
@@ -28,17 +28,10 @@ function indexOf(view, el) {
   return s ? s.desc.start + Array.prototype.indexOf.call(s.win.children, el) : -1;
 }
 
-function allItems(view) {
-  return Array.from(view.root.querySelectorAll(".dw-window > .dw-row, .dw-window > .dw-tile"));
-}
-
 function focusItem(view, el) {
   if (!el) return;
-  for (const other of view.root.querySelectorAll('[tabindex="0"]')) if (other !== el) other.tabIndex = -1;
-  el.tabIndex = 0;
-  el.focus({ preventScroll: true });
+  takeFocus(view, el);
   el.scrollIntoView({ block: "nearest", inline: "nearest" });
-  view.focusedKey = Number(el.dataset.k);
 }
 
 function activate(el, send) {

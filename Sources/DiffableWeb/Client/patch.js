@@ -272,10 +272,17 @@ function select(view, keys) {
   }
 }
 
-/** Applies a patch; returns the number of update operations it performed. */
-/** The keys of the items in the page, in order. */
-function itemKeys(view) {
-  return Array.from(view.root.querySelectorAll(".dw-window > .dw-row, .dw-window > .dw-tile"), (el) => Number(el.dataset.k));
+/** The item elements in the page, in order. */
+export function allItems(view) {
+  return Array.from(view.root.querySelectorAll(".dw-window > .dw-row, .dw-window > .dw-tile"));
+}
+
+/** Gives `el` the focus and the collection's one tab stop (roving focus), without scrolling. */
+export function takeFocus(view, el) {
+  for (const other of view.root.querySelectorAll('[tabindex="0"]')) if (other !== el) other.tabIndex = -1;
+  el.tabIndex = 0;
+  el.focus({ preventScroll: true });
+  view.focusedKey = Number(el.dataset.k);
 }
 
 /** The item still in the page nearest after `key` in `keys` (the order before an update), or else before it. */
@@ -289,6 +296,7 @@ function neighbour(view, keys, key) {
   return null;
 }
 
+/** Applies a patch; returns the number of update operations it performed. */
 export function patch(view, message) {
   const started = performance.now();
   const ops = message.ops || {};
@@ -302,9 +310,10 @@ export function patch(view, message) {
   view.dropped = null;
   const focused = document.activeElement;
   const focusedItem = focused && focused.dataset && focused.dataset.k && view.root.contains(focused) ? focused : null;
-  // The items around the focused one, in order: if an update deletes it, the focus goes to the
+  // The items around the focused one, in order: if the update removes it, the focus goes to the
   // one that takes its place, as a list's focus does, not to the page.
-  const around = focusedItem ? itemKeys(view) : null;
+  const focusedKey = focusedItem && Number(focusedItem.dataset.k);
+  const around = focusedItem ? allItems(view).map((el) => Number(el.dataset.k)) : [];
   readScroll(view);
   planSections(view.plan, message.secs);
   const counts = { inserts: 0, removes: 0, moves: 0, replaces: 0, reconfigures: 0 };
@@ -384,15 +393,9 @@ export function patch(view, message) {
   if (focusedItem && !focusedItem.isConnected) {
     // A moved element keeps its key; a reloaded one has its replacement's; a deleted one leaves
     // the focus to the item after it, or else the one before.
-    const key = Number(focusedItem.dataset.k);
-    const replaced = (ops.r || []).find(([old]) => old === key);
-    const next = view.items.get(replaced ? replaced[1] : key) || neighbour(view, around, key);
-    if (next) {
-      for (const other of view.root.querySelectorAll('[tabindex="0"]')) other.tabIndex = -1;
-      next.tabIndex = 0;
-      next.focus({ preventScroll: true });
-      view.focusedKey = Number(next.dataset.k);
-    }
+    const replaced = (ops.r || []).find(([old]) => old === focusedKey);
+    const next = view.items.get(replaced ? replaced[1] : focusedKey) || neighbour(view, around, focusedKey);
+    if (next) takeFocus(view, next);
   }
   if (before) animate(view, before);
 
