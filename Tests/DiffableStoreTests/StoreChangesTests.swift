@@ -135,7 +135,7 @@ struct StoreChangesTests {
     @Test func manyRowsChangedInALongListGiveTheSnapshotOfAWholeFetch() throws {
         let seed = SeededRandom.baseSeed()
         var rng = SeededRandom(seed: seed)
-        for round in 0..<60 {
+        for round in 0..<24 {
             let rows = (0..<Int.random(in: 1_000...3_000, using: &rng)).map {
                 randomRow($0, keys: 100_000, using: &rng)
             }
