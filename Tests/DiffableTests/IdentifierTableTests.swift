@@ -153,7 +153,8 @@ struct IdentifierTableTests {
             let homes = long ? count / 8 : 6
             let spread = long ? 32 : 1
             func clusteredHash() -> Int {
-                Int.random(in: 0...1, using: &random) << 32 | Int.random(in: 0..<homes, using: &random) * spread
+                Int.random(in: 0...1, using: &random) << 32 | Int.random(in: 0..<homes, using: &random)
+                    * spread
             }
             let hashes = (0..<count).map { _ in clusteredHash() }
             var table = _IdentifierTable(elements: Array(0..<count), hashes: hashes)
@@ -202,7 +203,8 @@ struct IdentifierTableTests {
         for round in 0..<200 {
             let count = Int.random(in: 1_000...4_000, using: &random)
             let hashes = (0..<count).map { _ in
-                Int.random(in: 0...1, using: &random) << 32 | Int.random(in: 0..<count / 8, using: &random) * 32
+                Int.random(in: 0...1, using: &random) << 32 | Int.random(in: 0..<count / 8, using: &random)
+                    * 32
             }
             var table = _IdentifierTable(elements: Array(0..<count), hashes: hashes)
             // Single identifiers in 4 to 40 places: more runs than the index sweeps once each.

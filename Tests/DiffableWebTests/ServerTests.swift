@@ -42,6 +42,22 @@
             return server
         }
 
+        /// Connects a page showing `path`, says its hello, and returns the first message it gets
+        /// (`nil` if none came) and whether the server closed the connection for a missed pong.
+        nonisolated func firstMessage(
+            on path: String, client: some TestClientProtocol
+        ) async throws -> (String?, closedForAMissedPong: Bool) {
+            let received = _Lock<String?>(nil)
+            let close = try await client.ws("/_diffable/ws") { inbound, outbound, _ in
+                let hello = #"{"t":"hello","version":2,"page":"\#(path)","top":0,"height":600,"width":800}"#
+                try await outbound.write(.text(hello))
+                var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+                if case .text(let text)? = try await messages.next() { received.withLock { $0 = text } }
+                try await outbound.close(.normalClosure, reason: nil)
+            }
+            return (received.withLock { $0 }, close?.closeCode == .goingAway)
+        }
+
         @Test func pagesComeWithTheirScriptAndAPolicyThatAllowsNoOther() async throws {
             let app = try server().makeApplication()
             try await app.test(.live) { client in
@@ -113,17 +129,38 @@
                 #expect(log.all.contains("closed a connection: 'k' is not an integer in 1...2147483647"))
 
                 // The server goes on: another page connects.
-                let second = _Lock<String?>(nil)
-                _ = try await client.ws("/_diffable/ws") { inbound, outbound, _ in
-                    try await outbound.write(
-                        .text(#"{"t":"hello","version":2,"page":"/names","top":0,"height":600,"width":800}"#))
-                    var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
-                    if case .text(let text)? = try await messages.next() { second.withLock { $0 = text } }
-                    try await outbound.close(.normalClosure, reason: nil)
-                }
-                #expect(second.withLock { $0 }?.contains(#""t":"reset""#) == true)
+                let (second, _) = try await firstMessage(on: "/names", client: client)
+                #expect(second?.contains(#""t":"reset""#) == true)
             }
             #expect(server.sessionCount == 2)
+        }
+
+        /// A page whose hello waits for a busy main actor for several ping periods stays open: the
+        /// connection goes on reading the socket, so the page's pongs are heard meanwhile. (It was
+        /// closed for a missed pong after two periods: the reader waited for the main actor.)
+        @Test(
+            .enabled(
+                if: ProcessInfo.processInfo.environment["DIFFABLE_SANITIZER"] == nil,
+                "a test in real time: under a sanitizer the pong itself may take longer than a second")
+        )
+        func aPageWhoseMessageWaitsForTheMainActorIsNotClosedForAMissedPong() async throws {
+            var configuration = WebServerConfiguration(host: "127.0.0.1", port: 0)
+            configuration.pingInterval = .seconds(1)
+            let server = WebServer(configuration: configuration)
+            server.addPage("/busy", title: "Busy") { page in
+                // The main actor is held for three ping periods, as a long change would hold it.
+                usleep(3_000_000)
+                let dataSource = CollectionViewDiffableDataSource<Int, String>(
+                    collectionView: page.collectionView
+                ) { _, _, _ in nil }
+                page.keep(dataSource)
+            }
+            let app = try server.makeApplication()
+            try await app.test(.live) { client in
+                let (reset, closedForAMissedPong) = try await firstMessage(on: "/busy", client: client)
+                #expect(reset?.contains(#""t":"reset""#) == true)
+                #expect(!closedForAMissedPong)
+            }
         }
     }
 #endif

@@ -183,4 +183,26 @@ struct SessionTests {
         outbox.push("hello")
         #expect(await next == .text("hello"))
     }
+
+    /// The page's messages come out of the inbox in order; past its limit the reader waits until
+    /// one is taken, and a close ends both sides.
+    @Test func anInboxKeepsOrderAndHoldsTheReaderAtItsLimit() async {
+        let inbox = Inbox(limit: 2)
+        await inbox.put(.text("a"))
+        await inbox.put(.text("b"))
+        let third = Task { await inbox.put(.text("c")) }
+        try? await Task.sleep(for: .milliseconds(20))
+        #expect(inbox.pendingCount == 2, "the third waits")
+        #expect(await inbox.take() == .text("a"))
+        await third.value
+        #expect(inbox.pendingCount == 2)
+        #expect(await inbox.take() == .text("b"))
+        #expect(await inbox.take() == .text("c"))
+        async let waiting = inbox.take()
+        try? await Task.sleep(for: .milliseconds(10))
+        inbox.close()
+        #expect(await waiting == .end(reason: nil))
+        await inbox.put(.text("d"))
+        #expect(inbox.pendingCount == 0, "ignored once closed")
+    }
 }

@@ -106,6 +106,7 @@
             let access = WebAccess(host: configuration.host, port: configuration.port, token: token)
             let assets = try WebAssets.load()
             let log = configuration.log
+            let pingInterval = configuration.pingInterval
             let registry = registry
             let routes = routes
             let router = Router()
@@ -147,7 +148,7 @@
                 router: router,
                 server: .http1WebSocketUpgrade(
                     configuration: .init(
-                        ws: .init(maxFrameSize: 1 << 14, autoPing: .enabled(timePeriod: .seconds(30))))
+                        ws: .init(maxFrameSize: 1 << 14, autoPing: .enabled(timePeriod: pingInterval)))
                 ) { request, _, _ in
                     let target = request.path ?? ""
                     let path = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
@@ -173,15 +174,34 @@
             return app
         }
 
-        /// Runs one connection: a writer that takes the page's messages from its outbox, and a
-        /// reader that checks each message from the page and closes the connection, with the
-        /// reason, on the first that breaks the protocol.
+        /// Runs one connection: a reader that puts the page's messages in an inbox and goes on
+        /// reading (the socket's pongs are handled as it reads, so a busy main actor does not get
+        /// the page closed for a missed pong), a writer that takes the page's messages from its
+        /// outbox, and the connection, which takes each message on the main actor and closes the
+        /// connection, with the reason, on the first that breaks the protocol.
         nonisolated static func serve(
             inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, registry: WebSessionRegistry,
             log: @escaping @Sendable (String) -> Void
         ) async {
-            let connection = await MainActor.run { WebConnection(registry: registry) }
+            let inbox = Inbox()
             await withTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    var reason: String?
+                    do {
+                        for try await message in inbound.messages(maxSize: ClientMessage.maximumSize) {
+                            guard case .text(let text) = message else {
+                                reason = "binary message"
+                                break
+                            }
+                            await inbox.put(.text(text))
+                        }
+                    } catch {
+                        reason = "\(error)"
+                    }
+                    await inbox.put(.end(reason: reason))
+                }
+                // Made once the socket is being read: making it waits for the main actor too.
+                let connection = await MainActor.run { WebConnection(registry: registry) }
                 group.addTask {
                     while let item = await connection.outbox.next() {
                         let text: String
@@ -195,22 +215,21 @@
                     }
                 }
                 var reason: String?
-                do {
-                    for try await message in inbound.messages(maxSize: ClientMessage.maximumSize) {
-                        guard case .text(let text) = message else {
-                            reason = "binary message"
-                            break
-                        }
+                taking: while true {
+                    switch await inbox.take() {
+                    case .text(let text):
                         do {
                             try await connection.receive(text)
                         } catch {
                             reason = (error as? ClientMessageError)?.description ?? "\(error)"
-                            break
+                            break taking
                         }
+                    case .end(let ended):
+                        reason = ended
+                        break taking
                     }
-                } catch {
-                    reason = "\(error)"
                 }
+                inbox.close()
                 if let reason {
                     log("closed a connection: \(reason)")
                     try? await outbound.close(.policyViolation, reason: String(reason.prefix(120)))
