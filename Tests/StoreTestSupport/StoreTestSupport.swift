@@ -68,14 +68,21 @@ public final class Diagnostics: Sendable {
     public var all: [String] { messages.withLock { $0 } }
 }
 
-/// Waits, on the main actor, until `condition` holds; fails the test after `timeout`.
+/// How many times longer the waits of `eventually` are in a build under a sanitizer
+/// (`DIFFABLE_SANITIZER`, set by `.ci/run`): every instruction there costs 5 to 15 times as much,
+/// and on two cores a deadline set for a plain build was missed while the change was on its way.
+/// The deadlines are there to fail a test whose change never comes, not to time one that does.
+let sanitizerWaitFactor = ProcessInfo.processInfo.environment["DIFFABLE_SANITIZER"] == nil ? 1 : 4
+
+/// Waits, on the main actor, until `condition` holds; fails the test after `timeout` (longer
+/// under a sanitizer: `sanitizerWaitFactor`).
 @MainActor
 public func eventually(
     timeout: Duration = .seconds(10), _ comment: @autoclosure () -> Comment? = nil,
     sourceLocation: SourceLocation = #_sourceLocation, _ condition: () throws -> Bool
 ) async rethrows {
     let clock = ContinuousClock()
-    let deadline = clock.now + timeout
+    let deadline = clock.now + timeout * sanitizerWaitFactor
     // The condition is looked at once more after the deadline: a look that came late because the
     // actor was busy elsewhere does not fail a condition that holds.
     while true {
@@ -87,14 +94,14 @@ public func eventually(
 }
 
 /// Waits, on the main actor, until an asynchronous `condition` holds; fails the test after
-/// `timeout`.
+/// `timeout` (longer under a sanitizer: `sanitizerWaitFactor`).
 @MainActor
 public func eventuallyAsync(
     timeout: Duration = .seconds(10), _ comment: @autoclosure () -> Comment? = nil,
     sourceLocation: SourceLocation = #_sourceLocation, _ condition: () async throws -> Bool
 ) async rethrows {
     let clock = ContinuousClock()
-    let deadline = clock.now + timeout
+    let deadline = clock.now + timeout * sanitizerWaitFactor
     // The condition is looked at once more after the deadline: a look that came late because the
     // actor was busy elsewhere does not fail a condition that holds.
     while true {
