@@ -37,7 +37,7 @@ final class Inbox: Sendable {
     func put(_ item: Item) async {
         await withTaskCancellationHandler {
             while true {
-                let (added, taker) = state.withLock { state -> (Bool, CheckedContinuation<Void, Never>?) in
+                let (done, taker) = state.withLock { state -> (Bool, CheckedContinuation<Void, Never>?) in
                     guard !state.isClosed else { return (true, nil) }
                     guard state.queue.count < limit else { return (false, nil) }
                     state.queue.append(item)
@@ -45,15 +45,8 @@ final class Inbox: Sendable {
                     return (true, state.taker)
                 }
                 taker?.resume()
-                if added { return }
-                await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                    let waits = state.withLock { state -> Bool in
-                        guard state.queue.count >= limit, !state.isClosed else { return false }
-                        state.putter = continuation
-                        return true
-                    }
-                    if !waits { continuation.resume() }
-                }
+                if done { return }
+                await wait(as: \.putter) { $0.queue.count >= self.limit }
             }
         } onCancel: {
             close()
@@ -74,17 +67,25 @@ final class Inbox: Sendable {
                 }
                 putter?.resume()
                 if let item { return item }
-                await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                    let waits = state.withLock { state -> Bool in
-                        guard state.queue.isEmpty, !state.isClosed else { return false }
-                        state.taker = continuation
-                        return true
-                    }
-                    if !waits { continuation.resume() }
-                }
+                await wait(as: \.taker) { $0.queue.isEmpty }
             }
         } onCancel: {
             close()
+        }
+    }
+
+    /// Waits, as the side `waiter` names, while the inbox is open and `blocked` holds; the other
+    /// side resumes it.
+    private func wait(
+        as waiter: WritableKeyPath<State, CheckedContinuation<Void, Never>?>, while blocked: (State) -> Bool
+    ) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let waits = state.withLock { state -> Bool in
+                guard blocked(state), !state.isClosed else { return false }
+                state[keyPath: waiter] = continuation
+                return true
+            }
+            if !waits { continuation.resume() }
         }
     }
 
