@@ -19,8 +19,20 @@ let package = Package(
         .library(name: "RecipesTerminal", targets: ["RecipesTerminal"]),
         .library(name: "RecipesWeb", targets: ["RecipesWeb"]),
     ],
+    // The app needs both stores and the web server; a package that takes only RecipeKit (the fuzz
+    // targets) turns `App` off, and builds neither GRDB nor postgres-nio nor Hummingbird for it.
+    traits: [
+        .trait(name: "App", description: "Diffable's SQLite and PostgreSQL stores and its web server."),
+        .default(enabledTraits: ["App"]),
+    ],
     dependencies: [
-        .package(name: "Diffable", path: "../..", traits: ["GRDB", "Postgres", "Web"]),
+        .package(
+            name: "Diffable", path: "../..",
+            traits: [
+                .trait(name: "GRDB", condition: .when(traits: ["App"])),
+                .trait(name: "Postgres", condition: .when(traits: ["App"])),
+                .trait(name: "Web", condition: .when(traits: ["App"])),
+            ]),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

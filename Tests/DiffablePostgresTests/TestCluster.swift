@@ -104,8 +104,12 @@
                 return "test_\(ProcessInfo.processInfo.processIdentifier)_\($0)"
             }
             _ = try await psql("postgres", "CREATE DATABASE \(name)")
+            // The store's deadlines are for a server that stopped answering: under a sanitizer a
+            // connection that answers can take longer than the default ten seconds to be made.
             return PostgresStore.Configuration(
-                host: "127.0.0.1", port: port, username: "postgres", password: Self.password, database: name)
+                host: "127.0.0.1", port: port, username: "postgres", password: Self.password, database: name,
+                connectTimeout: .seconds(10) * sanitizerWaitFactor,
+                statementTimeout: .seconds(30) * sanitizerWaitFactor)
         }
 
         /// Runs SQL through `psql`, another process; returns what it printed (unaligned, no

@@ -72,7 +72,7 @@ public final class Diagnostics: Sendable {
 /// (`DIFFABLE_SANITIZER`, set by `.ci/run`): every instruction there costs 5 to 15 times as much,
 /// and on two cores a deadline set for a plain build was missed while the change was on its way.
 /// The deadlines are there to fail a test whose change never comes, not to time one that does.
-let sanitizerWaitFactor = ProcessInfo.processInfo.environment["DIFFABLE_SANITIZER"] == nil ? 1 : 4
+public let sanitizerWaitFactor = ProcessInfo.processInfo.environment["DIFFABLE_SANITIZER"] == nil ? 1 : 4
 
 /// Waits, on the main actor, until `condition` holds; fails the test after `timeout` (longer
 /// under a sanitizer: `sanitizerWaitFactor`).
