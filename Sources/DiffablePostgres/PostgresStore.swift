@@ -47,9 +47,11 @@
                 self.statementTimeout = statementTimeout
             }
 
-            /// A `postgres://user:password@host:port/database` URL (or `postgresql://`).
+            /// A `postgres://user:password@host:port/database` URL (or `postgresql://`), with
+            /// libpq's `?connect_timeout=` (seconds) if the connect deadline is not ten seconds.
             ///
-            /// - Throws: ``PostgresStoreError`` of kind `other` naming what is missing.
+            /// - Throws: ``PostgresStoreError`` of kind `other` naming what is missing or not
+            ///   supported.
             public init(url: String) throws(PostgresStoreError) {
                 guard let components = URLComponents(string: url),
                     components.scheme == "postgres" || components.scheme == "postgresql"
@@ -66,6 +68,23 @@
                 self.init(
                     host: host, port: components.port ?? 5432, username: components.user ?? "postgres",
                     password: components.password, database: database.isEmpty ? nil : database)
+                // libpq's parameter for the connect deadline, in seconds; any other is refused rather
+                // than ignored (an ignored `sslmode=require` would connect in the clear).
+                for parameter in components.queryItems ?? [] {
+                    guard parameter.name == "connect_timeout" else {
+                        throw PostgresStoreError(
+                            kind: .other,
+                            message:
+                                "\(url): the parameter \(parameter.name) is not supported (only connect_timeout)"
+                        )
+                    }
+                    guard let seconds = parameter.value.flatMap({ Int($0) }), seconds > 0 else {
+                        throw PostgresStoreError(
+                            kind: .other,
+                            message: "\(url): connect_timeout must be a whole number of seconds above 0")
+                    }
+                    connectTimeout = .seconds(seconds)
+                }
             }
 
             /// The configuration of one connection, without TLS (a database on a private network).

@@ -60,6 +60,14 @@
                     == .init(
                         host: "db.internal", port: 6543, username: "app", password: "secret",
                         database: "recipes"))
+            let patient = try PostgresStore.Configuration(
+                url: "postgres://app@db.internal/recipes?connect_timeout=25")
+            #expect(patient.connectTimeout == .seconds(25))
+            for refused in ["connect_timeout=0", "connect_timeout=soon", "sslmode=require"] {
+                #expect(throws: PostgresStoreError.self, "\(refused)") {
+                    try PostgresStore.Configuration(url: "postgres://app@db.internal/recipes?\(refused)")
+                }
+            }
 
             try await fixture.psql("CREATE TABLE tag (name text PRIMARY KEY)")
             var keyedByText = Recipes.all

@@ -347,6 +347,7 @@
             let configuration = fixture.configuration
             url =
                 "postgres://\(configuration.username):\(configuration.password!)@\(configuration.host):\(configuration.port)/\(configuration.database!)"
+                + "?connect_timeout=\(10 * sanitizerWaitFactor)"
             dataSource = driven.dataSource
         }
 
