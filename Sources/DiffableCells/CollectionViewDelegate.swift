@@ -103,24 +103,3 @@ extension CollectionViewDelegate {
         atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath
     ) -> IndexPath { proposedIndexPath }
 }
-
-/// Where a collection view places an item it scrolls to: `UICollectionView.ScrollPosition`. The
-/// empty set (`[]`) does not scroll.
-public struct CollectionViewScrollPosition: OptionSet, Hashable, Sendable {
-    public let rawValue: UInt
-    /// Creates a position from its raw value.
-    public init(rawValue: UInt) { self.rawValue = rawValue }
-
-    /// The item at the top of the visible part.
-    public static let top = CollectionViewScrollPosition(rawValue: 1 << 0)
-    /// The item centred vertically.
-    public static let centeredVertically = CollectionViewScrollPosition(rawValue: 1 << 1)
-    /// The item at the bottom of the visible part.
-    public static let bottom = CollectionViewScrollPosition(rawValue: 1 << 2)
-    /// The item at the left of the visible part.
-    public static let left = CollectionViewScrollPosition(rawValue: 1 << 3)
-    /// The item centred horizontally.
-    public static let centeredHorizontally = CollectionViewScrollPosition(rawValue: 1 << 4)
-    /// The item at the right of the visible part.
-    public static let right = CollectionViewScrollPosition(rawValue: 1 << 5)
-}

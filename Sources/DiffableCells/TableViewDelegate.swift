@@ -53,7 +53,7 @@ public protocol TableViewDelegate: AnyObject {
     /// The control a row the data source lets edit shows in editing mode: `.delete` by default,
     /// `.insert` (which commits `.insert`), or `.none`.
     func tableView(_ tableView: any DiffableTableView, editingStyleForRowAt indexPath: IndexPath)
-        -> TableViewCellEditingStyle
+        -> TableViewCell.EditingStyle
     /// Where a row the person drags would land, asked as the drag goes on: the proposed index
     /// path by default; another redirects the drop.
     func tableView(
@@ -119,23 +119,11 @@ extension TableViewDelegate {
     ) -> SwipeActionsConfiguration? { nil }
     /// `.delete` by default.
     public func tableView(_ tableView: any DiffableTableView, editingStyleForRowAt indexPath: IndexPath)
-        -> TableViewCellEditingStyle
+        -> TableViewCell.EditingStyle
     { .delete }
     /// The proposed index path by default.
     public func tableView(
         _ tableView: any DiffableTableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
         toProposedIndexPath proposedDestinationIndexPath: IndexPath
     ) -> IndexPath { proposedDestinationIndexPath }
-}
-
-/// Where a table view places a row it scrolls to: `UITableView.ScrollPosition`.
-public enum TableViewScrollPosition: Hashable, Sendable {
-    /// As little scrolling as shows the row (none when it is visible).
-    case none
-    /// The row at the top of the visible part.
-    case top
-    /// The row in the middle of the visible part.
-    case middle
-    /// The row at the bottom of the visible part.
-    case bottom
 }

@@ -124,7 +124,7 @@ public final class Gallery {
         dataSource.apply(recipes, to: .recipes) { [weak self] in
             // Show the results, wherever the list was scrolled to.
             self?.collectionView.scrollToItem(
-                at: IndexPath(item: 0, section: GallerySection.recipes.rawValue))
+                at: IndexPath(item: 0, section: GallerySection.recipes.rawValue), at: [], animated: true)
         }
         application.statusMessage = text.isEmpty ? "" : "\(recipes.items.count) matching"
     }

@@ -64,7 +64,7 @@ public final class RosterDataSource: TableViewDiffableDataSource<Team, Player> {
 
     /// Releases the player: a snapshot without them, applied.
     public override func tableView(
-        _ tableView: any DiffableTableView, commit editingStyle: TableViewCellEditingStyle,
+        _ tableView: any DiffableTableView, commit editingStyle: TableViewCell.EditingStyle,
         forRowAt indexPath: IndexPath
     ) {
         guard editingStyle == .delete, let player = itemIdentifier(for: indexPath) else { return }

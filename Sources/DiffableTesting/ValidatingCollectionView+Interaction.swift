@@ -35,10 +35,22 @@ extension ValidatingCollectionView {
     /// selection, the item selected before is deselected. Nothing happens when selection is not
     /// allowed. It never scrolls.
     public func selectItem(
-        at indexPath: IndexPath?, animated: Bool, scrollPosition: CollectionViewScrollPosition
+        at indexPath: IndexPath?, animated: Bool, scrollPosition: CollectionView.ScrollPosition
     ) {
         guard let indexPath else { return deselectAll() }
         select(at: indexPath)
+    }
+
+    /// Scrolls to an item in code: `UICollectionView.scrollToItem(at:at:animated:)`. This view has
+    /// no screen, so it keeps the request (``lastScrollToItem``) for the test to check; an index
+    /// path the view does not have is a failure, as UIKit raises an exception for it.
+    public func scrollToItem(
+        at indexPath: IndexPath, at scrollPosition: CollectionView.ScrollPosition, animated: Bool
+    ) {
+        guard slot(at: indexPath) != nil else {
+            return fail("scrollToItem(at:at:animated:): the view has no item at \(indexPath)")
+        }
+        lastScrollToItem = (indexPath, scrollPosition)
     }
 
     /// Deselects an item in code, telling no delegate.

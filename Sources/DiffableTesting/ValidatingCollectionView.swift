@@ -23,6 +23,10 @@ import Foundation
 /// ```
 @MainActor
 public final class ValidatingCollectionView: ValidatingView, ReusingCollectionView {
+    /// The last ``scrollToItem(at:at:animated:)`` and its position (beyond UIKit: this view has
+    /// no screen to look at).
+    public internal(set) var lastScrollToItem:
+        (indexPath: IndexPath, position: CollectionView.ScrollPosition)?
     /// Cells are ``ValidatingView/Cell``s.
     public typealias Cell = ValidatingView.Cell
     /// Supplementary views are cells too.

@@ -39,7 +39,8 @@ extension ValidatingTableView {
     /// Selects a row in code, telling no delegate; `nil` deselects every row. With single
     /// selection, the row selected before is deselected. Nothing happens when selection is not
     /// allowed. It never scrolls.
-    public func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: TableViewScrollPosition) {
+    public func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: TableView.ScrollPosition)
+    {
         guard let indexPath else { return deselectAll() }
         select(at: indexPath)
     }
@@ -47,6 +48,18 @@ extension ValidatingTableView {
     /// Deselects a row in code, telling no delegate.
     public func deselectRow(at indexPath: IndexPath, animated: Bool) {
         mark(false, at: indexPath)
+    }
+
+    /// Scrolls to a row in code: `UITableView.scrollToRow(at:at:animated:)`. This view has no
+    /// screen, so it keeps the request (``lastScrollToRow``) for the test to check; an index path
+    /// the view does not have is a failure, as UIKit raises an exception for it.
+    public func scrollToRow(
+        at indexPath: IndexPath, at scrollPosition: TableView.ScrollPosition, animated: Bool
+    ) {
+        guard slot(at: indexPath) != nil else {
+            return fail("scrollToRow(at:at:animated:): the view has no row at \(indexPath)")
+        }
+        lastScrollToRow = (indexPath, scrollPosition)
     }
 
     /// Enters or leaves editing mode, where rows show delete and reorder controls.
@@ -57,7 +70,7 @@ extension ValidatingTableView {
     /// The control the row shows in editing mode: `.none` when the data source does not let the
     /// row be edited (`tableView(_:canEditRowAt:)`), else the delegate's `editingStyleForRowAt`
     /// (`.delete` without a delegate).
-    public func editingStyle(forRowAt indexPath: IndexPath) -> TableViewCellEditingStyle {
+    public func editingStyle(forRowAt indexPath: IndexPath) -> TableViewCell.EditingStyle {
         guard let dataSource, slot(at: indexPath) != nil, dataSource.tableView(self, canEditRowAt: indexPath)
         else { return .none }
         return delegate?.tableView(self, editingStyleForRowAt: indexPath) ?? .delete

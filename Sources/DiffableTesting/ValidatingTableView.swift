@@ -22,6 +22,9 @@ import Foundation
 /// ```
 @MainActor
 public final class ValidatingTableView: ValidatingView, ReusingTableView {
+    /// The last ``scrollToRow(at:at:animated:)`` and its position (beyond UIKit: this view has no
+    /// screen to look at).
+    public internal(set) var lastScrollToRow: (indexPath: IndexPath, position: TableView.ScrollPosition)?
     /// Cells are ``ValidatingView/Cell``s.
     public typealias Cell = ValidatingView.Cell
 
@@ -30,7 +33,7 @@ public final class ValidatingTableView: ValidatingView, ReusingTableView {
         /// `reloadData()`.
         case reloadData
         /// `performBatchUpdates` with this update, animated or not, and the row animation.
-        case batchUpdate(BatchUpdate, animated: Bool, rowAnimation: TableViewRowAnimation)
+        case batchUpdate(BatchUpdate, animated: Bool, rowAnimation: TableView.RowAnimation)
     }
 
     /// The object the view pulls from.
@@ -42,8 +45,8 @@ public final class ValidatingTableView: ValidatingView, ReusingTableView {
     public var allowsSelectionDuringEditing = false
     /// Told of the rows ahead of a scroll (``ValidatingView/scroll(showing:)``); held weakly.
     public weak var prefetchDataSource: (any TableViewDataSourcePrefetching)?
-    /// Whether the view is in editing mode (see ``setEditing(_:animated:)``).
-    public internal(set) var isEditing = false
+    /// Whether the view is in editing mode; setting it is ``setEditing(_:animated:)``, as in UIKit.
+    public var isEditing = false
 
     /// Everything the view was told to do, in order.
     public var operations: [Operation] {
@@ -84,7 +87,7 @@ public final class ValidatingTableView: ValidatingView, ReusingTableView {
 
     /// Applies a batch update under UIKit's rules, then checks counts and identities.
     public func performBatchUpdates(
-        _ update: BatchUpdate, animatingDifferences: Bool, rowAnimation: TableViewRowAnimation,
+        _ update: BatchUpdate, animatingDifferences: Bool, rowAnimation: TableView.RowAnimation,
         completion: (@MainActor (Bool) -> Void)?
     ) {
         applyBatch(update, animated: animatingDifferences, rowAnimation: rowAnimation, completion: completion)

@@ -19,7 +19,7 @@ public class ValidatingView: ReusingView {
     /// Something the view was told to do, for either kind of view.
     enum Recorded: Hashable {
         case reloadData
-        case batchUpdate(BatchUpdate, animated: Bool, rowAnimation: TableViewRowAnimation?)
+        case batchUpdate(BatchUpdate, animated: Bool, rowAnimation: TableView.RowAnimation?)
     }
 
     /// When animated completions run; `.immediate` by default.
@@ -176,7 +176,7 @@ public class ValidatingView: ReusingView {
 
     /// Applies a batch update under UIKit's rules, then checks counts and identities.
     func applyBatch(
-        _ update: BatchUpdate, animated: Bool, rowAnimation: TableViewRowAnimation?,
+        _ update: BatchUpdate, animated: Bool, rowAnimation: TableView.RowAnimation?,
         completion: (@MainActor (Bool) -> Void)?
     ) {
         recorded.append(.batchUpdate(update, animated: animated, rowAnimation: rowAnimation))

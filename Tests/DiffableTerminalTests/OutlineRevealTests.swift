@@ -37,7 +37,7 @@ private func expandSoupsOffTheMainActor(
     }
     dataSource.coalescesApplies = true
     dataSource.offMainDiffingThreshold = 0
-    view.scrollToItem(at: IndexPath(item: 2, section: 0))
+    view.scrollToItem(at: IndexPath(item: 2, section: 0), at: [], animated: false)
     view.handle(.enter)
 }
 
@@ -113,7 +113,7 @@ struct OutlineRevealTests {
         flat.append(["Pea soup"])
         dataSource.apply(flat, to: 1)
         #expect(view.isAnimating)
-        view.scrollToItem(at: IndexPath(item: 2, section: 0))
+        view.scrollToItem(at: IndexPath(item: 2, section: 0), at: [], animated: false)
         view.handle(.enter)
         #expect(dataSource.hasPendingUpdates, "the expansion's update waits for the animation")
         view.finishAnimations()

@@ -44,7 +44,7 @@ final class GroceryDataSource: TableViewDiffableDataSource<String, String> {
     }
 
     override func tableView(
-        _ tableView: any DiffableTableView, commit editingStyle: TableViewCellEditingStyle,
+        _ tableView: any DiffableTableView, commit editingStyle: TableViewCell.EditingStyle,
         forRowAt indexPath: IndexPath
     ) {
         record()
@@ -174,6 +174,19 @@ struct TableViewTests {
         assertGolden(view.render().styledText, named: "table-editing-40x14-styled")
     }
 
+    /// As in UIKit, `isEditing` can be set: it is `setEditing(_:animated: false)`.
+    @Test func settingIsEditingIsSetEditingWithoutAnimation() {
+        let (view, _) = makeGroceryTable(style: .plain)
+        let (other, _) = makeGroceryTable(style: .plain)
+        let plain = view.render().text
+        view.isEditing = true
+        other.setEditing(true, animated: false)
+        let editing = view.render().text
+        #expect(view.isEditing && editing != plain && editing == other.render().text)
+        view.isEditing = false
+        #expect(!view.isEditing && view.render().text == plain)
+    }
+
     @Test func twoRowSubtitleCellsWithSeparators() {
         let (view, _) = makeGroceryTable(style: .insetGrouped, height: 22, subtitles: true)
         view.rowHeight = 2
@@ -243,7 +256,7 @@ struct TableViewTests {
             (view.cellForRow(at: IndexPath(item: 1, section: 0)) as? TerminalListCell)?.contentConfiguration?
                 .text == "Pear")
         #expect(view.cellForRow(at: IndexPath(item: 0, section: 2)) == nil, "Rice is below the screen")
-        view.scrollToRow(at: IndexPath(item: 0, section: 2))
+        view.scrollToRow(at: IndexPath(item: 0, section: 2), at: .none, animated: false)
         #expect(view.contentOffset > 0)
         _ = view.render()
         #expect(!view.needsDisplay)
@@ -293,7 +306,7 @@ struct TableViewTests {
                 ContextualAction(style: .normal, title: "Pin", key: "p") { $0(true) }
             ])
         }
-        view.scrollToRow(at: IndexPath(item: 0, section: 0))
+        view.scrollToRow(at: IndexPath(item: 0, section: 0), at: .none, animated: false)
         #expect(view.helpItems == ["↑↓ move", "tab section", "⏎ select", "p pin", "f flag", "[ ] index"])
         #expect(!view.handle(.character("d")))
         #expect(view.handle(.character("f")))
@@ -423,7 +436,7 @@ struct TableViewTests {
     // MARK: Row animations
 
     /// The frame of a deletion of "Quince" a quarter of the way through, with a row animation.
-    func deletionFrame(_ animation: TableViewRowAnimation) -> ScreenBuffer {
+    func deletionFrame(_ animation: TableView.RowAnimation) -> ScreenBuffer {
         let (view, dataSource) = makeGroceryTable(width: 20, height: 6)
         dataSource.showsIndex = false
         dataSource.showsFooters = false
@@ -542,7 +555,7 @@ struct ReadmeTableExampleTests {
             { true }
 
             override func tableView(
-                _ tableView: any DiffableTableView, commit editingStyle: TableViewCellEditingStyle,
+                _ tableView: any DiffableTableView, commit editingStyle: TableViewCell.EditingStyle,
                 forRowAt indexPath: IndexPath
             ) {
                 guard let item = itemIdentifier(for: indexPath) else { return }

@@ -73,7 +73,7 @@ struct TerminalDelegateTests {
             animatingDifferences: false)
         _ = view.render()
         #expect(delegate.supplementaryEvents == ["+header 0", "+header 1"])
-        view.scrollToItem(at: at(0, 2))
+        view.scrollToItem(at: at(0, 2), at: [], animated: false)
         _ = view.render()
         #expect(delegate.supplementaryEvents[2...].sorted() == ["+header 2", "-header 0", "-header 1"])
         let before = delegate.supplementaryEvents.count
@@ -145,7 +145,7 @@ struct TerminalDelegateTests {
         #expect(view.editingStyle(forRowAt: at(1)) == .insert)
         #expect(view.editingStyle(forRowAt: at(1, 1)) == .none, "the data source refuses Pinned")
         view.setEditing(true, animated: false)
-        view.scrollToRow(at: at(1))
+        view.scrollToRow(at: at(1), at: .none, animated: false)
         #expect(view.helpItems.contains("+ insert") && !view.helpItems.contains("d delete"))
         #expect(view.screenText.contains("⊕ Pear"))
         #expect(!view.handle(.character("d")))
@@ -200,7 +200,7 @@ struct TerminalPrefetchingTests {
         let log = PrefetchingLog()
         view.prefetchDataSource = log
         _ = view.render()
-        view.scrollToRow(at: IndexPath(item: 1, section: 1))
+        view.scrollToRow(at: IndexPath(item: 1, section: 1), at: .none, animated: false)
         _ = view.render()
         #expect(!log.prefetched.isEmpty && log.prefetched.allSatisfy { $0 > IndexPath(item: 1, section: 1) })
     }

@@ -14,7 +14,7 @@ final class TestDelegate: CollectionViewDelegate, TableViewDelegate {
     var supplementaryEvents: [String] = []
     var leadingActions: ((IndexPath) -> SwipeActionsConfiguration?)?
     var trailingActions: ((IndexPath) -> SwipeActionsConfiguration?)?
-    var editingStyles: [IndexPath: TableViewCellEditingStyle] = [:]
+    var editingStyles: [IndexPath: TableViewCell.EditingStyle] = [:]
     var dropRedirects: [IndexPath: IndexPath] = [:]
 
     func collectionView(_ collectionView: any DiffableCollectionView, didSelectItemAt indexPath: IndexPath) {
@@ -97,7 +97,7 @@ final class TestDelegate: CollectionViewDelegate, TableViewDelegate {
         _ tableView: any DiffableTableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath
     ) -> SwipeActionsConfiguration? { trailingActions?(indexPath) }
     func tableView(_ tableView: any DiffableTableView, editingStyleForRowAt indexPath: IndexPath)
-        -> TableViewCellEditingStyle
+        -> TableViewCell.EditingStyle
     { editingStyles[indexPath] ?? .delete }
     func tableView(
         _ tableView: any DiffableTableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,

@@ -9,7 +9,7 @@ final class RecordingDelegate: CollectionViewDelegate, TableViewDelegate {
     var refused: Set<IndexPath> = []
     var redirect: [IndexPath: IndexPath?] = [:]
     var keptWhenDeselecting: Set<IndexPath> = []
-    var editingStyles: [IndexPath: TableViewCellEditingStyle] = [:]
+    var editingStyles: [IndexPath: TableViewCell.EditingStyle] = [:]
     var trailingActions: SwipeActionsConfiguration?
     var displayed: Set<ObjectIdentifier> = []
     /// Headers and footers shown and hidden, as "+header 0" and "-footer 1", in order.
@@ -103,7 +103,7 @@ final class RecordingDelegate: CollectionViewDelegate, TableViewDelegate {
         _ tableView: any DiffableTableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath
     ) -> SwipeActionsConfiguration? { trailingActions }
     func tableView(_ tableView: any DiffableTableView, editingStyleForRowAt indexPath: IndexPath)
-        -> TableViewCellEditingStyle
+        -> TableViewCell.EditingStyle
     { editingStyles[indexPath] ?? .delete }
     func tableView(
         _ tableView: any DiffableTableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
@@ -174,6 +174,22 @@ struct DelegateTests {
         #expect(view.indexPathsForSelectedItems == [at(0)])
         view.selectItem(at: nil, animated: false, scrollPosition: [])
         #expect(view.indexPathsForSelectedItems == [])
+    }
+
+    /// The validating views keep a scroll in code for the test to check, and fail one to an index
+    /// path they do not have, as UIKit raises an exception for it.
+    @Test func aScrollInCodeIsKeptAndOneToAMissingItemFails() {
+        let (view, dataSource) = makeDataSource()
+        dataSource.apply(snapshotOf(["A": [1, 2, 3]]))
+        view.scrollToItem(at: at(2), at: .bottom, animated: true)
+        #expect(view.lastScrollToItem?.indexPath == at(2) && view.lastScrollToItem?.position == .bottom)
+        withKnownIssue { view.scrollToItem(at: at(3), at: .top, animated: false) }
+        #expect(view.lastScrollToItem?.indexPath == at(2))
+        let (table, tableSource) = makeTableDataSource()
+        tableSource.apply(snapshotOf(["A": [1, 2]]))
+        table.scrollToRow(at: at(1), at: .middle, animated: false)
+        #expect(table.lastScrollToRow?.indexPath == at(1) && table.lastScrollToRow?.position == .middle)
+        withKnownIssue { table.scrollToRow(at: IndexPath(item: 0, section: 1), at: .top, animated: false) }
     }
 
     @Test func multipleSelectionTogglesAndTheDelegateMayRefuse() {
@@ -331,14 +347,14 @@ struct DelegateTests {
     /// `editingStyleForRowAt` shows an insert control, which reaches `commit` with `.insert`.
     @Test func theInsertControlCommitsAnInsert() {
         final class Inserting: TableViewDiffableDataSource<String, Int> {
-            var committed: [(TableViewCellEditingStyle, IndexPath)] = []
+            var committed: [(TableViewCell.EditingStyle, IndexPath)] = []
             override func tableView(_ tableView: any DiffableTableView, canEditRowAt indexPath: IndexPath)
                 -> Bool
             {
                 true
             }
             override func tableView(
-                _ tableView: any DiffableTableView, commit editingStyle: TableViewCellEditingStyle,
+                _ tableView: any DiffableTableView, commit editingStyle: TableViewCell.EditingStyle,
                 forRowAt indexPath: IndexPath
             ) {
                 committed.append((editingStyle, indexPath))

@@ -99,7 +99,7 @@ final class RosterTableDataSource: TableViewDiffableDataSource<String, Int> {
     }
 
     override func tableView(
-        _ tableView: any DiffableTableView, commit editingStyle: TableViewCellEditingStyle,
+        _ tableView: any DiffableTableView, commit editingStyle: TableViewCell.EditingStyle,
         forRowAt indexPath: IndexPath
     ) {
         calls.append("commit \(editingStyle) \(indexPath.section).\(indexPath.item)")
@@ -451,7 +451,7 @@ struct TableDataSourceTests {
                 false
             }
             func tableView(
-                _ tableView: any DiffableTableView, commit editingStyle: TableViewCellEditingStyle,
+                _ tableView: any DiffableTableView, commit editingStyle: TableViewCell.EditingStyle,
                 forRowAt indexPath: IndexPath
             ) {}
             func tableView(_ tableView: any DiffableTableView, canMoveRowAt indexPath: IndexPath) -> Bool {
@@ -494,7 +494,7 @@ struct TableDataSourceTests {
             var old = dataSource.snapshot()
             for step in 0..<25 {
                 let new = randomSnapshot(using: &rng)
-                dataSource.defaultRowAnimation = TableViewRowAnimation.allCases.randomElement(using: &rng)!
+                dataSource.defaultRowAnimation = TableView.RowAnimation.allCases.randomElement(using: &rng)!
                 view.clearRecords()
                 dataSource.apply(new, animatingDifferences: step % 4 != 0)
                 let comment = Comment(rawValue: "DIFFABLE_SEED=\(seed) step \(step)")

@@ -65,6 +65,32 @@ struct WebCollectionViewTests {
         #expect(fixture.page.rows[0].first == "Item 499990")
     }
 
+    /// `scrollToItem(at:at:animated:)`: the window of elements is made around where the page
+    /// will be, and the page is told where to put the item.
+    @Test func scrollingToAnItemPutsItWhereThePositionSays() {
+        let fixture = PageFixture(viewport: WebViewport(top: 0, height: 400, width: 800))
+        fixture.dataSource.apply(snapshot([0: Array(0..<1000)]), animatingDifferences: false)
+        let item = IndexPath(item: 500, section: 0)
+        fixture.view.scrollToItem(at: item, at: .top, animated: true)
+        let target = fixture.patches.last!.scrollTarget!
+        #expect(target.alignment == .top && target.animated && target.height == 40)
+        #expect(fixture.view.viewport.top == target.top)
+        #expect(fixture.page.rows[0].contains("Item 500"))
+        fixture.view.scrollToItem(at: item, at: .centeredVertically, animated: false)
+        #expect(fixture.view.viewport.top == target.top - (400 - 40) / 2)
+        fixture.view.scrollToItem(at: item, at: .bottom, animated: false)
+        #expect(fixture.view.viewport.top == target.top + 40 - 400)
+        let json = fixture.patches.last!.json.text
+        #expect(json.contains("\"scroll\":[\(target.top),40,3,0]"), "\(json)")
+        let top = fixture.view.viewport.top
+        fixture.view.scrollToItem(at: IndexPath(item: 499, section: 0), at: [], animated: false)
+        #expect(fixture.view.viewport.top == top, "on screen: the least scrolling is none")
+        #expect(fixture.patches.last!.scrollTarget?.alignment == .nearest)
+        let count = fixture.patches.count
+        fixture.view.scrollToItem(at: IndexPath(item: 1000, section: 0), at: .top, animated: false)
+        #expect(fixture.patches.count == count, "an index path out of range is ignored")
+    }
+
     @Test func anUpdateOutsideTheWindowSendsNoOperations() {
         let fixture = PageFixture(viewport: WebViewport(top: 0, height: 400, width: 800))
         fixture.dataSource.apply(snapshot([0: Array(0..<1000)]), animatingDifferences: false)

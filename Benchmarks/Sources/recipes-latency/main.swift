@@ -113,7 +113,7 @@ final class Bench {
     /// Focuses the list pane and the recipe at `item` of All Recipes.
     func focusList(item: Int) async {
         while app.screen.focusedPane != .list { app.application.step(keys: [.tab]) }
-        app.listView.scrollToItem(at: IndexPath(item: item, section: 0))
+        app.listView.scrollToItem(at: IndexPath(item: item, section: 0), at: [], animated: false)
         app.focusMoved()
         app.application.step(keys: [])
         await settle()
@@ -129,7 +129,7 @@ final class Bench {
         case .recents: row = 2
         default: row = 0
         }
-        app.sidebarView.scrollToItem(at: IndexPath(item: row, section: 0))
+        app.sidebarView.scrollToItem(at: IndexPath(item: row, section: 0), at: [], animated: false)
         let elapsed = await time([.enter]) {
             guard app.session.shownList == list, let entry = app.session.library.loaded(list) else {
                 return false

@@ -53,6 +53,34 @@ public protocol DiffableCollectionView: AnyObject {
         _ update: BatchUpdate, animatingDifferences: Bool, completion: (@MainActor (Bool) -> Void)?)
 }
 
+/// Names UIKit nests in `UICollectionView`, spelled as they are there: `CollectionView.ScrollPosition`.
+/// A namespace, not a view (Swift protocols cannot hold types): the views are the types that
+/// conform to ``DiffableCollectionView``.
+public enum CollectionView {}
+
+extension CollectionView {
+    /// Where a collection view places an item it scrolls to: `UICollectionView.ScrollPosition`. The
+    /// empty set (`[]`) does not scroll.
+    public struct ScrollPosition: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt
+        /// Creates a position from its raw value.
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+
+        /// The item at the top of the visible part.
+        public static let top = Self(rawValue: 1 << 0)
+        /// The item centred vertically.
+        public static let centeredVertically = Self(rawValue: 1 << 1)
+        /// The item at the bottom of the visible part.
+        public static let bottom = Self(rawValue: 1 << 2)
+        /// The item at the left of the visible part.
+        public static let left = Self(rawValue: 1 << 3)
+        /// The item centred horizontally.
+        public static let centeredHorizontally = Self(rawValue: 1 << 4)
+        /// The item at the right of the visible part.
+        public static let right = Self(rawValue: 1 << 5)
+    }
+}
+
 /// What a view pulls from: UIKit's `UICollectionViewDataSource`, for ``DiffableCollectionView``s.
 ///
 /// ``CollectionViewDiffableDataSource`` adopts it; an app rarely implements it directly.

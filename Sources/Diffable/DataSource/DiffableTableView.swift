@@ -50,7 +50,7 @@ public protocol DiffableTableView: AnyObject {
     ///     the data source's ``TableViewDiffableDataSource/defaultRowAnimation``.
     ///   - completion: Runs once, on the main actor, when the view has finished.
     func performBatchUpdates(
-        _ update: BatchUpdate, animatingDifferences: Bool, rowAnimation: TableViewRowAnimation,
+        _ update: BatchUpdate, animatingDifferences: Bool, rowAnimation: TableView.RowAnimation,
         completion: (@MainActor (Bool) -> Void)?)
 }
 
@@ -83,7 +83,7 @@ public protocol TableViewDataSource: AnyObject {
     /// Commits an edit the person made: deletes (or inserts) the row. The view does not change
     /// its rows itself; the data source updates it (a diffable one applies a snapshot).
     func tableView(
-        _ tableView: any DiffableTableView, commit editingStyle: TableViewCellEditingStyle,
+        _ tableView: any DiffableTableView, commit editingStyle: TableViewCell.EditingStyle,
         forRowAt indexPath: IndexPath)
     /// Whether the row shows a reorder control in editing mode and may be moved.
     func tableView(_ tableView: any DiffableTableView, canMoveRowAt indexPath: IndexPath) -> Bool
@@ -115,35 +115,61 @@ extension TableViewDataSource {
     public var hasPendingUpdates: Bool { false }
 }
 
-/// How a table view animates rows that are inserted, deleted or reloaded: `UITableView.RowAnimation`.
-///
-/// Each view draws what it can and documents the rest; `TerminalTableView` fades (dims), slides
-/// rows sideways for ``left`` and ``right``, and shows ``none`` as no animation at all.
-public enum TableViewRowAnimation: Hashable, Sendable, CaseIterable {
-    /// The rows fade in or out.
-    case fade
-    /// Inserted rows slide in from the right; deleted rows slide out to the right.
-    case right
-    /// Inserted rows slide in from the left; deleted rows slide out to the left.
-    case left
-    /// Rows slide in from, or out to, the top.
-    case top
-    /// Rows slide in from, or out to, the bottom.
-    case bottom
-    /// No animation for the rows (moves still animate).
-    case none
-    /// The view keeps the row centred in the space it occupies or will occupy.
-    case middle
-    /// The view picks a suitable animation; the default.
-    case automatic
+/// Names UIKit nests in `UITableView`, spelled as they are there: `TableView.RowAnimation`. A
+/// namespace, not a view (Swift protocols cannot hold types): the views are the types that
+/// conform to ``DiffableTableView``.
+public enum TableView {}
+
+/// Names UIKit nests in `UITableViewCell`, spelled as they are there: `TableViewCell.EditingStyle`.
+public enum TableViewCell {}
+
+extension TableView {
+    /// How a table view animates rows that are inserted, deleted or reloaded: `UITableView.RowAnimation`.
+    ///
+    /// Each view draws what it can and documents the rest; `TerminalTableView` fades (dims), slides
+    /// rows sideways for ``left`` and ``right``, and shows ``none`` as no animation at all.
+    public enum RowAnimation: Hashable, Sendable, CaseIterable {
+        /// The rows fade in or out.
+        case fade
+        /// Inserted rows slide in from the right; deleted rows slide out to the right.
+        case right
+        /// Inserted rows slide in from the left; deleted rows slide out to the left.
+        case left
+        /// Rows slide in from, or out to, the top.
+        case top
+        /// Rows slide in from, or out to, the bottom.
+        case bottom
+        /// No animation for the rows (moves still animate).
+        case none
+        /// The view keeps the row centred in the space it occupies or will occupy.
+        case middle
+        /// The view picks a suitable animation; the default.
+        case automatic
+    }
 }
 
-/// The editing a row commits: `UITableViewCell.EditingStyle`.
-public enum TableViewCellEditingStyle: Hashable, Sendable {
-    /// No editing control.
-    case none
-    /// The row is deleted.
-    case delete
-    /// A row is inserted.
-    case insert
+extension TableViewCell {
+    /// The editing a row commits: `UITableViewCell.EditingStyle`.
+    public enum EditingStyle: Hashable, Sendable {
+        /// No editing control.
+        case none
+        /// The row is deleted.
+        case delete
+        /// A row is inserted.
+        case insert
+    }
+}
+
+extension TableView {
+    /// Where a table view places a row it scrolls to: `UITableView.ScrollPosition`.
+    public enum ScrollPosition: Hashable, Sendable {
+        /// As little scrolling as shows the row (none when it is visible).
+        case none
+        /// The row at the top of the visible part.
+        case top
+        /// The row in the middle of the visible part.
+        case middle
+        /// The row at the bottom of the visible part.
+        case bottom
+    }
 }

@@ -24,7 +24,7 @@ import Foundation
 ///     }
 ///     override func tableView(_ tableView: any DiffableTableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
 ///     override func tableView(
-///         _ tableView: any DiffableTableView, commit editingStyle: TableViewCellEditingStyle, forRowAt indexPath: IndexPath
+///         _ tableView: any DiffableTableView, commit editingStyle: TableViewCell.EditingStyle, forRowAt indexPath: IndexPath
 ///     ) {
 ///         guard editingStyle == .delete, let player = itemIdentifier(for: indexPath) else { return }
 ///         var snapshot = snapshot()
@@ -56,7 +56,7 @@ open class TableViewDiffableDataSource<
 
     /// How rows come and go when an apply animates: inserted, deleted and reloaded rows use it,
     /// moved rows always travel. `.automatic` by default, as UIKit's.
-    public var defaultRowAnimation = TableViewRowAnimation.automatic
+    public var defaultRowAnimation = TableView.RowAnimation.automatic
 
     /// Creates a data source for a view and makes itself the view's data source.
     ///
@@ -159,7 +159,7 @@ open class TableViewDiffableDataSource<
     /// Commits a deletion (or insertion) the person made; does nothing unless a subclass deletes
     /// the row's item from ``DiffableDataSource/snapshot()`` and applies it.
     open func tableView(
-        _ tableView: any DiffableTableView, commit editingStyle: TableViewCellEditingStyle,
+        _ tableView: any DiffableTableView, commit editingStyle: TableViewCell.EditingStyle,
         forRowAt indexPath: IndexPath
     ) {}
 

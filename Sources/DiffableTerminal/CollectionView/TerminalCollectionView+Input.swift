@@ -219,16 +219,46 @@ extension TerminalCollectionView {
         if let tap = selectionTap(at: focused) { perform(tap) }
     }
 
-    /// Moves the keyboard focus to an item and scrolls it (and, for a section's first item, the
-    /// section's header) into view, as `UICollectionView.scrollToItem(at:at:animated:)` would;
-    /// an index path that is out of range is ignored.
-    public func scrollToItem(at indexPath: IndexPath) {
-        guard indexPath.count == 2, indexPath.section >= 0, indexPath.section < counts.count,
-            indexPath.item >= 0,
-            indexPath.item < counts[indexPath.section]
+    /// Scrolls an item to a place in the view and moves the keyboard focus to it:
+    /// `UICollectionView.scrollToItem(at:at:animated:)`. `.top`, `.centeredVertically` and
+    /// `.bottom` put the item's row there, `.left`, `.centeredHorizontally` and `.right` put a
+    /// horizontal section's item there in its strip, as far as the content goes; with no position
+    /// for an axis (`[]`), the view scrolls as little as shows the item (and, for a section's first
+    /// item, the section's header). An index path out of range is ignored; `animated` changes
+    /// nothing, since a terminal shows the new place at once.
+    public func scrollToItem(
+        at indexPath: IndexPath, at scrollPosition: CollectionView.ScrollPosition, animated: Bool
+    ) {
+        guard indexPath.count == 2, counts.indices.contains(indexPath.section),
+            (0..<counts[indexPath.section]).contains(indexPath.item)
         else { return }
         focusedIndexPath = indexPath
         scrollToFocus()
+        guard let rect = contentRect(for: displayPath(forActual: indexPath), in: frames) else { return }
+        let frame = frames[indexPath.section]
+        if frame.layout.kind.isHorizontal {
+            let shown = max(width / frame.itemWidth, 1)
+            let first: Int? =
+                scrollPosition.contains(.left)
+                ? indexPath.item
+                : scrollPosition.contains(.centeredHorizontally)
+                    ? indexPath.item - (shown - 1) / 2
+                    : scrollPosition.contains(.right) ? indexPath.item - shown + 1 : nil
+            if let first {
+                indexed.stripOffsets[indexPath.section] = min(max(first, 0), max(frame.itemCount - shown, 0))
+            }
+        }
+        let offset: Int? =
+            scrollPosition.contains(.top)
+            ? rect.y
+            : scrollPosition.contains(.centeredVertically)
+                ? rect.y - (height - rect.height) / 2
+                : scrollPosition.contains(.bottom) ? rect.y + rect.height - height : nil
+        if let offset {
+            contentOffset = offset
+            clampContentOffset()
+        }
+        needsDisplay = true
     }
 
     /// Scrolls so the focused item (and, for a section's first item, its header) is on screen.

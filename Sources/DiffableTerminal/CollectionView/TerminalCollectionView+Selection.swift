@@ -9,9 +9,10 @@ extension TerminalCollectionView {
 
     /// Selects an item, telling no delegate; `nil` deselects every item. With single selection,
     /// the item selected before is deselected; a scroll position other than `[]` moves the focus
-    /// to the item and scrolls it into view. Nothing happens when selection is not allowed.
+    /// to the item and scrolls it there (``scrollToItem(at:at:animated:)``). Nothing happens when
+    /// selection is not allowed.
     public func selectItem(
-        at indexPath: IndexPath?, animated: Bool, scrollPosition: CollectionViewScrollPosition
+        at indexPath: IndexPath?, animated: Bool, scrollPosition: CollectionView.ScrollPosition
     ) {
         guard let indexPath else {
             selectedIndexPaths = []
@@ -19,7 +20,9 @@ extension TerminalCollectionView {
             return
         }
         guard allowsSelection else { return }
-        select(indexPath, exclusively: !allowsMultipleSelection, scrolling: !scrollPosition.isEmpty)
+        select(
+            indexPath, exclusively: !allowsMultipleSelection,
+            scrollingTo: scrollPosition.isEmpty ? nil : scrollPosition)
     }
 
     /// Deselects an item, telling no delegate.
@@ -28,14 +31,17 @@ extension TerminalCollectionView {
         needsDisplay = true
     }
 
-    /// Selects an item that exists, alone or beside the others, and scrolls to it if asked.
-    func select(_ indexPath: IndexPath, exclusively: Bool, scrolling: Bool) {
+    /// Selects an item that exists, alone or beside the others, and scrolls it to a position if
+    /// asked.
+    func select(
+        _ indexPath: IndexPath, exclusively: Bool, scrollingTo scrollPosition: CollectionView.ScrollPosition?
+    ) {
         guard indexPath.count == 2, counts.indices.contains(indexPath.section),
             (0..<counts[indexPath.section]).contains(indexPath.item)
         else { return }
         if exclusively { selectedIndexPaths = [] }
         selectedIndexPaths.insert(indexPath)
         needsDisplay = true
-        if scrolling { scrollToItem(at: indexPath) }
+        if let scrollPosition { scrollToItem(at: indexPath, at: scrollPosition, animated: false) }
     }
 }

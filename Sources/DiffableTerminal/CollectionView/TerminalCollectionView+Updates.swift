@@ -16,7 +16,7 @@ struct Animation {
     var travelling: [IndexPath: ScreenRect]
     var appearing: Set<IndexPath>
     /// How the cells that arrive and leave are drawn; cells that travel always travel.
-    var rowAnimation: TableViewRowAnimation
+    var rowAnimation: TableView.RowAnimation
     var completion: (@MainActor (Bool) -> Void)?
 
     var progress: Double { Double(frame) / Double(max(frameCount, 1)) }
@@ -32,7 +32,7 @@ enum RowMotion: Equatable {
     case none
 }
 
-extension TableViewRowAnimation {
+extension TableView.RowAnimation {
     /// What the terminal draws for the animation: it has no vertical clipping within a row, so
     /// top, bottom and middle fade, as automatic does.
     var motion: RowMotion {
@@ -76,7 +76,7 @@ extension TerminalCollectionView {
 
     /// Applies a batch update, drawing cells that come and go with `rowAnimation` (a table's).
     func performBatchUpdates(
-        _ update: BatchUpdate, animatingDifferences: Bool, rowAnimation: TableViewRowAnimation,
+        _ update: BatchUpdate, animatingDifferences: Bool, rowAnimation: TableView.RowAnimation,
         completion: (@MainActor (Bool) -> Void)?
     ) {
         updateCount += 1

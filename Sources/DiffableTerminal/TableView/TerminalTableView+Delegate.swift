@@ -7,7 +7,7 @@ extension TerminalTableView: TerminalCollectionViewHost {
     /// The control a row shows in editing mode: `.none` when the data source does not let the
     /// row be edited (`tableView(_:canEditRowAt:)`), else the delegate's `editingStyleForRowAt`
     /// (`.delete` without a delegate).
-    public func editingStyle(forRowAt indexPath: IndexPath) -> TableViewCellEditingStyle {
+    public func editingStyle(forRowAt indexPath: IndexPath) -> TableViewCell.EditingStyle {
         guard let dataSource, dataSource.tableView(self, canEditRowAt: indexPath) else { return .none }
         return delegate?.tableView(self, editingStyleForRowAt: indexPath) ?? .delete
     }

@@ -69,7 +69,7 @@ extension TerminalTableView {
     func jump(toIndexTitle index: Int) -> Bool {
         guard let section = section(forIndexTitle: index) else { return false }
         if rows.numberOfItems(inSection: section) > 0 {
-            rows.scrollToItem(at: IndexPath(item: 0, section: section))
+            rows.scrollToItem(at: IndexPath(item: 0, section: section), at: [], animated: false)
         } else {
             rows.layoutIfNeeded()
             rows.contentOffset = rows.frames[section].top

@@ -35,7 +35,7 @@ extension TerminalTableView {
     /// Whether the focused row can commit an editing style with its key: `d` deletes a row whose
     /// style is `.delete` (outside editing mode, a swipe: only if the row has no trailing swipe
     /// actions of its own); `+` inserts at a row whose style is `.insert`, in editing mode.
-    func canCommit(_ style: TableViewCellEditingStyle) -> Bool {
+    func canCommit(_ style: TableViewCell.EditingStyle) -> Bool {
         guard let focused = rows.focusedIndexPath, editingStyle(forRowAt: focused) == style else {
             return false
         }
@@ -51,7 +51,7 @@ extension TerminalTableView {
     }
 
     /// Commits an editing style at the focused row, if it can; the data source updates the view.
-    func commitEditingOfFocusedRow(_ style: TableViewCellEditingStyle) -> Bool {
+    func commitEditingOfFocusedRow(_ style: TableViewCell.EditingStyle) -> Bool {
         rows.layoutIfNeeded()
         guard canCommit(style), let dataSource, let focused = rows.focusedIndexPath else { return false }
         dataSource.tableView(self, commit: style, forRowAt: focused)

@@ -105,8 +105,13 @@ public final class TerminalTableView: ReusingTableView {
     public weak var prefetchDataSource: (any TableViewDataSourcePrefetching)? {
         didSet { rows.prefetchDataSource = prefetchDataSource == nil ? nil : rowsSource }
     }
-    /// Whether the table is in editing mode (see ``setEditing(_:animated:)``).
-    public private(set) var isEditing = false
+    /// Whether the table is in editing mode; setting it is ``setEditing(_:animated:)`` without
+    /// animation, as in UIKit.
+    public var isEditing: Bool {
+        get { editing }
+        set { setEditing(newValue, animated: false) }
+    }
+    private var editing = false
 
     /// The width of the view, in columns.
     public private(set) var width: Int
@@ -159,11 +164,15 @@ public final class TerminalTableView: ReusingTableView {
     }
     /// Selects a row in code, telling no delegate; `nil` deselects every row. With single
     /// selection, the row selected before is deselected; a scroll position other than `.none`
-    /// scrolls the row into view.
-    public func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: TableViewScrollPosition) {
+    /// scrolls the row there (``scrollToRow(at:at:animated:)``).
+    public func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: TableView.ScrollPosition)
+    {
         guard let indexPath else { return rows.selectItem(at: nil, animated: animated, scrollPosition: []) }
         guard allowsSelection else { return }
-        rows.select(indexPath, exclusively: !allowsMultipleSelection, scrolling: scrollPosition != .none)
+        // As UIKit's: `.none` selects without scrolling (where scrollToRow scrolls the least).
+        rows.select(
+            indexPath, exclusively: !allowsMultipleSelection,
+            scrollingTo: scrollPosition == .none ? nil : Self.position(scrollPosition))
     }
     /// Deselects a row in code, telling no delegate.
     public func deselectRow(at indexPath: IndexPath, animated: Bool) {
@@ -189,8 +198,24 @@ public final class TerminalTableView: ReusingTableView {
     public var visibleCellCount: Int { rows.visibleCellCount }
     /// The row drawn at a cell of the view, if any: `UITableView.indexPathForRow(at:)`.
     public func indexPathForRow(atX x: Int, y: Int) -> IndexPath? { rows.indexPathForItem(atX: x, y: y) }
-    /// Moves the focus to a row and scrolls it into view: `scrollToRow(at:at:animated:)`.
-    public func scrollToRow(at indexPath: IndexPath) { rows.scrollToItem(at: indexPath) }
+    /// Scrolls a row to a place in the view and moves the focus to it:
+    /// `UITableView.scrollToRow(at:at:animated:)`. `.top`, `.middle` and `.bottom` put the row
+    /// there, as far as the content goes; `.none` scrolls as little as shows it (none when it is
+    /// on screen). `animated` changes nothing: a terminal shows the new place at once.
+    public func scrollToRow(
+        at indexPath: IndexPath, at scrollPosition: TableView.ScrollPosition, animated: Bool
+    ) {
+        rows.scrollToItem(at: indexPath, at: Self.position(scrollPosition), animated: animated)
+    }
+    /// The collection view's position for a table's.
+    private static func position(_ position: TableView.ScrollPosition) -> CollectionView.ScrollPosition {
+        switch position {
+        case .none: []
+        case .top: .top
+        case .middle: .centeredVertically
+        case .bottom: .bottom
+        }
+    }
     /// Advances the running animation by one frame.
     public func advanceAnimation() { rows.advanceAnimation() }
     /// Ends the running animation at once and runs its completion.
@@ -206,8 +231,8 @@ public final class TerminalTableView: ReusingTableView {
     /// Enters or leaves editing mode: rows show their delete and reorder controls, and `d` and
     /// `m` act on them. Leaving puts back a row being moved.
     public func setEditing(_ editing: Bool, animated: Bool) {
-        guard editing != isEditing else { return }
-        isEditing = editing
+        guard editing != self.editing else { return }
+        self.editing = editing
         if !editing && rows.isReordering { rows.handle(.escape) }
         rows.needsDisplay = true
     }
@@ -240,7 +265,7 @@ public final class TerminalTableView: ReusingTableView {
     /// Applies a batch update as ``TerminalCollectionView/performBatchUpdates(_:animatingDifferences:completion:)``
     /// does, drawing rows that come and go with `rowAnimation`.
     public func performBatchUpdates(
-        _ update: BatchUpdate, animatingDifferences: Bool, rowAnimation: TableViewRowAnimation,
+        _ update: BatchUpdate, animatingDifferences: Bool, rowAnimation: TableView.RowAnimation,
         completion: (@MainActor (Bool) -> Void)?
     ) {
         rows.performBatchUpdates(

@@ -202,14 +202,28 @@ export function routeRegionMessage(message, applyMain) {
  * Scrolls a collection (`null`: the main one, which scrolls with the page) the least that shows
  * the item at `[top, height]` of its content, below whatever sticks to the top of the screen.
  */
-export function scrollToTarget(region, [top, height]) {
+/**
+ * Where a view scrolled from `current` puts an item at `itemTop` (of `height`): `align` is 0 for
+ * the least scrolling that shows it, 1 for the top, 2 the middle, 3 the bottom of the part of the
+ * view not `covered` by bars (the server's ScrollTarget.Alignment).
+ */
+function scrolledTop(current, itemTop, height, viewHeight, covered, align) {
+  if (align === 1) return itemTop - covered;
+  if (align === 2) return itemTop - covered - (viewHeight - covered - height) / 2;
+  if (align === 3) return itemTop + height - viewHeight;
+  if (itemTop - covered < current) return itemTop - covered;
+  if (itemTop + height > current + viewHeight) return itemTop + height - viewHeight;
+  return current;
+}
+
+export function scrollToTarget(region, [top, height, align = 0, animated = 0]) {
+  const smooth = animated && !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  const behavior = smooth ? "smooth" : "auto";
   if (region) {
     const column = region.column;
-    const offset = region.root.offsetTop;
-    if (offset + top < column.scrollTop) column.scrollTop = offset + top;
-    else if (offset + top + height > column.scrollTop + column.clientHeight) {
-      column.scrollTop = offset + top + height - column.clientHeight;
-    }
+    const current = column.scrollTop;
+    const next = scrolledTop(current, region.root.offsetTop + top, height, column.clientHeight, 0, align);
+    if (next !== current) column.scrollTo({ top: next, behavior });
     return;
   }
   const root = document.querySelector(".dw-collection");
@@ -218,10 +232,8 @@ export function scrollToTarget(region, [top, height]) {
     covered = Math.max(covered, el.getBoundingClientRect().bottom);
   }
   const itemTop = root.getBoundingClientRect().top + window.scrollY + top;
-  if (itemTop - covered < window.scrollY) window.scrollTo({ top: itemTop - covered });
-  else if (itemTop + height > window.scrollY + window.innerHeight) {
-    window.scrollTo({ top: itemTop + height - window.innerHeight });
-  }
+  const next = scrolledTop(window.scrollY, itemTop, height, window.innerHeight, covered, align);
+  if (next !== window.scrollY) window.scrollTo({ top: next, behavior });
 }
 
 /** A region's collection, for tests: `diffableRegion("sidebar").items`. */

@@ -106,13 +106,23 @@ struct WebPatch: Equatable {
     var page: PageState?
     /// The name of the collection view the patch is for, when it is not the page's main one.
     var view: String?
-    /// An item the page scrolls to show, from ``WebCollectionView/scrollToItem(at:)``.
+    /// An item the page scrolls to show, from ``WebCollectionView/scrollToItem(at:at:animated:)``.
     var scrollTarget: ScrollTarget?
 
-    /// Where an item lies in the collection, in pixels from its top.
+    /// Where an item lies in the collection, in pixels from its top, and where the page puts it.
     struct ScrollTarget: Equatable {
+        /// Where in the visible part the item goes; the raw value is what the page reads.
+        enum Alignment: Int {
+            /// The least scrolling that shows the item (none when it is on screen).
+            case nearest = 0
+            case top = 1
+            case center = 2
+            case bottom = 3
+        }
         var top: Int
         var height: Int
+        var alignment = Alignment.nearest
+        var animated = false
     }
 
     /// The page's state sent with a reset.
@@ -189,7 +199,13 @@ struct WebPatch: Equatable {
                 ))
         }
         members.append(("sel", .ints(selected)))
-        if let scrollTarget { members.append(("scroll", .ints([scrollTarget.top, scrollTarget.height]))) }
+        if let target = scrollTarget {
+            members.append(
+                (
+                    "scroll",
+                    .ints([target.top, target.height, target.alignment.rawValue, target.animated ? 1 : 0])
+                ))
+        }
         return .object(members)
     }
 }

@@ -25,14 +25,14 @@ extension WebCollectionView {
     /// the item selected before is deselected; a scroll position other than `[]` scrolls the
     /// item into view. Nothing happens when selection is not allowed.
     public func selectItem(
-        at indexPath: IndexPath?, animated: Bool, scrollPosition: CollectionViewScrollPosition
+        at indexPath: IndexPath?, animated: Bool, scrollPosition: CollectionView.ScrollPosition
     ) {
         guard let indexPath else { return setSelection([]) }
         guard allowsSelection, indexPath.count == 2, counts.indices.contains(indexPath.section),
             (0..<counts[indexPath.section]).contains(indexPath.item)
         else { return }
         setSelection(allowsMultipleSelection ? state.selected.union([indexPath]) : [indexPath])
-        if !scrollPosition.isEmpty { scrollToItem(at: indexPath) }
+        if !scrollPosition.isEmpty { scrollToItem(at: indexPath, at: scrollPosition, animated: animated) }
     }
 
     /// Deselects an item, telling no delegate.

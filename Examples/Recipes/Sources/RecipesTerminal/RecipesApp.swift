@@ -60,14 +60,16 @@ public final class RecipesApp {
             guard let self else { return }
             self.listView.collectionViewLayout = Self.listLayout(grid: self.isGrid, headers: headers)
         }
-        session.onShowFirstRow = { [weak self] indexPath in self?.listView.scrollToItem(at: indexPath) }
+        session.onShowFirstRow = { [weak self] indexPath in
+            self?.listView.scrollToItem(at: indexPath, at: [], animated: false)
+        }
         session.onSelectionChange = { [weak self] _ in self?.screen.detail.scrollToTop() }
     }
 
     /// Shows the sidebar and All Recipes, and starts following the database.
     public func start() async {
         await session.start()
-        sidebarView.scrollToItem(at: IndexPath(item: 0, section: 0))
+        sidebarView.scrollToItem(at: IndexPath(item: 0, section: 0), at: [], animated: false)
         screen.focusedPane = .list
     }
 
@@ -124,7 +126,7 @@ public final class RecipesApp {
             path != listView.focusedIndexPath,
             !listView.isAnimating
         {
-            listView.scrollToItem(at: path)
+            listView.scrollToItem(at: path, at: [], animated: false)
         }
     }
 }

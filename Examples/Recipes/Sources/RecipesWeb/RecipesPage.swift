@@ -157,7 +157,7 @@ public final class RecipesPage {
             lastSelectedPath = path
             if listView.selectedIndexPaths != [path] {
                 listView.selectItem(at: path, animated: false, scrollPosition: [])
-                listView.scrollToItem(at: path)
+                listView.scrollToItem(at: path, at: [], animated: false)
             }
             return
         }
@@ -174,7 +174,7 @@ public final class RecipesPage {
         let id = snapshot.itemIdentifiers[min(index, count - 1)]
         guard let path = dataSource.indexPath(for: id) else { return }
         listView.selectItem(at: path, animated: false, scrollPosition: [])
-        listView.scrollToItem(at: path)
+        listView.scrollToItem(at: path, at: [], animated: false)
         lastSelectedPath = path
         session.select(id)
     }
