@@ -78,6 +78,19 @@ extension CollectionView {
         public static let centeredHorizontally = Self(rawValue: 1 << 4)
         /// The item at the right of the visible part.
         public static let right = Self(rawValue: 1 << 5)
+
+        /// Where a view scrolled along one axis starts so that a span (`start`, `length`) sits
+        /// where this position says on that axis, in a visible part `visible` long: at its leading
+        /// edge, its middle or its trailing edge; `nil` when the position names no place on that
+        /// axis. The view clamps it to its content.
+        package func offset(placing start: Int, length: Int, in visible: Int, horizontally: Bool) -> Int? {
+            let (leading, middle, trailing): (Self, Self, Self) =
+                horizontally ? (.left, .centeredHorizontally, .right) : (.top, .centeredVertically, .bottom)
+            if contains(leading) { return start }
+            if contains(middle) { return start - (visible - length) / 2 }
+            if contains(trailing) { return start + length - visible }
+            return nil
+        }
     }
 }
 

@@ -229,32 +229,22 @@ extension TerminalCollectionView {
     public func scrollToItem(
         at indexPath: IndexPath, at scrollPosition: CollectionView.ScrollPosition, animated: Bool
     ) {
-        guard indexPath.count == 2, counts.indices.contains(indexPath.section),
-            (0..<counts[indexPath.section]).contains(indexPath.item)
-        else { return }
+        guard hasItem(at: indexPath) else { return }
         focusedIndexPath = indexPath
         scrollToFocus()
         guard let rect = contentRect(for: displayPath(forActual: indexPath), in: frames) else { return }
         let frame = frames[indexPath.section]
         if frame.layout.kind.isHorizontal {
             let shown = max(width / frame.itemWidth, 1)
-            let first: Int? =
-                scrollPosition.contains(.left)
-                ? indexPath.item
-                : scrollPosition.contains(.centeredHorizontally)
-                    ? indexPath.item - (shown - 1) / 2
-                    : scrollPosition.contains(.right) ? indexPath.item - shown + 1 : nil
-            if let first {
+            if let first = scrollPosition.offset(
+                placing: indexPath.item, length: 1, in: shown, horizontally: true)
+            {
                 indexed.stripOffsets[indexPath.section] = min(max(first, 0), max(frame.itemCount - shown, 0))
             }
         }
-        let offset: Int? =
-            scrollPosition.contains(.top)
-            ? rect.y
-            : scrollPosition.contains(.centeredVertically)
-                ? rect.y - (height - rect.height) / 2
-                : scrollPosition.contains(.bottom) ? rect.y + rect.height - height : nil
-        if let offset {
+        if let offset = scrollPosition.offset(
+            placing: rect.y, length: rect.height, in: height, horizontally: false)
+        {
             contentOffset = offset
             clampContentOffset()
         }

@@ -36,12 +36,16 @@ extension TerminalCollectionView {
     func select(
         _ indexPath: IndexPath, exclusively: Bool, scrollingTo scrollPosition: CollectionView.ScrollPosition?
     ) {
-        guard indexPath.count == 2, counts.indices.contains(indexPath.section),
-            (0..<counts[indexPath.section]).contains(indexPath.item)
-        else { return }
+        guard hasItem(at: indexPath) else { return }
         if exclusively { selectedIndexPaths = [] }
         selectedIndexPaths.insert(indexPath)
         needsDisplay = true
         if let scrollPosition { scrollToItem(at: indexPath, at: scrollPosition, animated: false) }
+    }
+
+    /// Whether the view has an item at the index path, as last counted from the data source.
+    func hasItem(at indexPath: IndexPath) -> Bool {
+        indexPath.count == 2 && counts.indices.contains(indexPath.section)
+            && (0..<counts[indexPath.section]).contains(indexPath.item)
     }
 }

@@ -28,9 +28,7 @@ extension WebCollectionView {
         at indexPath: IndexPath?, animated: Bool, scrollPosition: CollectionView.ScrollPosition
     ) {
         guard let indexPath else { return setSelection([]) }
-        guard allowsSelection, indexPath.count == 2, counts.indices.contains(indexPath.section),
-            (0..<counts[indexPath.section]).contains(indexPath.item)
-        else { return }
+        guard allowsSelection, hasItem(at: indexPath) else { return }
         setSelection(allowsMultipleSelection ? state.selected.union([indexPath]) : [indexPath])
         if !scrollPosition.isEmpty { scrollToItem(at: indexPath, at: scrollPosition, animated: animated) }
     }

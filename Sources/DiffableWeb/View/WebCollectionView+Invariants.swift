@@ -13,13 +13,9 @@ extension WebCollectionView {
             "web view: \(state.sectionKeys.count) section keys for \(counts.count) sections")
         var keys = Set(state.sectionKeys)
         precondition(keys.count == counts.count, "web view: two sections share a key")
-        func exists(_ path: IndexPath) -> Bool {
-            path.section >= 0 && path.section < counts.count && path.item >= 0
-                && path.item < counts[path.section]
-        }
         let window = window()
         for (path, item) in state.items {
-            precondition(exists(path), "web view: an element for \(path), which has no item")
+            precondition(hasItem(at: path), "web view: an element for \(path), which has no item")
             precondition(
                 window[path.section]?.contains(path.item) == true,
                 "web view: an element for \(path), outside the window")
@@ -30,7 +26,7 @@ extension WebCollectionView {
                 section >= 0 && section < counts.count, "web view: a header or footer for section \(section)")
         }
         for path in state.selected {
-            precondition(exists(path), "web view: \(path) is selected and has no item")
+            precondition(hasItem(at: path), "web view: \(path) is selected and has no item")
         }
     }
 

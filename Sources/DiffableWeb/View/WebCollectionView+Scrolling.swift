@@ -13,32 +13,27 @@ extension WebCollectionView {
     public func scrollToItem(
         at indexPath: IndexPath, at scrollPosition: CollectionView.ScrollPosition, animated: Bool
     ) {
-        guard indexPath.count == 2, indexPath.section >= 0, indexPath.section < frames.count,
-            indexPath.item >= 0, indexPath.item < counts[indexPath.section]
-        else { return }
+        guard hasItem(at: indexPath) else { return }
         let frame = frames[indexPath.section]
         let row = frame.isHorizontal ? 0 : indexPath.item / max(frame.columns, 1)
         let top = frame.itemsTop + row * frame.itemHeight
-        let alignment = WebPatch.ScrollTarget.Alignment(scrollPosition)
-        // Where the page will be once it scrolled, so that the window of elements is made there.
-        let target: Int? =
-            switch alignment {
-            case .top: top
-            case .center: top - (viewport.height - frame.itemHeight) / 2
-            case .bottom: top + frame.itemHeight - viewport.height
-            case .nearest:
-                top < viewport.top
-                    ? top
-                    : top + frame.itemHeight > viewport.top + viewport.height
-                        ? top + frame.itemHeight - viewport.height : nil
-            }
+        let bottom = top + frame.itemHeight
+        // Where the page will be once it scrolled, so that the window of elements is made there;
+        // with no vertical position, the least scrolling that shows the item.
+        let nearest: Int? =
+            top < viewport.top
+            ? top : bottom > viewport.top + viewport.height ? bottom - viewport.height : nil
+        let target =
+            scrollPosition.offset(
+                placing: top, length: frame.itemHeight, in: viewport.height, horizontally: false)
+            ?? nearest
         if let target {
             viewport = WebViewport(top: max(target, 0), height: viewport.height, width: viewport.width)
         }
         var patch = WebPatch()
         updateWindow(&patch)
         patch.scrollTarget = .init(
-            top: top, height: frame.itemHeight, alignment: alignment, animated: animated)
+            top: top, height: frame.itemHeight, alignment: .init(scrollPosition), animated: animated)
         send(&patch)
     }
 }
@@ -51,5 +46,13 @@ extension WebPatch.ScrollTarget.Alignment {
             ? .top
             : position.contains(.centeredVertically)
                 ? .center : position.contains(.bottom) ? .bottom : .nearest
+    }
+}
+
+extension WebCollectionView {
+    /// Whether the view has an item at the index path, as last counted from the data source.
+    func hasItem(at indexPath: IndexPath) -> Bool {
+        indexPath.count == 2 && counts.indices.contains(indexPath.section)
+            && (0..<counts[indexPath.section]).contains(indexPath.item)
     }
 }
