@@ -53,6 +53,19 @@ public protocol CollectionViewDelegate: AnyObject {
         targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
         atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath
     ) -> IndexPath
+    /// The context menu for the items the person opened one on (a long press, a right-click, the
+    /// menu key), where they did, in the view's coordinates; `nil` for none. By default, for one
+    /// item, what ``collectionView(_:contextMenuConfigurationForItemAt:point:)`` returns.
+    func collectionView(
+        _ collectionView: any DiffableCollectionView, contextMenuConfigurationForItemsAt indexPaths: [IndexPath],
+        point: CGPoint
+    ) -> ContextMenuConfiguration?
+    /// The context menu for one item: UIKit's form before iOS 16, which the form for several
+    /// items calls by default; `nil` (the default) for none.
+    func collectionView(
+        _ collectionView: any DiffableCollectionView, contextMenuConfigurationForItemAt indexPath: IndexPath,
+        point: CGPoint
+    ) -> ContextMenuConfiguration?
 }
 
 extension CollectionViewDelegate {
@@ -102,4 +115,17 @@ extension CollectionViewDelegate {
         targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
         atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath
     ) -> IndexPath { proposedIndexPath }
+    /// For one item, the one-item form's configuration; `nil` for several or none.
+    public func collectionView(
+        _ collectionView: any DiffableCollectionView, contextMenuConfigurationForItemsAt indexPaths: [IndexPath],
+        point: CGPoint
+    ) -> ContextMenuConfiguration? {
+        guard indexPaths.count == 1 else { return nil }
+        return self.collectionView(collectionView, contextMenuConfigurationForItemAt: indexPaths[0], point: point)
+    }
+    /// `nil` by default: no context menu.
+    public func collectionView(
+        _ collectionView: any DiffableCollectionView, contextMenuConfigurationForItemAt indexPath: IndexPath,
+        point: CGPoint
+    ) -> ContextMenuConfiguration? { nil }
 }

@@ -60,6 +60,11 @@ public protocol TableViewDelegate: AnyObject {
         _ tableView: any DiffableTableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
         toProposedIndexPath proposedDestinationIndexPath: IndexPath
     ) -> IndexPath
+    /// The context menu for the row the person opened one on (a long press, a right-click, the
+    /// menu key), where they did, in the view's coordinates; `nil` (the default) for none.
+    func tableView(
+        _ tableView: any DiffableTableView, contextMenuConfigurationForRowAt indexPath: IndexPath, point: CGPoint
+    ) -> ContextMenuConfiguration?
 }
 
 extension TableViewDelegate {
@@ -126,4 +131,8 @@ extension TableViewDelegate {
         _ tableView: any DiffableTableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
         toProposedIndexPath proposedDestinationIndexPath: IndexPath
     ) -> IndexPath { proposedDestinationIndexPath }
+    /// `nil` by default: no context menu.
+    public func tableView(
+        _ tableView: any DiffableTableView, contextMenuConfigurationForRowAt indexPath: IndexPath, point: CGPoint
+    ) -> ContextMenuConfiguration? { nil }
 }

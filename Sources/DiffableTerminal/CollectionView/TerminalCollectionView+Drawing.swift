@@ -74,6 +74,7 @@ extension TerminalCollectionView {
                     state: state(for: path), into: &buffer)
             }
         }
+        drawContextMenu(into: &buffer)
     }
 
     /// The columns a sliding row is off its place: `fraction` of the view's width, towards

@@ -46,12 +46,14 @@ extension TerminalCollectionView {
     /// expand), Tab and Shift-Tab jump between sections, Page Up/Down and Home/End (`g`/`G`)
     /// jump, Enter or Space selects (or expands and
     /// collapses an outline parent), `m` picks the focused item up to reorder it (arrows move it,
-    /// Enter drops, Escape puts it back), and the keys of the focused item's swipe actions perform
-    /// them.
+    /// Enter drops, Escape puts it back), the keys of the focused item's swipe actions perform
+    /// them, and F10 (or Shift-F10, or the menu key) opens its context menu, which then has the
+    /// keys until it closes.
     @discardableResult
     public func handle(_ key: Key) -> Bool {
         layoutIfNeeded()
         dropRevealIfNothingPending()
+        if contextMenu != nil { return handleContextMenu(key) }
         if indexed.reorder != nil { return handleReorder(key) }
         if focusedIndexPath == nil, let first = firstItem() {
             focusedIndexPath = first
@@ -69,6 +71,7 @@ extension TerminalCollectionView {
         case .end, .character("G"): focusedIndexPath = lastItem()
         case .enter, .character(" "): activateFocusedItem()
         case .character("m"): return beginReordering()
+        case .function(10), .function(16): return openContextMenuOfFocusedItem()
         case .character(let character):
             guard let action = swipeActionsForFocusedItem().first(where: { $0.key == character }) else {
                 return false
@@ -103,9 +106,11 @@ extension TerminalCollectionView {
     /// item's swipe actions and reordering; while an item is being moved, moving, dropping and
     /// cancelling.
     public var helpItems: [String] {
+        if isShowingContextMenu { return contextMenuHelpItems }
         if isReordering { return ["↑↓ move", "⏎ drop", "esc cancel"] }
         let swipes = swipeActionsForFocusedItem().map { "\($0.key) \($0.title.lowercased())" }
-        return ["↑↓←→ move", "tab section", "⏎ select"] + swipes + ["m reorder"]
+        let menu = focusedItemHasContextMenu ? ["F10 menu"] : []
+        return ["↑↓←→ move", "tab section", "⏎ select"] + swipes + menu + ["m reorder"]
     }
 
     func firstItem() -> IndexPath? {

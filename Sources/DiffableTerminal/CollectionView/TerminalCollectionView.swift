@@ -91,6 +91,8 @@ public final class TerminalCollectionView: ReusingCollectionView {
     /// The cells off screen, by registration, and the cell being reconfigured.
     var reuse = ReusePool<TerminalCell>()
     var animation: Animation?
+    /// The context menu open over the view, if any.
+    var contextMenu: TerminalContextMenu?
     /// How many cells were dequeued (new or from a pool) since the view was created; for tests and
     /// benchmarks that check only visible cells are configured.
     public var dequeueCount: Int { reuse.dequeueCount }

@@ -23,6 +23,8 @@ protocol TerminalCollectionViewHost: AnyObject {
     func decorate(_ state: inout CellState, at indexPath: IndexPath)
     /// Where a drop of the item picked up at `source` and held at `proposed` lands.
     func targetIndexPathForMove(from source: IndexPath, toProposed proposed: IndexPath) -> IndexPath
+    /// The context menu of an item, opened at a cell of the view.
+    func contextMenuConfiguration(at indexPath: IndexPath, point: CGPoint) -> ContextMenuConfiguration?
 }
 
 extension TerminalCollectionView {

@@ -21,6 +21,10 @@ extension TerminalTableView: TerminalCollectionViewHost {
 
     func report(_ tap: SelectionTap) { tap.report(to: delegate, in: self) }
 
+    func contextMenuConfiguration(at indexPath: IndexPath, point: CGPoint) -> ContextMenuConfiguration? {
+        delegate?.tableView(self, contextMenuConfigurationForRowAt: indexPath, point: point)
+    }
+
     func willDisplay(_ cell: TerminalCell, at indexPath: IndexPath) {
         delegate?.tableView(self, willDisplay: cell, forRowAt: indexPath)
     }

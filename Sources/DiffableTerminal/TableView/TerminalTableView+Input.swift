@@ -10,11 +10,11 @@ extension TerminalTableView {
     /// (the delete control in editing mode, a swipe outside it) when its editing style is
     /// `.delete`; `+` presses the insert control of a row whose style is `.insert`;
     /// every other key is the rows view's (``TerminalCollectionView/handle(_:)-(Key)``): arrows,
-    /// Tab, Page Up/Down, Home/End, Enter, `m` to move a row in editing mode, and swipe action
-    /// keys.
+    /// Tab, Page Up/Down, Home/End, Enter, `m` to move a row in editing mode, swipe action keys,
+    /// and F10 for the row's context menu (`tableView(_:contextMenuConfigurationForRowAt:point:)`).
     @discardableResult
     public func handle(_ key: Key) -> Bool {
-        if rows.isReordering { return rows.handle(key) }
+        if rows.isReordering || rows.isShowingContextMenu { return rows.handle(key) }
         rows.layoutIfNeeded()
         if rows.focusedIndexPath == nil { rows.focusedIndexPath = rows.firstItem() }  // as the rows view does
         switch key {
@@ -67,7 +67,7 @@ extension TerminalTableView {
     /// in editing mode a drag moves a row the data source lets move.
     @discardableResult
     public func handle(_ event: MouseEvent) -> Bool {
-        if case .press(.left) = event.kind, !rows.isReordering {
+        if case .press(.left) = event.kind, !rows.isReordering, !rows.isShowingContextMenu {
             if event.x >= width - indexWidth {
                 guard let title = indexTitle(atRow: event.y) else { return true }
                 return jump(toIndexTitle: title)
@@ -89,11 +89,12 @@ extension TerminalTableView {
     /// The keys the table offers now, for a help line: moving, selecting, deleting the focused
     /// row, its swipe actions, moving it in editing mode, and the index.
     public var helpItems: [String] {
-        if rows.isReordering { return rows.helpItems }
+        if rows.isReordering || rows.isShowingContextMenu { return rows.helpItems }
         var items = ["↑↓ move", "tab section", "⏎ select"]
         if canCommit(.delete) { items.append("d delete") }
         if canCommit(.insert) { items.append("+ insert") }
         items += rows.swipeActionsForFocusedItem().map { "\($0.key) \($0.title.lowercased())" }
+        if rows.focusedItemHasContextMenu { items.append("F10 menu") }
         if isEditing, let focused = rows.focusedIndexPath,
             rowsSource.collectionView(rows, canMoveItemAt: focused)
         {
