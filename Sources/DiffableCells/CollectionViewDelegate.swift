@@ -57,8 +57,8 @@ public protocol CollectionViewDelegate: AnyObject {
     /// menu key), where they did, in the view's coordinates; `nil` for none. By default, for one
     /// item, what ``collectionView(_:contextMenuConfigurationForItemAt:point:)`` returns.
     func collectionView(
-        _ collectionView: any DiffableCollectionView, contextMenuConfigurationForItemsAt indexPaths: [IndexPath],
-        point: CGPoint
+        _ collectionView: any DiffableCollectionView,
+        contextMenuConfigurationForItemsAt indexPaths: [IndexPath], point: CGPoint
     ) -> ContextMenuConfiguration?
     /// The context menu for one item: UIKit's form before iOS 16, which the form for several
     /// items calls by default; `nil` (the default) for none.
@@ -117,11 +117,12 @@ extension CollectionViewDelegate {
     ) -> IndexPath { proposedIndexPath }
     /// For one item, the one-item form's configuration; `nil` for several or none.
     public func collectionView(
-        _ collectionView: any DiffableCollectionView, contextMenuConfigurationForItemsAt indexPaths: [IndexPath],
-        point: CGPoint
+        _ collectionView: any DiffableCollectionView,
+        contextMenuConfigurationForItemsAt indexPaths: [IndexPath], point: CGPoint
     ) -> ContextMenuConfiguration? {
         guard indexPaths.count == 1 else { return nil }
-        return self.collectionView(collectionView, contextMenuConfigurationForItemAt: indexPaths[0], point: point)
+        return self.collectionView(
+            collectionView, contextMenuConfigurationForItemAt: indexPaths[0], point: point)
     }
     /// `nil` by default: no context menu.
     public func collectionView(

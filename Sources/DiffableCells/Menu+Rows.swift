@@ -19,6 +19,8 @@ package struct MenuRow: Hashable, Sendable {
     package var isDisabled = false
     /// Whether choosing it checks it and unchecks the others of its group (`.singleSelection`).
     package var isRadio = false
+    /// Whether choosing it leaves the menu open (`.keepsMenuPresented`).
+    package var keepsMenuPresented = false
     /// Whether a separator comes before the line: it starts an inline group, or follows one.
     package var startsGroup = false
     /// The element's place: the index among its menu's children of each menu on the way from the
@@ -47,8 +49,9 @@ extension Menu {
                         kind: .action, title: action.title, subtitle: action.subtitle, image: action.image,
                         state: action.state, isDestructive: action.attributes.contains(.destructive),
                         isDisabled: action.attributes.contains(.disabled),
-                        isRadio: options.contains(.singleSelection), startsGroup: afterGroup && !rows.isEmpty,
-                        path: childPath))
+                        isRadio: options.contains(.singleSelection),
+                        keepsMenuPresented: action.attributes.contains(.keepsMenuPresented),
+                        startsGroup: afterGroup && !rows.isEmpty, path: childPath))
                 afterGroup = false
             } else if let menu = child as? Menu {
                 let lines = menu.rows(under: childPath)
@@ -105,7 +108,9 @@ extension Menu {
             let parent = path.count == 1 ? self : element(at: Array(path.dropLast())) as? Menu
         else { return nil }
         if parent.options.contains(.singleSelection) {
-            for case let sibling as Action in parent.children { sibling.state = sibling === action ? .on : .off }
+            for case let sibling as Action in parent.children {
+                sibling.state = sibling === action ? .on : .off
+            }
         }
         action.performWithSender(sender, target: nil)
         return action.attributes.contains(.keepsMenuPresented)

@@ -63,7 +63,8 @@ public protocol TableViewDelegate: AnyObject {
     /// The context menu for the row the person opened one on (a long press, a right-click, the
     /// menu key), where they did, in the view's coordinates; `nil` (the default) for none.
     func tableView(
-        _ tableView: any DiffableTableView, contextMenuConfigurationForRowAt indexPath: IndexPath, point: CGPoint
+        _ tableView: any DiffableTableView, contextMenuConfigurationForRowAt indexPath: IndexPath,
+        point: CGPoint
     ) -> ContextMenuConfiguration?
 }
 
@@ -133,6 +134,7 @@ extension TableViewDelegate {
     ) -> IndexPath { proposedDestinationIndexPath }
     /// `nil` by default: no context menu.
     public func tableView(
-        _ tableView: any DiffableTableView, contextMenuConfigurationForRowAt indexPath: IndexPath, point: CGPoint
+        _ tableView: any DiffableTableView, contextMenuConfigurationForRowAt indexPath: IndexPath,
+        point: CGPoint
     ) -> ContextMenuConfiguration? { nil }
 }

@@ -4,41 +4,78 @@
     import Foundation
 
     /// A list of a million rows: only those on screen exist in the page. Favorite (f) and delete
-    /// (d) as swipe actions, drag to reorder, search by number.
+    /// (d) as swipe actions, a context menu (favorite, a mark, delete), drag to reorder, search by
+    /// number.
     @MainActor
     enum MillionPage {
         static let count = 1_000_000
+        /// The marks a row's context menu offers, one at a time, and the glyph each shows.
+        static let marks: KeyValuePairs = ["No Mark": "", "Star": "★", "Flag": "⚑"]
 
         static func make(_ page: WebPage) {
             var favorites: Set<Int> = []
             var deleted: Set<Int> = []
+            var marked: [Int: String] = [:]
             var query = ""
             var configuration = ListConfiguration(appearance: .plain)
             weak var source: CollectionViewDiffableDataSource<Int, Int>?
+            func change(_ row: Int, deleting: Bool = false) {
+                guard var snapshot = source?.snapshot() else { return }
+                if deleting { snapshot.deleteItems([row]) } else { snapshot.reconfigureItems([row]) }
+                source?.apply(snapshot)
+            }
+            func toggleFavorite(_ row: Int) {
+                if !favorites.insert(row).inserted { favorites.remove(row) }
+                change(row)
+            }
+            func delete(_ row: Int) {
+                deleted.insert(row)
+                change(row, deleting: true)
+            }
             configuration.trailingSwipeActionsConfigurationProvider = { indexPath in
                 guard let row = source?.itemIdentifier(for: indexPath) else { return nil }
                 let favorite = ContextualAction(
                     style: .normal, title: favorites.contains(row) ? "Unfavorite" : "Favorite", key: "f"
                 ) { done in
                     MainActor.assumeIsolated {
-                        if !favorites.insert(row).inserted { favorites.remove(row) }
-                        guard var snapshot = source?.snapshot() else { return }
-                        snapshot.reconfigureItems([row])
-                        source?.apply(snapshot)
+                        toggleFavorite(row)
                         done(true)
                     }
                 }
                 let delete = ContextualAction(style: .destructive, title: "Delete", key: "d") { done in
                     MainActor.assumeIsolated {
-                        deleted.insert(row)
-                        guard var snapshot = source?.snapshot() else { return }
-                        snapshot.deleteItems([row])
-                        source?.apply(snapshot)
+                        delete(row)
                         done(true)
                     }
                 }
                 return SwipeActionsConfiguration(actions: [favorite, delete])
             }
+            let menus = ContextMenus { indexPath in
+                guard let row = source?.itemIdentifier(for: indexPath) else { return nil }
+                return ContextMenuConfiguration(identifier: nil, previewProvider: nil) { _ in
+                    let markActions = marks.map { title, glyph in
+                        Action(title: title, state: marked[row, default: ""] == glyph ? .on : .off) { _ in
+                            marked[row] = glyph.isEmpty ? nil : glyph
+                            change(row)
+                        }
+                    }
+                    return Menu(children: [
+                        Action(title: "Favorite", image: "♥", state: favorites.contains(row) ? .on : .off) {
+                            _ in
+                            toggleFavorite(row)
+                        },
+                        Menu(title: "Mark", options: .singleSelection, children: markActions),
+                        Menu(
+                            options: .displayInline,
+                            children: [
+                                Action(title: "Share", attributes: .disabled) { _ in },
+                                Action(title: "Delete", attributes: .destructive) { _ in delete(row) },
+                            ]),
+                    ])
+                }
+            }
+            page.collectionView.delegate = menus
+            page.keep(menus)
             page.collectionView.collectionViewLayout = .list(using: configuration)
             let registration = WebCollectionView.CellRegistration<WebListCell, Int> { cell, _, row in
                 var content = cell.defaultContentConfiguration()
@@ -46,7 +83,9 @@
                 content.secondaryText = row % 7 == 0 ? "every seventh" : nil
                 content.image = ["🍎", "🍐", "🍊", "🍋", "🍌", "🍉", "🍇"][row % 7]
                 cell.contentConfiguration = content
-                cell.accessories = favorites.contains(row) ? [.label(text: "♥")] : []
+                cell.accessories =
+                    (marked[row].map { [.label(text: $0)] } ?? [])
+                    + (favorites.contains(row) ? [.label(text: "♥")] : [])
             }
             let dataSource = CollectionViewDiffableDataSource<Int, Int>(collectionView: page.collectionView) {
                 view, indexPath, row in
@@ -72,5 +111,21 @@
             dataSource.apply(snapshot(), animatingDifferences: false)
             page.keep(dataSource)
         }
+    }
+
+    /// A delegate that gives each item the context menu a closure makes.
+    @MainActor
+    final class ContextMenus: CollectionViewDelegate {
+        let configuration: (IndexPath) -> ContextMenuConfiguration?
+
+        init(_ configuration: @escaping (IndexPath) -> ContextMenuConfiguration?) {
+            self.configuration = configuration
+        }
+
+        func collectionView(
+            _ collectionView: any DiffableCollectionView,
+            contextMenuConfigurationForItemAt indexPath: IndexPath,
+            point: CGPoint
+        ) -> ContextMenuConfiguration? { configuration(indexPath) }
     }
 #endif

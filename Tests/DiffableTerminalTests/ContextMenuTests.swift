@@ -29,7 +29,9 @@ private final class MenuDelegate: CollectionViewDelegate, TableViewDelegate {
             Menu(
                 options: .displayInline,
                 children: [
-                    Action(title: "Share", attributes: .disabled) { [weak self] _ in self?.performed.append("share") },
+                    Action(title: "Share", attributes: .disabled) { [weak self] _ in
+                        self?.performed.append("share")
+                    },
                     Action(title: "Delete", attributes: .destructive) { [weak self] _ in
                         self?.performed.append("delete \(indexPath.item)")
                         self?.delete(indexPath)
@@ -43,11 +45,14 @@ private final class MenuDelegate: CollectionViewDelegate, TableViewDelegate {
         point: CGPoint
     ) -> ContextMenuConfiguration? {
         points.append(point)
-        return ContextMenuConfiguration(identifier: nil, previewProvider: nil) { _ in self.menu(for: indexPath) }
+        return ContextMenuConfiguration(identifier: nil, previewProvider: nil) { _ in
+            self.menu(for: indexPath)
+        }
     }
 
     func tableView(
-        _ tableView: any DiffableTableView, contextMenuConfigurationForRowAt indexPath: IndexPath, point: CGPoint
+        _ tableView: any DiffableTableView, contextMenuConfigurationForRowAt indexPath: IndexPath,
+        point: CGPoint
     ) -> ContextMenuConfiguration? {
         ContextMenuConfiguration(actionProvider: { _ in self.menu(for: indexPath) })
     }
@@ -56,8 +61,12 @@ private final class MenuDelegate: CollectionViewDelegate, TableViewDelegate {
 @MainActor
 @Suite("Context menus, in the terminal")
 struct TerminalContextMenuTests {
-    private func makeView() -> (TerminalCollectionView, CollectionViewDiffableDataSource<Int, String>, MenuDelegate)
-    {
+    private typealias Fixture = (
+        view: TerminalCollectionView, dataSource: CollectionViewDiffableDataSource<Int, String>,
+        delegate: MenuDelegate
+    )
+
+    private func makeView() -> Fixture {
         let (view, dataSource) = makeListView(width: 30, height: 12)
         let delegate = MenuDelegate()
         view.delegate = delegate

@@ -11,7 +11,9 @@ private final class MenuDelegate: CollectionViewDelegate, TableViewDelegate {
 
     func menu(for indexPath: IndexPath) -> Menu {
         let record: ActionHandler = { [weak self] action in self?.performed.append(action.title) }
-        let sort = ["Name", "Date"].map { Action(title: $0, state: $0 == "Name" ? .on : .off, handler: record) }
+        let sort = ["Name", "Date"].map {
+            Action(title: $0, state: $0 == "Name" ? .on : .off, handler: record)
+        }
         return Menu(children: [
             Action(title: "Favorite \(indexPath.item)", image: "♥", handler: record),
             Menu(title: "Sort", options: .singleSelection, children: sort),
@@ -31,11 +33,14 @@ private final class MenuDelegate: CollectionViewDelegate, TableViewDelegate {
     ) -> ContextMenuConfiguration? {
         askedPoints.append(point)
         guard indexPath.item != 2 else { return nil }
-        return ContextMenuConfiguration(identifier: nil, previewProvider: nil) { _ in self.menu(for: indexPath) }
+        return ContextMenuConfiguration(identifier: nil, previewProvider: nil) { _ in
+            self.menu(for: indexPath)
+        }
     }
 
     func tableView(
-        _ tableView: any DiffableTableView, contextMenuConfigurationForRowAt indexPath: IndexPath, point: CGPoint
+        _ tableView: any DiffableTableView, contextMenuConfigurationForRowAt indexPath: IndexPath,
+        point: CGPoint
     ) -> ContextMenuConfiguration? {
         ContextMenuConfiguration(actionProvider: { _ in self.menu(for: indexPath) })
     }

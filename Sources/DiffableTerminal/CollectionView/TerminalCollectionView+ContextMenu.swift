@@ -51,7 +51,8 @@ extension TerminalCollectionView {
     /// Whether the focused item (the first, before the focus is on one) has a context menu, for
     /// the help line.
     var focusedItemHasContextMenu: Bool {
-        guard let focused = focusedIndexPath ?? firstItem(), let anchor = contextMenuAnchor(for: focused) else {
+        guard let focused = focusedIndexPath ?? firstItem(), let anchor = contextMenuAnchor(for: focused)
+        else {
             return false
         }
         return contextMenuConfiguration(at: focused, x: anchor.x, y: anchor.y) != nil
@@ -70,7 +71,9 @@ extension TerminalCollectionView {
         let rows = menu.rows()
         contextMenu = TerminalContextMenu(
             menu: menu, anchorX: x, anchorY: y,
-            levels: [.init(title: menu.title, rows: rows, highlighted: Self.nextChoosable(in: rows, after: nil))])
+            levels: [
+                .init(title: menu.title, rows: rows, highlighted: Self.nextChoosable(in: rows, after: nil))
+            ])
         needsDisplay = true
         return true
     }
@@ -135,7 +138,8 @@ extension TerminalCollectionView {
         case .character(let character):
             let start = menu.level.highlighted ?? -1
             let match = rows.indices.map { (start + 1 + $0) % rows.count }.first {
-                rows[$0].kind != .title && rows[$0].title.lowercased().first == Character(character.lowercased())
+                rows[$0].kind != .title
+                    && rows[$0].title.lowercased().first == Character(character.lowercased())
             }
             if let match { menu.level.highlighted = match }
         default:
@@ -158,8 +162,7 @@ extension TerminalCollectionView {
             contextMenu = menu
         case .action:
             guard !row.isDisabled else { return true }
-            let keepsOpen =
-                (menu.menu.element(at: row.path) as? Action)?.attributes.contains(.keepsMenuPresented) == true
+            let keepsOpen = row.keepsMenuPresented
             // UIKit performs an action once its menu is gone, so the action sees the view as the
             // person will: a menu that stays open is refreshed after (a state may have changed).
             if !keepsOpen { contextMenu = nil }
@@ -237,10 +240,11 @@ extension TerminalCollectionView {
 
     func contextMenuBox(_ menu: TerminalContextMenu) -> ContextMenuBox {
         let lines = menu.lines
-        let widest = lines.map { line in
-            line.row.map { displayWidth(of: Self.text(of: menu.level.rows[$0])) }
-                ?? displayWidth(of: "‹ " + menu.level.title)
-        }.max() ?? 0
+        let widest =
+            lines.map { line in
+                line.row.map { displayWidth(of: Self.text(of: menu.level.rows[$0])) }
+                    ?? displayWidth(of: "‹ " + menu.level.title)
+            }.max() ?? 0
         let boxWidth = min(widest + 4, width)
         let boxHeight = min(lines.count + 2, height)
         let x = max(0, min(menu.anchorX, width - boxWidth))
@@ -292,7 +296,9 @@ extension TerminalCollectionView {
             buffer.write("│", x: box.x, y: y, style: border)
             buffer.write("│", x: box.x + box.width - 1, y: y, style: border)
             guard let rowIndex = line.row else {
-                buffer.write(" ‹ " + menu.level.title, x: box.x + 1, y: y, style: TextStyle(bold: true), maxWidth: inner)
+                buffer.write(
+                    " ‹ " + menu.level.title, x: box.x + 1, y: y, style: TextStyle(bold: true),
+                    maxWidth: inner)
                 continue
             }
             let item = menu.level.rows[rowIndex]
@@ -308,7 +314,8 @@ extension TerminalCollectionView {
             buffer.write(text, x: box.x + 1, y: y, style: style, maxWidth: inner)
         }
         buffer.write(
-            "╰" + String(repeating: "─", count: inner) + "╯", x: box.x, y: box.y + box.height - 1, style: border)
+            "╰" + String(repeating: "─", count: inner) + "╯", x: box.x, y: box.y + box.height - 1,
+            style: border)
     }
 
     /// The keys the open menu offers, for a help line.

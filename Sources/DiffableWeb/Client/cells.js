@@ -2,6 +2,7 @@
 // Every text goes in with textContent and every image URL is checked: nothing the server
 // sends (and so nothing a person typed) becomes markup.
 
+const EXTRAS = ["o", "x", "movable", "h", "menu"];
 const GLYPHS = { disclosure: "›", checkmark: "✓", reorder: "≡", delete: "⌫" };
 
 /** Applies a text style ({fg, bg, b, d, i, u, v}) to an element. */
@@ -52,12 +53,16 @@ function accessory(a, extras) {
 
 /**
  * Fills an item's element from its content (c) and extras (o: outline, x: actions,
- * m: movable, h: drawn as the section's header). Either may be omitted: the element keeps
- * what it had.
+ * movable, h: drawn as the section's header, menu: has a context menu). Either may be omitted:
+ * the element keeps what it had.
  */
 export function fillItem(el, cell) {
   if (cell.c) el._content = cell.c;
-  for (const name of ["o", "x", "movable", "h"]) if (name in cell) el._extras[name] = cell[name];
+  // Extras come whole (`e` alone when none is on): what a message leaves out is off.
+  if (cell.e || EXTRAS.some((name) => name in cell)) {
+    el._extras = {};
+    for (const name of EXTRAS) if (name in cell) el._extras[name] = cell[name];
+  }
   const c = el._content || { s: "list" };
   const x = el._extras;
   el.className = c.s === "grid" ? "dw-tile" : "dw-row";
@@ -117,9 +122,12 @@ export function fillItem(el, cell) {
       actions.append(button);
     });
     parts.push(actions);
-    el.setAttribute("aria-keyshortcuts", x.x.map((action) => action.shortcut).join(" "));
   }
-  if (!(x.x && x.x.length)) el.removeAttribute("aria-keyshortcuts");
+  const shortcuts = (x.x || []).map((action) => action.shortcut);
+  // The context menu's keys, for assistive technology (the row is the control that opens it).
+  if (x.menu) shortcuts.push("Shift+F10");
+  if (shortcuts.length) el.setAttribute("aria-keyshortcuts", shortcuts.join(" "));
+  else el.removeAttribute("aria-keyshortcuts");
   // An outline item is a treeitem (which has a level and may be expanded), any other an option.
   el.setAttribute("role", x.o ? "treeitem" : "option");
   if (x.o) el.setAttribute("aria-level", String(x.o[0] + 1));

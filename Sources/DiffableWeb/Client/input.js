@@ -3,6 +3,7 @@
 // changes only when the server's update arrives. Each handler works on the collection
 // (collection.js) whose element the event happened in.
 
+import { requestMenu } from "./menu.js";
 import { allItems, readScroll, takeFocus } from "./patch.js";
 import { speed } from "./scroll.js";
 
@@ -87,6 +88,11 @@ function keyboard(view, event, send, search) {
   }
   const key = Number(el.dataset.k);
   const outline = el._extras.o;
+  if (event.key === "ContextMenu" || (event.shiftKey && event.key === "F10")) {
+    event.preventDefault();
+    if (el._extras.menu) openMenuAtItem(view, el);
+    return;
+  }
   if (event.altKey && (event.key === "ArrowUp" || event.key === "ArrowDown")) {
     event.preventDefault();
     if (!el._extras.movable) return;
@@ -149,6 +155,53 @@ function keyboard(view, event, send, search) {
       send({ t: "action", k: key, a: index });
     }
   }
+}
+
+/** Asks for an item's menu from the keyboard: it opens under the item's start. */
+function openMenuAtItem(view, el) {
+  const rect = el.getBoundingClientRect();
+  requestMenu(view, el, rect.left + 16, rect.bottom);
+}
+
+/**
+ * The context menu's pointer gestures: a right-click (or the contextmenu event a key makes, which
+ * has no place of its own), and a long press by touch, which leaves the selection alone.
+ */
+function contextMenus(view, root) {
+  root.addEventListener("contextmenu", (event) => {
+    const el = itemOf(view, event.target);
+    if (!el || !el._extras.menu) return;
+    event.preventDefault();
+    focusItem(view, el);
+    if (event.clientX === 0 && event.clientY === 0) openMenuAtItem(view, el);
+    else requestMenu(view, el, event.clientX, event.clientY);
+  });
+  let press = null;
+  const cancel = () => {
+    if (press) clearTimeout(press.timer);
+    press = null;
+  };
+  root.addEventListener("pointerdown", (event) => {
+    cancel();
+    const el = itemOf(view, event.target);
+    if (event.pointerType !== "touch" || !el || !el._extras.menu) return;
+    const { clientX, clientY } = event;
+    press = {
+      x: clientX,
+      y: clientY,
+      timer: setTimeout(() => {
+        press = null;
+        view.longPressed = true;
+        focusItem(view, el);
+        requestMenu(view, el, clientX, clientY);
+      }, 500),
+    };
+  });
+  root.addEventListener("pointermove", (event) => {
+    if (press && Math.hypot(event.clientX - press.x, event.clientY - press.y) > 10) cancel();
+  });
+  root.addEventListener("pointerup", cancel);
+  root.addEventListener("pointercancel", cancel);
 }
 
 /** After a Home, End or page jump, focuses the item the jump meant once it has arrived. */
@@ -256,6 +309,7 @@ export function install(main, search, send) {
 export function installRoot(view, send) {
   const root = view.root;
   root.dwCollection = view;
+  view.send = send;
   // A collection is one stop for Tab: reaching it from outside focuses its selected item, or its
   // first (roving focus); from one of its items (Shift-Tab), the focus rests on it.
   root.addEventListener("focus", (event) => {
@@ -264,8 +318,9 @@ export function installRoot(view, send) {
     focusItem(view, selected || allItems(view)[0]);
   });
   root.addEventListener("click", (event) => {
-    if (view.swiped) {
+    if (view.swiped || view.longPressed) {
       view.swiped = false;
+      view.longPressed = false;
       return;
     }
     const el = itemOf(view, event.target);
@@ -283,4 +338,5 @@ export function installRoot(view, send) {
   });
   dragging(view, root, send);
   swiping(view, root);
+  contextMenus(view, root);
 }

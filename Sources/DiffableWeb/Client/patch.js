@@ -6,6 +6,7 @@
 
 import { fillItem, fillSupplementary, makeItem } from "./cells.js";
 import { animate, positions } from "./animate.js";
+import { showMenu } from "./menu.js";
 import { pageHeight, planSections, shift } from "./scroll.js";
 
 function move(parent, el, before) {
@@ -398,6 +399,7 @@ export function patch(view, message) {
     if (next) takeFocus(view, next);
   }
   if (before) animate(view, before);
+  if (message.menu) showMenu(view, message.menu);
 
   const performed = counts.inserts + counts.removes + counts.moves + counts.replaces + counts.reconfigures;
   const stats = view.stats;

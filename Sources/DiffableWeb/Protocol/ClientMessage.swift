@@ -21,6 +21,12 @@ enum ClientMessage: Equatable, Sendable {
     case move(key: Int, section: Int, index: Int)
     /// The person performed the swipe action at `index` of an item.
     case action(key: Int, index: Int)
+    /// The person asked for an item's context menu (a right-click, a long press, Shift-F10 or
+    /// the menu key) at a point of the view, in pixels.
+    case menu(key: Int, x: Int, y: Int)
+    /// The person chose the element at `path` (see `MenuRow.path`) in the item's open context
+    /// menu.
+    case choose(key: Int, path: [Int])
     /// The person typed into the search field.
     case search(String)
     /// A region's collection view scrolled or was resized (see `ClientMessage+Regions.swift`).
@@ -34,6 +40,8 @@ enum ClientMessage: Equatable, Sendable {
     static let maximumStrips = 256
     /// The longest search text, in characters.
     static let maximumSearchLength = 256
+    /// The deepest a chosen menu element may be: submenus and inline groups within the root.
+    static let maximumMenuDepth = 8
 
     /// Decodes and checks one message.
     ///
@@ -96,6 +104,19 @@ enum ClientMessage: Equatable, Sendable {
         case "action":
             message = .action(
                 key: try fields.integer("k", in: keyRange), index: try fields.integer("a", in: 0...63))
+        case "menu":
+            message = .menu(
+                key: try fields.integer("k", in: keyRange),
+                x: try fields.integer("x", in: 0...100_000, rounding: true),
+                y: try fields.integer("y", in: 0...1_000_000_000, rounding: true))
+        case "choose":
+            let key = try fields.integer("k", in: keyRange)
+            guard let list = try fields.optionalArray("p"), (1...maximumMenuDepth).contains(list.count) else {
+                throw ClientMessageError("'p' is not a path of 1 to \(maximumMenuDepth) indexes")
+            }
+            let path = list.compactMap { $0.integer(in: 0...1023) }
+            guard path.count == list.count else { throw ClientMessageError("'p' holds a bad index") }
+            message = .choose(key: key, path: path)
         case "search":
             message = .search(try fields.string("q", maximumLength: maximumSearchLength))
         case "region", "panel":

@@ -11,6 +11,9 @@ struct ItemExtras: Hashable {
     var isMovable = false
     /// Whether the item is drawn as its section's header (`headerMode = .firstItemInSection`).
     var isSectionHeader = false
+    /// Whether the delegate gives the item a context menu: the page then keeps the browser's own
+    /// menu for it, and tells assistive technology it has one.
+    var hasContextMenu = false
 
     /// A swipe action as the page shows it; the page names it back by its index.
     struct ActionSummary: Hashable {
@@ -40,6 +43,7 @@ struct ItemExtras: Hashable {
         }
         if isMovable { members.append(("movable", .bool(true))) }
         if isSectionHeader { members.append(("h", .bool(true))) }
+        if hasContextMenu { members.append(("menu", .bool(true))) }
         return members
     }
 }
@@ -108,6 +112,14 @@ struct WebPatch: Equatable {
     var view: String?
     /// An item the page scrolls to show, from ``WebCollectionView/scrollToItem(at:at:animated:)``.
     var scrollTarget: ScrollTarget?
+    /// The context menu the page asked for, or shows and must redraw; no lines: none to show.
+    var contextMenu: ContextMenu?
+
+    /// An item's context menu: the item's key and the menu's lines.
+    struct ContextMenu: Equatable {
+        var key: Int
+        var rows: [MenuRow]
+    }
 
     /// Where an item lies in the collection, in pixels from its top, and where the page puts it.
     struct ScrollTarget: Equatable {
@@ -147,6 +159,7 @@ struct WebPatch: Equatable {
     /// Whether the patch changes nothing on the page.
     var isEmpty: Bool {
         !isReset && operationCount == 0 && evictedItems.isEmpty && cells.isEmpty && extras.isEmpty
+            && contextMenu == nil
     }
 
     var json: JSONValue {
@@ -193,7 +206,10 @@ struct WebPatch: Equatable {
                         keys.map { key in
                             var cell: [(String, JSONValue)] = []
                             if let content = cells[key] { cell.append(("c", content.json)) }
-                            if let extras = extras[key] { cell += extras.json }
+                            // Extras go whole; with none on, `e` says so (what is left out is off).
+                            if let extras = extras[key] {
+                                cell += extras.json.isEmpty ? [("e", .int(1))] : extras.json
+                            }
                             return (String(key), .object(cell))
                         })
                 ))
@@ -206,6 +222,43 @@ struct WebPatch: Equatable {
                     .ints([target.top, target.height, target.alignment.rawValue, target.animated ? 1 : 0])
                 ))
         }
+        if let contextMenu {
+            members.append(
+                (
+                    "menu",
+                    .object([("k", .int(contextMenu.key)), ("items", .array(contextMenu.rows.map(\.json)))])
+                ))
+        }
+        return .object(members)
+    }
+}
+
+extension MenuRow {
+    /// The line as the page reads it: its kind, texts, state, look and path; a submenu's lines
+    /// under `items`. Members that are off are left out.
+    var json: JSONValue {
+        let kindName =
+            switch kind {
+            case .action: "action"
+            case .submenu: "submenu"
+            case .title: "title"
+            }
+        var members: [(String, JSONValue)] = [
+            ("kind", .string(kindName)), ("title", .string(title)), ("path", .ints(path)),
+        ]
+        if let subtitle { members.append(("subtitle", .string(subtitle))) }
+        if let image { members.append(("image", .string(image))) }
+        switch state {
+        case .on: members.append(("state", .string("on")))
+        case .mixed: members.append(("state", .string("mixed")))
+        case .off: break
+        }
+        if isDestructive { members.append(("destructive", .bool(true))) }
+        if isDisabled { members.append(("disabled", .bool(true))) }
+        if isRadio { members.append(("radio", .bool(true))) }
+        if keepsMenuPresented { members.append(("keeps", .bool(true))) }
+        if startsGroup { members.append(("group", .bool(true))) }
+        if kind == .submenu { members.append(("items", .array(children.map(\.json)))) }
         return .object(members)
     }
 }

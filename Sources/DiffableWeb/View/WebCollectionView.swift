@@ -92,6 +92,8 @@ public final class WebCollectionView: ReusingCollectionView {
     /// The cells without elements, by registration, and the cell being reconfigured.
     var reuse = ReusePool<WebCell>()
     var nextKey = 1
+    /// The context menu the page shows, and the key of the item it is for: what a choice names.
+    var openContextMenu: (key: Int, menu: Menu)?
     /// The page's keys, when the view is one of several on a page: a key then names one element
     /// of the page.
     var sharedKeys: WebKeyCounter?
@@ -209,6 +211,7 @@ public final class WebCollectionView: ReusingCollectionView {
     /// What the data source and the layout say about an item besides its cell.
     func extras(for path: IndexPath) -> ItemExtras {
         var extras = ItemExtras()
+        extras.hasContextMenu = contextMenuConfiguration(at: path, point: .zero) != nil
         guard let dataSource, path.section < layouts.count, let list = layouts[path.section].listConfiguration
         else { return extras }
         extras.outline = dataSource.collectionView(self, outlineStateOfItemAt: path)

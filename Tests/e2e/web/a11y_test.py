@@ -78,6 +78,25 @@ def main(binary):
             "return document.activeElement.getAttribute('aria-selected')") == "true")
         audit(driver, "/list, a row selected, at the end")
 
+        # The context menu, from the keyboard: a menu of menu items, the row says it has one.
+        check("context menu: the row names its keys, Shift+F10 among them",
+              "Shift+F10" in (driver.execute_script("return document.activeElement.getAttribute('aria-keyshortcuts')") or ""))
+        ActionChains(driver).key_down(Keys.SHIFT).send_keys(Keys.F10).key_up(Keys.SHIFT).perform()
+        wait(lambda: driver.find_elements(By.CSS_SELECTOR, ".dw-menu"))
+        check("context menu: the focus is on its first item, in a named menu",
+              focused(driver, ["role"]) == ["menuitem"] and driver.execute_script(
+                  "return !!document.activeElement.closest('[role=menu][aria-label]')"))
+        audit(driver, "/list, a context menu open")
+        ActionChains(driver).send_keys(Keys.ARROW_DOWN).send_keys(Keys.ARROW_RIGHT).perform()
+        wait(lambda: len(driver.find_elements(By.CSS_SELECTOR, ".dw-menu")) == 2)
+        check("context menu: a submenu's choices are checked radios", focused(driver, ["role", "aria-checked"])
+              == ["menuitemradio", "true"], str(focused(driver, ["role", "aria-checked"])))
+        audit(driver, "/list, a context submenu open")
+        ActionChains(driver).send_keys(Keys.ESCAPE).send_keys(Keys.ESCAPE).perform()
+        wait(lambda: not driver.find_elements(By.CSS_SELECTOR, ".dw-menu"))
+        check("context menu: Escape twice closes both, the focus back on the row",
+              focused(driver, ["role"]) == ["option"])
+
         # The outline: a tree whose parents say whether they are expanded.
         load(driver, server, "/outline")
         parent = driver.find_element(By.CSS_SELECTOR, "[role=treeitem][aria-expanded]")

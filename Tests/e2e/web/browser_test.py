@@ -335,7 +335,110 @@ def reconnect_test():
     driver.save_screenshot(os.path.join(shots, "outline.png"))
 
 
-tests = (property_test, xss_test, outline_test, million_test, live_test, two_pages_test, reconnect_test)
+def row_named(text):
+    return driver.find_element(By.XPATH, f"//div[contains(@class,'dw-row')][.//span[@class='dw-text'][text()='{text}']]")
+
+
+def menu_state():
+    """The menus shown (root first): each one's role, label, position, and its lines."""
+    return driver.execute_script("""
+        return Array.from(document.querySelectorAll('.dw-menu')).map(menu => {
+          const rect = menu.getBoundingClientRect();
+          return {role: menu.getAttribute('role'), label: menu.getAttribute('aria-label'),
+                  x: rect.left, y: rect.top,
+                  items: Array.from(menu.querySelectorAll('[role^=menuitem]')).map(el => ({
+                    title: el.querySelector('.dw-menu-label').textContent, role: el.getAttribute('role'),
+                    checked: el.getAttribute('aria-checked'), disabled: el.getAttribute('aria-disabled'),
+                    popup: el.getAttribute('aria-haspopup'), focused: el === document.activeElement})),
+                  separators: menu.querySelectorAll('[role=separator]').length};
+        });""")
+
+
+def focused_text():
+    return driver.execute_script(
+        "const el = document.activeElement; return (el.querySelector('.dw-text, .dw-menu-label') || el).textContent")
+
+
+def context_menu_test():
+    driver.get(server.url("/list"))
+    page_ready(driver)
+    wait(lambda: rows(driver)[0][:1] == ["Row 1"])
+    row = row_named("Row 2")
+    ActionChains(driver).context_click(row).perform()
+    wait(lambda: menu_state())
+    menus = menu_state()
+    menu = menus[0]
+    check("context menu: a right-click opens the row's menu, one WAI-ARIA menu named for the row",
+          len(menus) == 1 and menu["role"] == "menu" and "Row 2" in menu["label"], str(menus))
+    check("context menu: its lines, the focus on the first",
+          [i["title"] for i in menu["items"]] == ["Favorite", "Mark", "Share", "Delete"] and menu["items"][0]["focused"],
+          str(menu["items"]))
+    check("context menu: a submenu says so, a disabled action too, a separator before the group",
+          menu["items"][1]["popup"] == "menu" and menu["items"][2]["disabled"] == "true" and menu["separators"] == 1)
+    rect = row_named("Row 2").rect
+    check("context menu: where the click was", rect["y"] <= menu["y"] <= rect["y"] + rect["height"] + 2, f"{menu} {rect}")
+    driver.save_screenshot(os.path.join(shots, "context-menu.png"))
+    ActionChains(driver).send_keys(Keys.ENTER).perform()
+    wait(lambda: not menu_state() and driver.execute_script("return !!document.querySelector('.dw-heart')"))
+    check("context menu: Enter chooses Favorite, the menu closes, the focus is back on the row",
+          focused_text() == "Row 2" and row_named("Row 2").find_elements(By.CLASS_NAME, "dw-heart"), focused_text())
+    ActionChains(driver).key_down(Keys.SHIFT).send_keys(Keys.F10).key_up(Keys.SHIFT).perform()
+    wait(lambda: menu_state())
+    favorite = menu_state()[0]["items"][0]
+    check("context menu: Shift-F10 opens it from the keyboard, Favorite now checked",
+          favorite["role"] == "menuitemcheckbox" and favorite["checked"] == "true", str(favorite))
+    ActionChains(driver).send_keys(Keys.ARROW_DOWN).send_keys(Keys.ARROW_RIGHT).perform()
+    wait(lambda: len(menu_state()) == 2)
+    submenu = menu_state()[1]
+    check("context menu: Right opens the submenu, its choices radios, the current one checked",
+          [(i["title"], i["role"], i["checked"]) for i in submenu["items"]] ==
+          [("No Mark", "menuitemradio", "true"), ("Star", "menuitemradio", "false"), ("Flag", "menuitemradio", "false")]
+          and submenu["items"][0]["focused"], str(submenu))
+    check("context menu: the submenu's opener is expanded", driver.execute_script(
+        "return document.querySelector('[aria-haspopup=menu]').getAttribute('aria-expanded')") == "true")
+    ActionChains(driver).send_keys(Keys.ARROW_LEFT).perform()
+    wait(lambda: len(menu_state()) == 1)
+    check("context menu: Left closes the submenu, the focus back on its line", focused_text() == "Mark", focused_text())
+    ActionChains(driver).send_keys(Keys.ARROW_RIGHT).send_keys(Keys.ARROW_DOWN).send_keys(Keys.ENTER).perform()
+    wait(lambda: not menu_state() and "★" in row_named("Row 2").text)
+    check("context menu: a choice in the submenu marks the row and closes every level", "★" in row_named("Row 2").text)
+    ActionChains(driver).key_down(Keys.SHIFT).send_keys(Keys.F10).key_up(Keys.SHIFT).perform()
+    wait(lambda: menu_state())
+    ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+    wait(lambda: not menu_state())
+    check("context menu: Escape closes it, the focus back on the row", focused_text() == "Row 2", focused_text())
+    ActionChains(driver).key_down(Keys.SHIFT).send_keys(Keys.F10).key_up(Keys.SHIFT).perform()
+    wait(lambda: menu_state())
+    ActionChains(driver).send_keys("d").send_keys(Keys.ARROW_UP).send_keys(Keys.ENTER).perform()
+    time.sleep(0.3)
+    check("context menu: a letter jumps to its line; a disabled one is read but not chosen",
+          menu_state() and focused_text() == "Share", focused_text())
+    before = stats(driver)
+    ActionChains(driver).send_keys("d").send_keys(Keys.ENTER).perform()
+    wait(lambda: "Row 2" not in rows(driver)[0])
+    check("context menu: Delete deletes the row, as one removal, the focus to the row that took its place",
+          stats(driver)["removes"] - before["removes"] == 1 and focused_text() == "Row 3", focused_text())
+    ActionChains(driver).context_click(row_named("Row 3")).perform()
+    wait(lambda: menu_state())
+    driver.find_element(By.CLASS_NAME, "dw-title").click()
+    wait(lambda: not menu_state())
+    check("context menu: a click outside closes it", not menu_state())
+    from selenium.webdriver.common.actions import interaction
+    from selenium.webdriver.common.actions.action_builder import ActionBuilder
+    from selenium.webdriver.common.actions.pointer_input import PointerInput
+    finger = ActionBuilder(driver, mouse=PointerInput(interaction.POINTER_TOUCH, "finger"))
+    finger.pointer_action.move_to(row_named("Row 5")).pointer_down().pause(0.8).pointer_up()
+    finger.perform()
+    wait(lambda: menu_state())
+    check("context menu: a long press by touch opens it, and selects nothing",
+          "Row 5" in menu_state()[0]["label"] and not row_named("Row 5").get_attribute("aria-selected") == "true",
+          str(menu_state()))
+    ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+    check("no errors in the browser's console", not severe_logs(), str(severe_logs()))
+
+
+tests = (property_test, xss_test, outline_test, million_test, context_menu_test, live_test, two_pages_test,
+         reconnect_test)
 only = os.environ.get("DIFFABLE_WEB_TESTS")  # e.g. "million_test,xss_test"
 try:
     for test in tests:
