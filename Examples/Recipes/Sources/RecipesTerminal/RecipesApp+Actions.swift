@@ -20,7 +20,7 @@ extension RecipesApp {
         openForm(editing: recipe)
     }
 
-    private func openForm(editing recipe: Recipe?) {
+    func openForm(editing recipe: Recipe?) {
         screen.overlay = RecipeForm(
             editing: recipe,
             onSave: { [weak self] recipe in
@@ -33,6 +33,10 @@ extension RecipesApp {
     /// Asks whether to delete the selected recipe.
     public func beginDeleting() {
         guard let recipe = session.selectedRecipe else { return }
+        confirmDeleting(recipe)
+    }
+
+    func confirmDeleting(_ recipe: Recipe) {
         let title = truncate(displaySafe(recipe.title), toWidth: 40)
         screen.overlay = ConfirmDialog(
             title: "Delete recipe", message: "Delete “\(title)”? This cannot be undone."

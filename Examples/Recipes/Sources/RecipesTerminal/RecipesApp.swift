@@ -144,4 +144,19 @@ extension RecipesApp: CollectionViewDelegate {
             screen.focusedPane = .detail
         }
     }
+
+    /// A recipe's context menu (F10, the menu key, or the right button on its row).
+    public func collectionView(
+        _ collectionView: any DiffableCollectionView, contextMenuConfigurationForItemAt indexPath: IndexPath,
+        point: CGPoint
+    ) -> ContextMenuConfiguration? {
+        guard collectionView === listView else { return nil }
+        return session.contextMenuConfiguration(forRowAt: indexPath) { [weak self] action, recipe in
+            switch action {
+            case .edit: self?.openForm(editing: recipe)
+            case .delete: self?.confirmDeleting(recipe)
+            }
+            self?.screen.redraw = true
+        }
+    }
 }

@@ -85,10 +85,12 @@ public final class RecipesScreen: TerminalContentView {
     /// search and quit).
     public var helpItems: [String] {
         if let overlay { return overlay.helpItems }
+        if app.listView.isShowingContextMenu { return app.listView.helpItems }
         let layout = app.isGrid ? "v list" : "v grid"
         switch focusedPane {
         case .sidebar: return ["↑↓ move", "⏎ show", "tab pane", "a add"]
-        case .list: return ["↑↓ move", "f favorite", "e edit", "d delete", "a add", layout, "tab pane"]
+        case .list:
+            return ["↑↓ move", "f favorite", "e edit", "d delete", "F10 menu", "a add", layout, "tab pane"]
         case .detail: return ["↑↓ scroll", "f favorite", "e edit", "d delete", "tab pane"]
         }
     }
@@ -96,6 +98,8 @@ public final class RecipesScreen: TerminalContentView {
     public func handle(_ key: Key) -> Bool {
         redraw = true
         if let overlay { return overlay.handle(key) }
+        // An open context menu has the keys, as a menu does.
+        if app.listView.isShowingContextMenu { return passToList { $0.handle(key) } }
         switch key {
         case .tab:
             focusedPane = Pane(rawValue: (focusedPane.rawValue + 1) % 3)!
@@ -142,6 +146,14 @@ public final class RecipesScreen: TerminalContentView {
     public func handle(_ event: MouseEvent) -> Bool {
         guard overlay == nil else { return true }
         let frames = paneFrames
+        // An open context menu has the mouse: a press outside it, anywhere, closes it.
+        if app.listView.isShowingContextMenu, let frame = frames[.list] {
+            var local = event
+            local.x -= frame.x
+            local.y -= frame.y
+            redraw = true
+            return passToList { $0.handle(local) }
+        }
         guard
             let (pane, frame) = frames.first(where: {
                 $0.value.x <= event.x && event.x < $0.value.x + $0.value.width

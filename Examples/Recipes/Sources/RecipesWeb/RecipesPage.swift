@@ -256,4 +256,18 @@ extension RecipesPage: CollectionViewDelegate {
             session.select(id)
         }
     }
+
+    /// A recipe's context menu (a right-click, a long press, Shift-F10 on its row).
+    public func collectionView(
+        _ collectionView: any DiffableCollectionView, contextMenuConfigurationForItemAt indexPath: IndexPath,
+        point: CGPoint
+    ) -> ContextMenuConfiguration? {
+        guard collectionView === listView else { return nil }
+        return session.contextMenuConfiguration(forRowAt: indexPath) { [weak self] action, recipe in
+            switch action {
+            case .edit: self?.openForm(editing: recipe)
+            case .delete: self?.showDialog(.confirmDelete(recipe))
+            }
+        }
+    }
 }

@@ -124,6 +124,32 @@ struct RecipesAppTests {
         #expect(app.session.counts.all == 41)
     }
 
+    @Test func theListsContextMenuFavoritesEditsAndDeletes() async throws {
+        let harness = try await AppHarness()
+        let app = harness.app
+        await harness.press(.down)
+        let title = try #require(app.session.selectedRecipe?.title)
+        await harness.press(.function(10))
+        #expect(
+            harness.screen.contains("♥ Favorite") && harness.screen.contains("⌫ Delete"), "\(harness.screen)")
+        #expect(harness.screen.contains("↑↓ move · ⏎ choose · esc close"), "the help line is the menu's")
+        await harness.press(.down, .enter)
+        await harness.eventually("Edit opens the form on the recipe") {
+            harness.screen.contains("Edit recipe") && harness.screen.contains(title)
+        }
+        await harness.press(.escape)
+        await harness.press(.function(10), .end, .enter)
+        await harness.eventually("Delete asks first") { harness.screen.contains("Delete “\(title)”?") }
+        await harness.press(.character("n"))
+        #expect(harness.listCount == 40)
+        await harness.press(.function(10), .enter)
+        await harness.eventually("Favorite makes it one") { app.session.counts.favorites == 6 }
+        await harness.press(.function(10))
+        #expect(harness.screen.contains("✓ ♥ Favorite"), "checked now")
+        await harness.press(.escape)
+        #expect(!app.listView.isShowingContextMenu)
+    }
+
     @Test func deleteAsksFirst() async throws {
         let harness = try await AppHarness()
         let app = harness.app

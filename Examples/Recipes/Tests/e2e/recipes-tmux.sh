@@ -30,7 +30,15 @@ start
 check "the first run seeds forty recipes" "All Recipes · 40"
 check -e "the sidebar lists the collections with counts" "▪ Vegetarian +14"
 check "the detail shows the first recipe" "INGREDIENTS"
-check "the help line shows the keys" "f favorite · e edit · d delete · a add · v grid · tab pane"
+check "the help line shows the keys" "f favorite · e edit · d delete · F10 menu · a add · v grid"
+
+# The list's context menu, from the keys: F10, then Edit opens the form.
+keys F10
+check "F10 opens the recipe's context menu" "✎ Edit"
+check "its help line" "↑↓ move · ⏎ choose · esc close"
+keys Down Enter
+check "Edit in the menu opens the form" "Edit recipe"
+keys Escape
 
 # Favorite: the heart appears on the row; the sidebar's count follows.
 keys j

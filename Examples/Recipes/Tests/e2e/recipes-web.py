@@ -343,6 +343,38 @@ def run(a, binary, store, server, drivers, shots):
     check("its neighbour is selected", wait(lambda: a.selected() == [a.rows()[min(index, 39)]]),
           f"{a.selected()} {a.rows()[index]}")
 
+    # A recipe's context menu, on a row that is not selected: it acts on that recipe.
+    other = next(title for title in a.rows()[2:] if title not in a.selected())
+
+    def open_menu():
+        row = a.row(other)
+        a.js("arguments[0].scrollIntoView({block: 'center'})", row)
+        time.sleep(0.2)
+        ActionChains(a.d).context_click(a.row(other)).perform()
+        return wait(lambda: a.texts(".dw-menu .dw-menu-label"))
+
+    check("a right-click opens the recipe's context menu: Favorite, Edit, Delete",
+          open_menu() and a.texts(".dw-menu .dw-menu-label") == ["Favorite", "Edit", "Delete"],
+          repr(a.texts(".dw-menu .dw-menu-label")))
+    lib.audit(a.d, "a recipe's context menu")
+    ActionChains(a.d).send_keys(Keys.ARROW_DOWN, Keys.ENTER).perform()
+    check("Edit in the menu selects the recipe and opens the form on it",
+          wait(a.dialog_open) and a.field("title").get_attribute("value") == other
+          and wait(lambda: a.detail_title() == other), a.detail_title())
+    a.d.switch_to.active_element.send_keys(Keys.ESCAPE)
+    wait(lambda: not a.dialog_open())
+    hearted = a.js("return !!arguments[0].querySelector('.dw-heart')", a.row(other))
+    open_menu()
+    ActionChains(a.d).send_keys(Keys.ENTER).perform()
+    check("Favorite in the menu toggles the heart on its row",
+          wait(lambda: a.js("return !!arguments[0].querySelector('.dw-heart')", a.row(other)) != hearted))
+    open_menu()
+    ActionChains(a.d).send_keys(Keys.END, Keys.ENTER).perform()
+    check("Delete in the menu asks first, naming the recipe",
+          wait(a.dialog_open) and other in " ".join(a.texts("[data-region=dialog] p")))
+    a.d.switch_to.active_element.send_keys(Keys.ESCAPE)
+    check("and Escape keeps it", wait(lambda: not a.dialog_open()) and other in a.rows())
+
     # Search, grouped by collection.
     search = a.d.find_element("css selector", ".dw-search")
     a.d.find_element("css selector", "body").send_keys("/")
