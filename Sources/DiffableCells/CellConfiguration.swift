@@ -163,9 +163,11 @@ public struct CellAccessory: Hashable, Sendable {
     }
 }
 
-/// A swipe action bound to a key: `UIContextualAction` (in the terminal, also bound to a key).
+/// An action a swipe reveals on a list row: `UIContextualAction`. In the terminal it is also bound
+/// to a key (``key``, an addition: by default the first letter of its title), as in the browser,
+/// where the row lists its actions as key shortcuts.
 public struct ContextualAction: Sendable {
-    /// Whether the action destroys something.
+    /// Whether the action destroys something: `UIContextualAction.Style`.
     public enum Style: Hashable, Sendable {
         /// An ordinary action.
         case normal
@@ -173,27 +175,56 @@ public struct ContextualAction: Sendable {
         case destructive
     }
 
-    /// Whether the action is destructive.
-    public var style: Style
-    /// The action's title, shown in the help line.
-    public var title: String
-    /// The key that performs the action on the focused item.
-    public var key: Character
-    /// Performs the action; call the completion with whether it was performed.
-    public var handler:
-        @MainActor @Sendable (_ completion: @escaping @MainActor @Sendable (Bool) -> Void) -> Void
+    /// What an action does: `UIContextualAction.Handler`. It is given the action, the view it was
+    /// performed from (the row's cell), and the completion to call with whether it was performed.
+    public typealias Handler =
+        @MainActor @Sendable (
+            _ action: ContextualAction, _ sourceView: AnyObject,
+            _ completionHandler: @escaping @MainActor @Sendable (Bool) -> Void
+        ) -> Void
 
-    /// Creates an action.
-    public init(
-        style: Style, title: String, key: Character,
-        handler:
-            @escaping @MainActor @Sendable (_ completion: @escaping @MainActor @Sendable (Bool) -> Void) ->
-            Void
-    ) {
+    /// Whether the action is destructive.
+    public let style: Style
+    /// The action's title, shown on its button and in the help line.
+    public var title: String?
+    /// A glyph shown with the title, such as an emoji.
+    public var image: String?
+    /// The colour of its button; by default grey, or red for a destructive action.
+    public var backgroundColor: TerminalColor?
+    /// The key that performs the action on the focused row: the one given, else the first letter
+    /// of the title.
+    public var key: Character? {
+        get { givenKey ?? title?.first.flatMap { $0.lowercased().first } }
+        set { givenKey = newValue }
+    }
+    private var givenKey: Character?
+    /// Performs the action.
+    public let handler: Handler
+
+    /// An action, as `UIContextualAction(style:title:handler:)`.
+    public init(style: Style, title: String?, handler: @escaping Handler) {
         self.style = style
         self.title = title
-        self.key = key
         self.handler = handler
+    }
+
+    /// An action bound to a key of its own: what `d` or `f` does to the focused row.
+    public init(style: Style, title: String?, key: Character, handler: @escaping Handler) {
+        self.init(style: style, title: title, handler: handler)
+        self.givenKey = key
+    }
+
+    /// The action for a help line, `d delete`; `nil` without a key.
+    package var helpItem: String? {
+        key.map { "\($0) \((title ?? "").lowercased())" }
+    }
+
+    /// Performs the action from a cell, as a person's swipe or key does.
+    @MainActor
+    package func perform(
+        from sourceView: AnyObject, completion: @escaping @MainActor @Sendable (Bool) -> Void
+    ) {
+        handler(self, sourceView, completion)
     }
 }
 

@@ -148,14 +148,14 @@ public final class Gallery {
         let favorite = ContextualAction(
             style: .normal, title: recipe.isFavorite ? "Unfavorite" : "Favorite", key: "f"
         ) {
-            [weak self] completion in
+            [weak self] _, _, completion in
             guard let self else { return completion(false) }
             self.store.toggleFavorite(id)
             self.refreshFavorites(reconfiguring: id)
             completion(true)
         }
         let delete = ContextualAction(style: .destructive, title: "Delete", key: "d") {
-            [weak self] completion in
+            [weak self] _, _, completion in
             guard let self else { return completion(false) }
             self.store.delete(id)
             var snapshot = self.dataSource.snapshot()

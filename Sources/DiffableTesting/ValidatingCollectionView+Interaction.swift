@@ -113,6 +113,6 @@ extension ValidatingCollectionView {
         fullSwipe: Bool = false
     ) -> Bool? {
         swipeActionsConfiguration(forItemAt: indexPath, leading: leading)?.perform(
-            actionIndex, fullSwipe: fullSwipe)
+            actionIndex, fullSwipe: fullSwipe, from: slot(at: indexPath)?.cell ?? self)
     }
 }

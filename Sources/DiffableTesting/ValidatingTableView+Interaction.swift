@@ -125,7 +125,7 @@ extension ValidatingTableView {
         if let given { return given }
         guard !leading, !isEditing, canDeleteRow(at: indexPath) else { return nil }
         let delete = ContextualAction(style: .destructive, title: "Delete", key: "d") {
-            [weak self] completion in
+            [weak self] _, _, completion in
             guard let self else { return completion(false) }
             completion(self.commitDelete(at: indexPath))
         }
@@ -146,7 +146,8 @@ extension ValidatingTableView {
         guard let configuration = swipeActionsConfiguration(forRowAt: indexPath, leading: leading) else {
             return nil
         }
-        return configuration.perform(actionIndex, fullSwipe: fullSwipe)
+        return configuration.perform(
+            actionIndex, fullSwipe: fullSwipe, from: slot(at: indexPath)?.cell ?? self)
     }
 
     /// Taps the insert control of a row in editing mode: the data source commits `.insert` when

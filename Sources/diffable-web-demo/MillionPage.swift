@@ -36,13 +36,13 @@
                 guard let row = source?.itemIdentifier(for: indexPath) else { return nil }
                 let favorite = ContextualAction(
                     style: .normal, title: favorites.contains(row) ? "Unfavorite" : "Favorite", key: "f"
-                ) { done in
+                ) { _, _, done in
                     MainActor.assumeIsolated {
                         toggleFavorite(row)
                         done(true)
                     }
                 }
-                let delete = ContextualAction(style: .destructive, title: "Delete", key: "d") { done in
+                let delete = ContextualAction(style: .destructive, title: "Delete", key: "d") { _, _, done in
                     MainActor.assumeIsolated {
                         delete(row)
                         done(true)

@@ -243,7 +243,7 @@ struct CollectionViewTests {
         let holder = DataSourceHolder()
         configuration.trailingSwipeActionsConfigurationProvider = { indexPath in
             SwipeActionsConfiguration(actions: [
-                ContextualAction(style: .destructive, title: "Delete", key: "d") { completion in
+                ContextualAction(style: .destructive, title: "Delete", key: "d") { _, _, completion in
                     guard let dataSource = holder.dataSource,
                         let item = dataSource.itemIdentifier(for: indexPath)
                     else {

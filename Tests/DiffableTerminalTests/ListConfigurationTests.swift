@@ -94,7 +94,7 @@ struct ListConfigurationTests {
         let (view, _) = makeList {
             $0.leadingSwipeActionsConfigurationProvider = { _ in
                 SwipeActionsConfiguration(actions: [
-                    ContextualAction(style: .normal, title: "Pin", key: "p") { done in
+                    ContextualAction(style: .normal, title: "Pin", key: "p") { _, _, done in
                         performed.append("pin")
                         done(true)
                     }
@@ -102,7 +102,7 @@ struct ListConfigurationTests {
             }
             $0.trailingSwipeActionsConfigurationProvider = { _ in
                 SwipeActionsConfiguration(actions: [
-                    ContextualAction(style: .destructive, title: "Delete", key: "d") { done in
+                    ContextualAction(style: .destructive, title: "Delete", key: "d") { _, _, done in
                         performed.append("delete")
                         done(true)
                     }
@@ -115,5 +115,27 @@ struct ListConfigurationTests {
         view.handle(.character("p"))
         view.handle(.character("d"))
         #expect(performed == ["pin", "delete"])
+    }
+
+    /// UIKit's initializer, without a key: the first letter of the title performs it, and the
+    /// handler gets the action and the focused row's cell.
+    @Test func anActionMadeTheUIKitWayIsBoundToItsTitlesFirstLetter() {
+        var performed: [String] = []
+        let (view, _) = makeList {
+            $0.trailingSwipeActionsConfigurationProvider = { _ in
+                var archive = ContextualAction(style: .normal, title: "Archive") { action, sourceView, done in
+                    performed.append("\(action.title ?? "") from \(type(of: sourceView))")
+                    done(true)
+                }
+                archive.backgroundColor = .blue
+                archive.image = "🗄"
+                return SwipeActionsConfiguration(actions: [archive])
+            }
+        }
+        view.handle(.down)
+        #expect(view.swipeActionsForFocusedItem().map(\.key) == ["a"])
+        #expect(view.helpItems.contains("a archive"))
+        view.handle(.character("a"))
+        #expect(performed == ["Archive from TerminalListCell"])
     }
 }

@@ -295,7 +295,7 @@ struct TableViewTests {
         view.delegate = delegate
         delegate.trailingActions = { indexPath in
             SwipeActionsConfiguration(actions: [
-                ContextualAction(style: .normal, title: "Flag", key: "f") { done in
+                ContextualAction(style: .normal, title: "Flag", key: "f") { _, _, done in
                     flagged.append(indexPath)
                     done(true)
                 }
@@ -303,7 +303,7 @@ struct TableViewTests {
         }
         delegate.leadingActions = { _ in
             SwipeActionsConfiguration(actions: [
-                ContextualAction(style: .normal, title: "Pin", key: "p") { $0(true) }
+                ContextualAction(style: .normal, title: "Pin", key: "p") { $2(true) }
             ])
         }
         view.scrollToRow(at: IndexPath(item: 0, section: 0), at: .none, animated: false)

@@ -407,11 +407,11 @@ struct DelegateTests {
         #expect(dataSource.snapshot().itemIdentifiers == [0, 2, 3])
         var flagged: [Int] = []
         var flag = SwipeActionsConfiguration(actions: [
-            ContextualAction(style: .normal, title: "Flag", key: "f") { done in
+            ContextualAction(style: .normal, title: "Flag", key: "f") { _, _, done in
                 flagged.append(1)
                 done(true)
             },
-            ContextualAction(style: .normal, title: "Later", key: "l") { _ in },
+            ContextualAction(style: .normal, title: "Later", key: "l") { _, _, _ in },
         ])
         flag.performsFirstActionWithFullSwipe = false
         delegate.trailingActions = flag
@@ -431,7 +431,7 @@ struct DelegateTests {
         configuration.trailingSwipeActionsConfigurationProvider = { indexPath in
             guard let item = dataSource.itemIdentifier(for: indexPath), item != 2 else { return nil }
             return SwipeActionsConfiguration(actions: [
-                ContextualAction(style: .destructive, title: "Delete", key: "d") { done in
+                ContextualAction(style: .destructive, title: "Delete", key: "d") { _, _, done in
                     var snapshot = dataSource.snapshot()
                     snapshot.deleteItems([item])
                     dataSource.apply(snapshot)

@@ -73,10 +73,10 @@ extension TerminalCollectionView {
         case .character("m"): return beginReordering()
         case .function(10), .function(16): return openContextMenuOfFocusedItem()
         case .character(let character):
-            guard let action = swipeActionsForFocusedItem().first(where: { $0.key == character }) else {
-                return false
-            }
-            action.handler { _ in }
+            guard let action = swipeActionsForFocusedItem().first(where: { $0.key == character }),
+                let focused = focusedIndexPath
+            else { return false }
+            action.perform(from: indexed.items[focused] ?? self) { _ in }
         default:
             return false
         }
@@ -108,7 +108,7 @@ extension TerminalCollectionView {
     public var helpItems: [String] {
         if isShowingContextMenu { return contextMenuHelpItems }
         if isReordering { return ["↑↓ move", "⏎ drop", "esc cancel"] }
-        let swipes = swipeActionsForFocusedItem().map { "\($0.key) \($0.title.lowercased())" }
+        let swipes = swipeActionsForFocusedItem().compactMap(\.helpItem)
         let menu = focusedItemHasContextMenu ? ["F10 menu"] : []
         return ["↑↓←→ move", "tab section", "⏎ select"] + swipes + menu + ["m reorder"]
     }

@@ -93,7 +93,7 @@ extension TerminalTableView {
         var items = ["↑↓ move", "tab section", "⏎ select"]
         if canCommit(.delete) { items.append("d delete") }
         if canCommit(.insert) { items.append("+ insert") }
-        items += rows.swipeActionsForFocusedItem().map { "\($0.key) \($0.title.lowercased())" }
+        items += rows.swipeActionsForFocusedItem().compactMap(\.helpItem)
         if rows.focusedItemHasContextMenu { items.append("F10 menu") }
         if isEditing, let focused = rows.focusedIndexPath,
             rowsSource.collectionView(rows, canMoveItemAt: focused)

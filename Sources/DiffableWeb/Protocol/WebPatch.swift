@@ -19,7 +19,7 @@ struct ItemExtras: Hashable {
     struct ActionSummary: Hashable {
         var title: String
         var isDestructive: Bool
-        var key: Character
+        var key: Character?
     }
 
     var json: [(String, JSONValue)] {
@@ -36,7 +36,7 @@ struct ItemExtras: Hashable {
                         actions.map {
                             .object([
                                 ("title", .string($0.title)), ("destructive", .bool($0.isDestructive)),
-                                ("shortcut", .string(String($0.key))),
+                                ("shortcut", .string($0.key.map { String($0) } ?? "")),
                             ])
                         })
                 ))

@@ -61,7 +61,7 @@ extension WebCollectionView {
         guard let path = indexPath(forKey: key) else { return }
         let actions = swipeActions(at: path)
         guard index < actions.count else { return }
-        actions[index].handler { _ in }
+        actions[index].perform(from: state.items[path]?.cell ?? self) { _ in }
     }
 
     /// Moves the item whose element has `key` to `index` of the section whose key is

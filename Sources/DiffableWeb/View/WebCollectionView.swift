@@ -218,7 +218,7 @@ public final class WebCollectionView: ReusingCollectionView {
         extras.isMovable = dataSource.collectionView(self, canMoveItemAt: path)
         extras.isSectionHeader = list.headerMode == .firstItemInSection && path.item == 0
         extras.actions = swipeActions(at: path).map {
-            .init(title: $0.title, isDestructive: $0.style == .destructive, key: $0.key)
+            .init(title: $0.title ?? "", isDestructive: $0.style == .destructive, key: $0.key)
         }
         return extras
     }
