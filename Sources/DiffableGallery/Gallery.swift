@@ -53,7 +53,7 @@ public final class Gallery {
             case .favorites:
                 return .horizontal(itemWidth: 22)
             case .recipes:
-                var list = ListConfiguration(appearance: .grouped)
+                var list = CollectionLayoutListConfiguration(appearance: .grouped)
                 list.headerMode = .supplementary
                 list.trailingSwipeActionsConfigurationProvider = { indexPath in
                     weakSelf.gallery?.swipeActions(at: indexPath)
@@ -62,11 +62,11 @@ public final class Gallery {
             case .ingredients:
                 return .grid(minimumItemWidth: 14, itemHeight: 2)
             case .browse:
-                var list = ListConfiguration(appearance: .sidebar)
+                var list = CollectionLayoutListConfiguration(appearance: .sidebar)
                 list.headerMode = .firstItemInSection
                 return .list(using: list)
             case .rows:
-                var list = ListConfiguration(appearance: .grouped)
+                var list = CollectionLayoutListConfiguration(appearance: .grouped)
                 list.headerMode = .supplementary
                 return .list(using: list)
             }

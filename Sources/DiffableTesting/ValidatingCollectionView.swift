@@ -50,7 +50,7 @@ public final class ValidatingCollectionView: ValidatingView, ReusingCollectionVi
     /// list layout: its swipe action providers are what ``swipeItem(at:leading:performing:fullSwipe:)``
     /// swipes, and its header and footer modes say which sections' supplementary views are
     /// displayed. `nil` (no list layout, no headers) by default.
-    public var listConfiguration: ListConfiguration?
+    public var listConfiguration: CollectionLayoutListConfiguration?
 
     /// Everything the view was told to do, in order.
     public var operations: [Operation] {

@@ -66,7 +66,7 @@
                 case 1: .grid(minimumItemWidth: 150, itemHeight: 140)
                 default:
                     {
-                        var list = ListConfiguration(appearance: .insetGrouped)
+                        var list = CollectionLayoutListConfiguration(appearance: .insetGrouped)
                         list.headerMode = .supplementary
                         list.footerMode = .supplementary
                         return .list(using: list, rowHeight: 56)

@@ -122,7 +122,8 @@
                 fetchLimit: 200)
             let controller = FetchedResultsController(database: pool, request: request)
             let records = RecordCache<String, Int64, LiveItem>(controller: controller, pageSize: 100)
-            page.collectionView.collectionViewLayout = .list(using: ListConfiguration(appearance: .plain))
+            page.collectionView.collectionViewLayout = .list(
+                using: CollectionLayoutListConfiguration(appearance: .plain))
             let rows = WebCollectionView.CellRegistration<WebListCell, Int64> { cell, _, id in
                 var content = cell.defaultContentConfiguration()
                 let item = records.record(for: id)

@@ -17,7 +17,7 @@
             var deleted: Set<Int> = []
             var marked: [Int: String] = [:]
             var query = ""
-            var configuration = ListConfiguration(appearance: .plain)
+            var configuration = CollectionLayoutListConfiguration(appearance: .plain)
             weak var source: CollectionViewDiffableDataSource<Int, Int>?
             func change(_ row: Int, deleting: Bool = false) {
                 guard var snapshot = source?.snapshot() else { return }

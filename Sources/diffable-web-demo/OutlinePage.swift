@@ -35,7 +35,7 @@
         ]
 
         static func make(_ page: WebPage) {
-            var configuration = ListConfiguration(appearance: .sidebar)
+            var configuration = CollectionLayoutListConfiguration(appearance: .sidebar)
             configuration.headerMode = .supplementary
             page.collectionView.collectionViewLayout = .list(using: configuration)
             let registration = WebCollectionView.CellRegistration<WebListCell, String> { cell, _, path in

@@ -27,7 +27,7 @@
         private var pages: [String: Page] = [:]
 
         func make(_ page: WebPage) {
-            var list = ListConfiguration(appearance: .plain)
+            var list = CollectionLayoutListConfiguration(appearance: .plain)
             list.headerMode = .supplementary
             page.collectionView.collectionViewLayout = WebLayout { _ in .list(using: list, rowHeight: 24) }
             let registration = WebCollectionView.CellRegistration<WebListCell, Int> {

@@ -261,7 +261,8 @@
             let controller = FetchedResultsController(database: pool, request: Self.request(filtered: false))
             try await controller.performFetch()
             let view = TerminalCollectionView(
-                layout: .list(using: ListConfiguration(appearance: .plain)), width: 24, height: 5)
+                layout: .list(using: CollectionLayoutListConfiguration(appearance: .plain)), width: 24,
+                height: 5)
             let rows = TerminalCollectionView.CellRegistration<TerminalListCell, Int64> {
                 cell, indexPath, id in
                 var content = cell.defaultContentConfiguration()

@@ -8,8 +8,8 @@ import Testing
 @MainActor
 func makeListView(
     width: Int = 30, height: Int = 8,
-    configuration: ListConfiguration = {
-        var configuration = ListConfiguration(appearance: .plain)
+    configuration: CollectionLayoutListConfiguration = {
+        var configuration = CollectionLayoutListConfiguration(appearance: .plain)
         configuration.headerMode = .supplementary
         return configuration
     }()
@@ -191,7 +191,8 @@ struct CollectionViewTests {
     }
 
     @Test func outlineSectionsIndentAndExpandThroughTheDataSource() {
-        let (view, dataSource) = makeListView(configuration: ListConfiguration(appearance: .sidebar))
+        let (view, dataSource) = makeListView(
+            configuration: CollectionLayoutListConfiguration(appearance: .sidebar))
         view.animationFrameCount = 0
         let registration = TerminalCollectionView.CellRegistration<TerminalListCell, String> {
             cell, _, name in
@@ -239,7 +240,7 @@ struct CollectionViewTests {
     }
 
     @Test func swipeActionsAreBoundToKeys() {
-        var configuration = ListConfiguration(appearance: .plain)
+        var configuration = CollectionLayoutListConfiguration(appearance: .plain)
         let holder = DataSourceHolder()
         configuration.trailingSwipeActionsConfigurationProvider = { indexPath in
             SwipeActionsConfiguration(actions: [
@@ -320,7 +321,7 @@ struct ReadmeTerminalExampleTests {
 @Suite("TerminalCollectionView section decorations")
 struct SectionDecorationTests {
     @Test func groupedListsSeparateSectionsAndShowFooters() {
-        var configuration = ListConfiguration(appearance: .grouped)
+        var configuration = CollectionLayoutListConfiguration(appearance: .grouped)
         configuration.headerMode = .supplementary
         configuration.footerMode = .supplementary
         let view = TerminalCollectionView(layout: .list(using: configuration), width: 30, height: 12)

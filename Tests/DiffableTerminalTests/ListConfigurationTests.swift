@@ -11,9 +11,10 @@ import Testing
 struct ListConfigurationTests {
     /// A list of fruit in two sections with headers, its cells subtitle cells.
     func makeList(
-        rowHeight: Int = 1, _ configure: (inout ListConfiguration) -> Void, width: Int = 40, height: Int = 16
+        rowHeight: Int = 1, _ configure: (inout CollectionLayoutListConfiguration) -> Void, width: Int = 40,
+        height: Int = 16
     ) -> (TerminalCollectionView, CollectionViewDiffableDataSource<Int, String>) {
-        var configuration = ListConfiguration(appearance: .plain)
+        var configuration = CollectionLayoutListConfiguration(appearance: .plain)
         configuration.headerMode = .supplementary
         configure(&configuration)
         let view = TerminalCollectionView(

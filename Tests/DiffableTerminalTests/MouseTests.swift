@@ -93,7 +93,8 @@ struct MouseTests {
 
     @Test func clickingAnOutlineParentExpandsAndCollapsesIt() {
         let view = TerminalCollectionView(
-            layout: .list(using: ListConfiguration(appearance: .sidebar)), width: 30, height: 6)
+            layout: .list(using: CollectionLayoutListConfiguration(appearance: .sidebar)), width: 30,
+            height: 6)
         view.animationFrameCount = 0
         let dataSource = textDataSource(for: view)
         var outline = DiffableDataSourceSectionSnapshot<String>()

@@ -11,7 +11,7 @@ func outlineView(soups children: [String] = ["Leek soup"]) -> (
     TerminalCollectionView, CollectionViewDiffableDataSource<Int, String>
 ) {
     let view = TerminalCollectionView(
-        layout: .list(using: ListConfiguration(appearance: .sidebar)), width: 20, height: 3)
+        layout: .list(using: CollectionLayoutListConfiguration(appearance: .sidebar)), width: 20, height: 3)
     view.animationFrameCount = 0
     let dataSource = textDataSource(for: view)
     var outline = DiffableDataSourceSectionSnapshot<String>()

@@ -427,7 +427,7 @@ struct DelegateTests {
         dataSource.apply(snapshotOf(["A": [1, 2, 3]]))
         #expect(view.swipeItem(at: at(0)) == nil, "no list configuration, no actions")
         var deleted: [Int] = []
-        var configuration = ListConfiguration(appearance: .plain)
+        var configuration = CollectionLayoutListConfiguration(appearance: .plain)
         configuration.trailingSwipeActionsConfigurationProvider = { indexPath in
             guard let item = dataSource.itemIdentifier(for: indexPath), item != 2 else { return nil }
             return SwipeActionsConfiguration(actions: [
@@ -486,7 +486,7 @@ struct DelegateTests {
         }
         dataSource.apply(snapshotOf(["A": [1], "B": [2]]))
         #expect(delegate.supplementaryCalls.isEmpty, "no list configuration, no headers")
-        var configuration = ListConfiguration(appearance: .plain)
+        var configuration = CollectionLayoutListConfiguration(appearance: .plain)
         configuration.headerMode = .supplementary
         view.listConfiguration = configuration
         dataSource.applySnapshotUsingReloadData(snapshotOf(["A": [1], "B": [2]]))

@@ -133,7 +133,7 @@ final class PageFixture {
     var patches: [WebPatch] = []
 
     init(
-        layout: WebLayout = .list(using: ListConfiguration(appearance: .plain)),
+        layout: WebLayout = .list(using: CollectionLayoutListConfiguration(appearance: .plain)),
         viewport: WebViewport = WebViewport(top: 0, height: 100_000, width: 800)
     ) {
         view = WebCollectionView(layout: layout)

@@ -98,7 +98,7 @@ struct WebDelegateTests {
     /// their section exists and shows them: ended with a deleted section, replaced with a
     /// reloaded one, all ended by a reload.
     @Test func headersAndFootersAreDisplayedWhileTheirSectionsShowThem() {
-        var configuration = ListConfiguration(appearance: .plain)
+        var configuration = CollectionLayoutListConfiguration(appearance: .plain)
         configuration.headerMode = .supplementary
         configuration.footerMode = .supplementary
         let fixture = PageFixture(layout: .list(using: configuration))

@@ -67,7 +67,7 @@ func makeApp(_ variant: Variant = .list, items: Int, width: Int, height: Int)
     switch variant {
     case .list, .twoRowList:
         let twoRows = variant == .twoRowList
-        let configuration = ListConfiguration(appearance: .plain)
+        let configuration = CollectionLayoutListConfiguration(appearance: .plain)
         let view = TerminalCollectionView(
             layout: .list(using: configuration, rowHeight: twoRows ? 2 : 1), width: width, height: height)
         let registration = TerminalCollectionView.CellRegistration<TerminalListCell, Int> { cell, _, number in

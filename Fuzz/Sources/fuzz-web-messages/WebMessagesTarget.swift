@@ -64,7 +64,7 @@ private func check(_ view: WebCollectionView) {
 
 @MainActor
 private func makePage(_ page: WebPage) {
-    var list = ListConfiguration(appearance: .plain)
+    var list = CollectionLayoutListConfiguration(appearance: .plain)
     list.trailingSwipeActionsConfigurationProvider = { _ in
         SwipeActionsConfiguration(actions: [
             ContextualAction(style: .destructive, title: "Delete", key: "d") { done in

@@ -4,7 +4,7 @@ import Foundation
 /// One section's layout: `NSCollectionLayoutSection` for the terminal.
 public struct TerminalLayoutSection: Sendable {
     enum Kind: Sendable {
-        case list(ListConfiguration, rowHeight: Int)
+        case list(CollectionLayoutListConfiguration, rowHeight: Int)
         case grid(minimumItemWidth: Int, itemHeight: Int, hasHeader: Bool)
         case horizontal(itemWidth: Int, hasHeader: Bool)
     }
@@ -14,7 +14,9 @@ public struct TerminalLayoutSection: Sendable {
     /// A vertical list, each item `rowHeight` rows tall: 1 by default, 2 for
     /// `ListContentConfiguration.subtitleCell()` cells whose secondary text sits on a line of its
     /// own. The terminal's stand-in for self-sizing: the layout stays per section, never per item.
-    public static func list(using configuration: ListConfiguration, rowHeight: Int = 1) -> Self {
+    public static func list(using configuration: CollectionLayoutListConfiguration, rowHeight: Int = 1)
+        -> Self
+    {
         Self(kind: .list(configuration, rowHeight: max(rowHeight, 1)))
     }
 
@@ -32,7 +34,7 @@ public struct TerminalLayoutSection: Sendable {
         Self(kind: .horizontal(itemWidth: max(itemWidth, 3), hasHeader: hasHeader))
     }
 
-    var listConfiguration: ListConfiguration? {
+    var listConfiguration: CollectionLayoutListConfiguration? {
         if case .list(let configuration, _) = kind { return configuration }
         return nil
     }
@@ -75,7 +77,9 @@ public struct TerminalLayout: Sendable {
 
     /// A layout whose every section is a list, as `UICollectionViewCompositionalLayout.list(using:)`,
     /// each item `rowHeight` rows tall.
-    public static func list(using configuration: ListConfiguration, rowHeight: Int = 1) -> Self {
+    public static func list(using configuration: CollectionLayoutListConfiguration, rowHeight: Int = 1)
+        -> Self
+    {
         Self { _ in .list(using: configuration, rowHeight: rowHeight) }
     }
 }

@@ -123,7 +123,7 @@ extension TerminalTableView {
     /// A section's layout: a list in the table's style, with a header and a footer where the
     /// data source has titles for them.
     func layoutSection(_ section: Int) -> TerminalLayoutSection {
-        var configuration = ListConfiguration(appearance: style.appearance)
+        var configuration = CollectionLayoutListConfiguration(appearance: style.appearance)
         configuration.headerMode = title(isHeader: true, section: section) == nil ? .none : .supplementary
         configuration.footerMode = title(isHeader: false, section: section) == nil ? .none : .supplementary
         configuration.showsSeparators = separatorStyle == .singleLine
@@ -144,7 +144,7 @@ extension TerminalTableView {
 
 extension TerminalTableView.Style {
     /// The list appearance that draws the style.
-    var appearance: ListConfiguration.Appearance {
+    var appearance: CollectionLayoutListConfiguration.Appearance {
         switch self {
         case .plain: .plain
         case .grouped: .grouped

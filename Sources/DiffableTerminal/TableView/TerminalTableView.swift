@@ -134,13 +134,14 @@ public final class TerminalTableView: ReusingTableView {
         self.width = max(width, 1)
         self.height = max(height, 1)
         rows = TerminalCollectionView(
-            layout: .list(using: ListConfiguration(appearance: .plain)), width: self.width,
+            layout: .list(using: CollectionLayoutListConfiguration(appearance: .plain)), width: self.width,
             height: self.height)
         rows.host = self
         rows.dataSource = rowsSource
         rowsSource.table = self
         rows.collectionViewLayout = TerminalLayout { [weak self] section in
-            self?.layoutSection(section) ?? .list(using: ListConfiguration(appearance: .plain))
+            self?.layoutSection(section)
+                ?? .list(using: CollectionLayoutListConfiguration(appearance: .plain))
         }
     }
 

@@ -2,13 +2,13 @@ import DiffableCells
 
 /// One section's layout in the browser, in CSS pixels: `NSCollectionLayoutSection` for the page.
 ///
-/// The kinds are the terminal's (a list with a `ListConfiguration`, a grid, a horizontal strip),
+/// The kinds are the terminal's (a list with a `CollectionLayoutListConfiguration`, a grid, a horizontal strip),
 /// so an app that has both front ends shares its list configurations, swipe actions included.
 /// Sizes are fixed per section: the layout is computed per section, never per item, which is what
 /// lets a section of a million rows scroll at the cost of a few dozen.
 public struct WebLayoutSection: Sendable {
     enum Kind: Sendable {
-        case list(ListConfiguration)
+        case list(CollectionLayoutListConfiguration)
         case grid(minimumItemWidth: Int)
         case horizontal(itemWidth: Int)
     }
@@ -21,7 +21,9 @@ public struct WebLayoutSection: Sendable {
 
     /// A vertical list, one row per item, `rowHeight` pixels tall: 40 by default, about 60 for
     /// subtitle cells.
-    public static func list(using configuration: ListConfiguration, rowHeight: Int = 40) -> Self {
+    public static func list(using configuration: CollectionLayoutListConfiguration, rowHeight: Int = 40)
+        -> Self
+    {
         Self(
             kind: .list(configuration), itemHeight: max(rowHeight, 8),
             hasSupplementaryHeader: configuration.headerMode == .supplementary)
@@ -45,7 +47,7 @@ public struct WebLayoutSection: Sendable {
             hasSupplementaryHeader: hasHeader)
     }
 
-    var listConfiguration: ListConfiguration? {
+    var listConfiguration: CollectionLayoutListConfiguration? {
         if case .list(let configuration) = kind { return configuration }
         return nil
     }
@@ -93,7 +95,7 @@ public struct WebLayout: Sendable {
     }
 
     /// A layout whose every section is a list, as `UICollectionViewCompositionalLayout.list(using:)`.
-    public static func list(using configuration: ListConfiguration) -> Self {
+    public static func list(using configuration: CollectionLayoutListConfiguration) -> Self {
         Self { _ in .list(using: configuration) }
     }
 }

@@ -105,7 +105,7 @@ public final class WebCollectionView: ReusingCollectionView {
     var outbound: (@MainActor (WebPatch) -> Void)?
 
     /// Creates a view with a layout.
-    public init(layout: WebLayout = .list(using: ListConfiguration(appearance: .plain))) {
+    public init(layout: WebLayout = .list(using: CollectionLayoutListConfiguration(appearance: .plain))) {
         collectionViewLayout = layout
     }
 

@@ -27,8 +27,8 @@ extension RecipeSummary {
     }
 
     /// The list's look: plain, or grouped with a header per collection (search results).
-    public static func listConfiguration(headers: Bool) -> ListConfiguration {
-        var list = ListConfiguration(appearance: headers ? .grouped : .plain)
+    public static func listConfiguration(headers: Bool) -> CollectionLayoutListConfiguration {
+        var list = CollectionLayoutListConfiguration(appearance: headers ? .grouped : .plain)
         list.headerMode = headers ? .supplementary : .none
         return list
     }

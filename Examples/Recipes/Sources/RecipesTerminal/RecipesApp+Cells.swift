@@ -9,11 +9,11 @@ extension RecipesApp {
     /// The sidebar: the library lists, a blank row, then the collections under their header.
     static let sidebarLayout = TerminalLayout { section in
         if section == SidebarSection.collections.rawValue {
-            var list = ListConfiguration(appearance: .grouped)
+            var list = CollectionLayoutListConfiguration(appearance: .grouped)
             list.headerMode = .firstItemInSection
             return .list(using: list)
         }
-        return .list(using: ListConfiguration(appearance: .sidebar))
+        return .list(using: CollectionLayoutListConfiguration(appearance: .sidebar))
     }
 
     /// The recipes as a list of two-row cells (title, then times and servings) or as a grid of

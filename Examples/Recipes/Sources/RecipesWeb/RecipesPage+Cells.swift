@@ -8,7 +8,7 @@ import RecipesCore
 extension RecipesPage {
     /// The sidebar: the library lists, then the collections under their expandable header.
     static let sidebarLayout = WebLayout { section in
-        var list = ListConfiguration(appearance: .sidebar)
+        var list = CollectionLayoutListConfiguration(appearance: .sidebar)
         if section == SidebarSection.collections.rawValue { list.headerMode = .firstItemInSection }
         return .list(using: list, rowHeight: 36)
     }

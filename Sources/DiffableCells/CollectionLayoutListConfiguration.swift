@@ -3,7 +3,7 @@ import Foundation
 
 /// How a list section looks: `UICollectionLayoutListConfiguration`. Its units are the layout's
 /// own: a row's height is given to the terminal's or the browser's list layout, in rows or pixels.
-public struct ListConfiguration: Sendable {
+public struct CollectionLayoutListConfiguration: Sendable {
     /// The overall look of a list.
     public enum Appearance: Hashable, Sendable {
         /// Rows edge to edge.
