@@ -149,22 +149,45 @@ public final class Gallery {
             style: .normal, title: recipe.isFavorite ? "Unfavorite" : "Favorite", key: "f"
         ) {
             [weak self] _, _, completion in
-            guard let self else { return completion(false) }
-            self.store.toggleFavorite(id)
-            self.refreshFavorites(reconfiguring: id)
-            completion(true)
+            self?.toggleFavorite(id)
+            completion(self != nil)
         }
         let delete = ContextualAction(style: .destructive, title: "Delete", key: "d") {
             [weak self] _, _, completion in
-            guard let self else { return completion(false) }
-            self.store.delete(id)
-            var snapshot = self.dataSource.snapshot()
-            snapshot.deleteItems([.recipe(id), .favorite(id), .browsed(id)])
-            self.dataSource.apply(snapshot)
-            self.application.statusMessage = "Deleted \(recipe.title)"
-            completion(true)
+            self?.delete(id)
+            completion(self != nil)
         }
         return SwipeActionsConfiguration(actions: [delete, favorite])
+    }
+
+    /// A recipe's context menu (F10 or the right button): what its swipe actions do, as a UIKit
+    /// list offers both.
+    func contextMenu(at indexPath: IndexPath) -> ContextMenuConfiguration? {
+        guard case .recipe(let id) = dataSource.itemIdentifier(for: indexPath), store[id] != nil else {
+            return nil
+        }
+        return ContextMenuConfiguration(actionProvider: { [weak self] _ in
+            Menu(children: [
+                Action(title: "Favorite", image: "♥", state: self?.store[id]?.isFavorite == true ? .on : .off) {
+                    _ in self?.toggleFavorite(id)
+                },
+                Action(title: "Delete", attributes: .destructive) { _ in self?.delete(id) },
+            ])
+        })
+    }
+
+    func toggleFavorite(_ id: Int) {
+        store.toggleFavorite(id)
+        refreshFavorites(reconfiguring: id)
+    }
+
+    func delete(_ id: Int) {
+        guard let recipe = store[id] else { return }
+        store.delete(id)
+        var snapshot = dataSource.snapshot()
+        snapshot.deleteItems([.recipe(id), .favorite(id), .browsed(id)])
+        dataSource.apply(snapshot)
+        application.statusMessage = "Deleted \(recipe.title)"
     }
 
     func configureBehaviour() {
@@ -292,4 +315,9 @@ extension Gallery: CollectionViewDelegate {
         guard let item = dataSource.itemIdentifier(for: indexPath) else { return }
         application.statusMessage = "Selected \(title(of: item))"
     }
+
+    public func collectionView(
+        _ collectionView: any DiffableCollectionView, contextMenuConfigurationForItemAt indexPath: IndexPath,
+        point: CGPoint
+    ) -> ContextMenuConfiguration? { contextMenu(at: indexPath) }
 }

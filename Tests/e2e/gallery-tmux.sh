@@ -34,6 +34,12 @@ check -n "the deleted recipe is gone" "🥞 Classic Pancakes"
 keys f
 check -e "f makes the focused recipe a favorite" "Spicy Ramen  Japanese · 17 min +♥ ›"
 
+keys F10
+check "F10 opens the recipe's context menu, Favorite checked" "✓ ♥ Favorite"
+keys Enter
+check -e "choosing Favorite unfavorites it: the heart is gone" "Spicy Ramen  Japanese · 17 min +›"
+keys f
+
 keys m j Enter
 check "m, down, enter reorders" "Moved"
 check "the moved recipe is second" "$(printf '🌮 Smoky Tacos  Mexican · 24 min')"
