@@ -168,7 +168,8 @@ public final class Gallery {
         }
         return ContextMenuConfiguration(actionProvider: { [weak self] _ in
             Menu(children: [
-                Action(title: "Favorite", image: "♥", state: self?.store[id]?.isFavorite == true ? .on : .off) {
+                Action(title: "Favorite", image: "♥", state: self?.store[id]?.isFavorite == true ? .on : .off)
+                {
                     _ in self?.toggleFavorite(id)
                 },
                 Action(title: "Delete", attributes: .destructive) { _ in self?.delete(id) },
