@@ -320,6 +320,22 @@ struct DelegateTests {
         #expect(dataSource.snapshot().itemIdentifiers == [2, 1, 3, 4])
     }
 
+    /// A subclass takes reordering over, as a UIKit subclass overrides the data source's methods.
+    @Test func aSubclassDecidesWhatMovesAndHearsOfEachMove() {
+        let view = ValidatingCollectionView()
+        let registration = CellRegistration<ValidatingCollectionView.Cell, Int> { cell, _, item in
+            cell.text = "item \(item)"
+        }
+        let dataSource = ReorderingDataSource(collectionView: view) { view, indexPath, item in
+            view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: item)
+        }
+        dataSource.apply(snapshotOf(["A": [1, 2, 3]]))
+        #expect(!view.dragItem(from: at(0), to: at(2)), "the subclass keeps the first item in place")
+        #expect(view.dragItem(from: at(2), to: at(1)))
+        #expect(dataSource.moves == ["0.2→0.1"])
+        #expect(dataSource.snapshot().itemIdentifiers == [1, 3, 2], "super commits the move")
+    }
+
     @Test func aTableTapFollowsWillSelectAndWillDeselect() {
         let (view, dataSource) = makeTableDataSource()
         let delegate = RecordingDelegate()
@@ -491,5 +507,27 @@ struct DelegateTests {
         view.listConfiguration = configuration
         dataSource.applySnapshotUsingReloadData(snapshotOf(["A": [1], "B": [2]]))
         #expect(delegate.supplementaryCalls == ["+header 0", "+header 1"])
+    }
+}
+
+/// A data source subclass that lets every item but the first move and records each move.
+@MainActor
+private final class ReorderingDataSource: CollectionViewDiffableDataSource<String, Int> {
+    var moves: [String] = []
+
+    override func collectionView(
+        _ collectionView: any DiffableCollectionView, canMoveItemAt indexPath: IndexPath
+    )
+        -> Bool
+    { indexPath.item != 0 }
+
+    override func collectionView(
+        _ collectionView: any DiffableCollectionView, moveItemAt sourceIndexPath: IndexPath,
+        to destinationIndexPath: IndexPath
+    ) {
+        moves.append(
+            "\(sourceIndexPath.section).\(sourceIndexPath.item)→\(destinationIndexPath.section).\(destinationIndexPath.item)"
+        )
+        super.collectionView(collectionView, moveItemAt: sourceIndexPath, to: destinationIndexPath)
     }
 }

@@ -111,7 +111,7 @@ open class CollectionViewDiffableDataSource<
     }
 
     /// Asks the supplementary view provider. Traps if there is none or it returns `nil`.
-    public func collectionView(
+    open func collectionView(
         _ collectionView: any DiffableCollectionView, viewForSupplementaryElementOfKind kind: String,
         at indexPath: IndexPath
     ) -> AnyObject {
@@ -135,5 +135,38 @@ open class CollectionViewDiffableDataSource<
         -> AnyHashable?
     {
         _engine.itemIdentifier(at: indexPath).map(AnyHashable.init)
+    }
+
+    // MARK: Reordering, which a subclass may take over as in UIKit
+
+    /// Whether ``ReorderingHandlers/canReorderItem`` allows picking up the item.
+    open func collectionView(
+        _ collectionView: any DiffableCollectionView, canMoveItemAt indexPath: IndexPath
+    )
+        -> Bool
+    {
+        guard let canReorder = reorderingHandlers.canReorderItem, let item = itemIdentifier(for: indexPath)
+        else {
+            return false
+        }
+        return canReorder(item)
+    }
+
+    /// Commits a move the view has already shown, then calls the reordering handlers with the
+    /// transaction.
+    ///
+    /// The transaction goes from the state ``DiffableDataSource/snapshot()`` returned to the one it returns after the
+    /// move, so `didReorder` can update the app's model from it even while an apply is still on
+    /// its way to the view (the move is made in that apply's state too). In a section with an
+    /// outline, the item moves with its children and keeps its expansion state, as UIKit's does.
+    open func collectionView(
+        _ collectionView: any DiffableCollectionView, moveItemAt sourceIndexPath: IndexPath,
+        to destinationIndexPath: IndexPath
+    ) {
+        let handlers = reorderingHandlers
+        let transaction = _commitMove(from: sourceIndexPath, to: destinationIndexPath) {
+            handlers.willReorder?($0)
+        }
+        if let transaction { handlers.didReorder?(transaction) }
     }
 }
