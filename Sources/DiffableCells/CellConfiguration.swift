@@ -1,11 +1,20 @@
 import Diffable
 
-/// The state a cell is drawn in: `UICellConfigurationState`.
-public struct CellState: Hashable, Sendable {
+/// The state a cell is drawn in: `UICellConfigurationState`. A cell's
+/// `configurationUpdateHandler` gets it whenever it changes, and styles the cell for it; the
+/// members after UIKit's (outline place, editing controls, animation) are what these views
+/// draw with.
+public struct CellConfigurationState: Hashable, Sendable {
     /// The keyboard focus is on the cell.
     public var isFocused = false
     /// The cell is selected.
     public var isSelected = false
+    /// The person is pressing the cell (the mouse button is down on it).
+    public var isHighlighted = false
+    /// The cell cannot be selected: the view does not allow selection.
+    public var isDisabled = false
+    /// The cell's swipe actions are revealed.
+    public var isSwiped = false
     /// The cell's item is expanded in its outline.
     public var isExpanded = false
     /// The cell's item has children in its outline.
@@ -151,7 +160,7 @@ public struct CellAccessory: Hashable, Sendable {
     public static func delete() -> Self { Self(kind: .delete, style: TextStyle(foreground: .red)) }
 
     /// The glyph drawn for the accessory in a state.
-    public func glyph(in state: CellState) -> String {
+    public func glyph(in state: CellConfigurationState) -> String {
         switch kind {
         case .disclosureIndicator: return "›"
         case .checkmark: return "✓"

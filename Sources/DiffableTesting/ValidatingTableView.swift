@@ -46,7 +46,9 @@ public final class ValidatingTableView: ValidatingView, ReusingTableView {
     /// Told of the rows ahead of a scroll (``ValidatingView/scroll(showing:)``); held weakly.
     public weak var prefetchDataSource: (any TableViewDataSourcePrefetching)?
     /// Whether the view is in editing mode; setting it is ``setEditing(_:animated:)``, as in UIKit.
-    public var isEditing = false
+    public var isEditing = false {
+        didSet { updateCellConfigurations() }
+    }
 
     /// Everything the view was told to do, in order.
     public var operations: [Operation] {

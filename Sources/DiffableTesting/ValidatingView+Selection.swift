@@ -37,6 +37,7 @@ extension ValidatingView {
             }
         }
         updateSupplementaryDisplay()
+        updateCellConfigurations()
     }
 
     /// The index paths of the cells displayed, in order: every cell before the first
@@ -73,6 +74,24 @@ extension ValidatingView {
     func mark(_ selected: Bool, at path: IndexPath) {
         guard slot(at: path) != nil else { return }
         sections[path.section][path.item].isSelected = selected
+        updateCellConfigurations()
+    }
+
+    /// Tells each cell's configuration update handler of a change of its state.
+    ///
+    /// - Complexity: O(n) for the n cells.
+    func updateCellConfigurations() {
+        let isEditing = (self as? ValidatingTableView)?.isEditing ?? false
+        let isDisabled = !allowsSelection
+        for slots in sections {
+            for slot in slots {
+                var state = CellConfigurationState()
+                state.isSelected = slot.isSelected
+                state.isEditing = isEditing
+                state.isDisabled = isDisabled
+                slot.cell.updateConfigurationIfNeeded(for: state)
+            }
+        }
     }
 
     /// Changes the selection as a person's tap decided, telling no one yet.
@@ -86,5 +105,6 @@ extension ValidatingView {
         for section in sections.indices {
             for item in sections[section].indices { sections[section][item].isSelected = false }
         }
+        updateCellConfigurations()
     }
 }

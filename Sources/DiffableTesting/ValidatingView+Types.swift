@@ -5,7 +5,7 @@ import Foundation
 /// The cells of a validating view and the records it keeps of them.
 extension ValidatingView {
     /// A cell with no drawing: it remembers what it was configured with.
-    public final class Cell: PooledCell {
+    public final class Cell: PooledCell, UpdatingConfiguration {
         /// A number unique to this cell object, to tell cells apart in assertions.
         public let serial: Int
         /// Free-form content a registration handler sets, such as a title.
@@ -18,6 +18,17 @@ extension ValidatingView {
         public private(set) var reuseCount = 0
         /// The pool the cell returns to when it leaves the screen.
         package var reuseKey: ObjectIdentifier?
+        /// What the cell shows, as a UIKit cell's `contentConfiguration`.
+        public var contentConfiguration: (any ContentConfiguration)?
+        /// How the cell's background looks.
+        public var backgroundConfiguration: BackgroundConfiguration?
+        /// Styles the cell for its state: called once the cell is configured for an item, and
+        /// whenever its state changes (selected, editing, disabled), as
+        /// `UICollectionViewCell.configurationUpdateHandler` is.
+        public var configurationUpdateHandler: (@MainActor (Cell, CellConfigurationState) -> Void)?
+        /// The state the cell was last updated for: `configurationState`.
+        public var configurationState: CellConfigurationState { configurationUpdates.state }
+        package var configurationUpdates = ConfigurationUpdates()
 
         private static var nextSerial = 0
 
@@ -32,6 +43,17 @@ extension ValidatingView {
             reuseCount += 1
             text = nil
             secondaryText = nil
+            contentConfiguration = nil
+            backgroundConfiguration = nil
+        }
+
+        /// Asks for the configuration to be updated at the view's next change:
+        /// `setNeedsUpdateConfiguration()`.
+        public func setNeedsUpdateConfiguration() { configurationUpdates.isNeeded = true }
+
+        /// Updates the cell for a state: calls the ``configurationUpdateHandler``.
+        public func updateConfiguration(using state: CellConfigurationState) {
+            configurationUpdateHandler?(self, state)
         }
     }
 

@@ -35,7 +35,7 @@ public class ValidatingView: ReusingView {
     /// Whether items can be selected, by the person or in code; setting `false` deselects every
     /// item (without telling the delegate).
     public var allowsSelection = true {
-        didSet { if !allowsSelection { deselectAll() } }
+        didSet { if allowsSelection { updateCellConfigurations() } else { deselectAll() } }
     }
     /// Whether several items can be selected at once; `false` by default.
     public var allowsMultipleSelection = false

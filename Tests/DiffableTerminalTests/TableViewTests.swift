@@ -253,8 +253,8 @@ struct TableViewTests {
         view.click(x: 3, y: 2)
         #expect(delegate.selected == [IndexPath(item: 1, section: 0)])
         #expect(
-            (view.cellForRow(at: IndexPath(item: 1, section: 0)) as? TerminalListCell)?.contentConfiguration?
-                .text == "Pear")
+            ((view.cellForRow(at: IndexPath(item: 1, section: 0)) as? TerminalListCell)?.contentConfiguration
+                as? ListContentConfiguration)?.text == "Pear")
         #expect(view.cellForRow(at: IndexPath(item: 0, section: 2)) == nil, "Rice is below the screen")
         view.scrollToRow(at: IndexPath(item: 0, section: 2), at: .none, animated: false)
         #expect(view.contentOffset > 0)

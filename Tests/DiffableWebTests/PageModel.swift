@@ -134,13 +134,16 @@ final class PageFixture {
 
     init(
         layout: WebLayout = .list(using: CollectionLayoutListConfiguration(appearance: .plain)),
-        viewport: WebViewport = WebViewport(top: 0, height: 100_000, width: 800)
-    ) {
-        view = WebCollectionView(layout: layout)
-        let registration = WebCollectionView.CellRegistration<WebListCell, Int> { cell, _, item in
+        viewport: WebViewport = WebViewport(top: 0, height: 100_000, width: 800),
+        configure: @escaping @MainActor (WebListCell, Int) -> Void = { cell, item in
             var content = cell.defaultContentConfiguration()
             content.text = "Item \(item)"
             cell.contentConfiguration = content
+        }
+    ) {
+        view = WebCollectionView(layout: layout)
+        let registration = WebCollectionView.CellRegistration<WebListCell, Int> { cell, _, item in
+            configure(cell, item)
         }
         dataSource = CollectionViewDiffableDataSource<Int, Int>(collectionView: view) {
             view, indexPath, item in

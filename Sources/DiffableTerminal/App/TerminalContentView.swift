@@ -40,16 +40,18 @@ public protocol TerminalContentView: AnyObject {
 }
 
 extension TerminalCollectionView: TerminalContentView {
-    /// While the person moves an item, the arrows and Enter are the move's.
-    public var takesEveryKey: Bool { isReordering }
+    /// While the person moves an item, the arrows and Enter are the move's; while a context menu
+    /// is open, every key is the menu's.
+    public var takesEveryKey: Bool { isReordering || isShowingContextMenu }
 
     /// Whether the data source has updates on their way to the view.
     public var hasPendingUpdates: Bool { dataSource?.hasPendingUpdates == true }
 }
 
 extension TerminalTableView: TerminalContentView {
-    /// While the person moves a row, the arrows and Enter are the move's.
-    public var takesEveryKey: Bool { isReordering }
+    /// While the person moves a row, the arrows and Enter are the move's; while a context menu
+    /// is open, every key is the menu's.
+    public var takesEveryKey: Bool { isReordering || rows.isShowingContextMenu }
 
     /// Whether the data source has updates on their way to the view.
     public var hasPendingUpdates: Bool { dataSource?.hasPendingUpdates == true }

@@ -3,11 +3,25 @@ import Diffable
 /// A cell of a ``TerminalCollectionView``: a reusable object that draws itself into a rectangle of
 /// the screen. Subclass it, or use ``TerminalListCell`` and ``TerminalGridCell``.
 @MainActor
-open class TerminalCell: PooledCell {
+open class TerminalCell: PooledCell, UpdatingConfiguration {
     /// How many times a handler configured this cell since it was created (for tests).
     public internal(set) var configurationCount = 0
     /// The pool the cell returns to.
     package var reuseKey: ObjectIdentifier?
+    /// What the cell shows: a ``ListContentConfiguration`` in a list cell, or any
+    /// ``TerminalContentConfiguration``, which draws through its content view.
+    public var contentConfiguration: (any ContentConfiguration)?
+    /// How the cell's background looks.
+    public var backgroundConfiguration: BackgroundConfiguration?
+    /// Styles the cell for its state: called before the cell is first drawn for an item, and
+    /// whenever its state (selected, focused, highlighted, expanded, editing…) changes, as
+    /// `UICollectionViewCell.configurationUpdateHandler` is.
+    public var configurationUpdateHandler: (@MainActor (TerminalCell, CellConfigurationState) -> Void)?
+    /// The state the cell was last updated for: `configurationState`.
+    public var configurationState: CellConfigurationState { configurationUpdates.state }
+    package var configurationUpdates = ConfigurationUpdates()
+    /// The content view that draws a custom content configuration.
+    var contentView: (any TerminalCellContentView)?
 
     /// Creates an unconfigured cell.
     public required init() {}
@@ -15,8 +29,34 @@ open class TerminalCell: PooledCell {
     /// Resets the cell before it shows another item.
     open func prepareForReuse() {}
 
+    /// Asks for the configuration to be updated before the cell is next drawn:
+    /// `setNeedsUpdateConfiguration()`.
+    public func setNeedsUpdateConfiguration() { configurationUpdates.isNeeded = true }
+
+    /// Updates the cell for a state: calls the ``configurationUpdateHandler``. A subclass may
+    /// override it, as `updateConfiguration(using:)`.
+    open func updateConfiguration(using state: CellConfigurationState) {
+        configurationUpdateHandler?(self, state)
+    }
+
+    /// Draws a custom content configuration through its content view, made again when the
+    /// configuration is of another type; returns whether there was one to draw.
+    func drawCustomContent(in buffer: inout ScreenBuffer, frame: ScreenRect, style: TextStyle) -> Bool {
+        guard let configuration = contentConfiguration as? any TerminalContentConfiguration else {
+            contentView = nil
+            return false
+        }
+        if let view = contentView, type(of: view.configuration) == type(of: configuration) {
+            view.configuration = configuration
+        } else {
+            contentView = configuration.makeContentView()
+        }
+        contentView?.draw(in: &buffer, frame: frame, style: style)
+        return true
+    }
+
     /// Draws the cell into `frame`.
-    open func draw(in buffer: inout ScreenBuffer, frame: ScreenRect, state: CellState) {}
+    open func draw(in buffer: inout ScreenBuffer, frame: ScreenRect, state: CellConfigurationState) {}
 }
 
 /// A list cell with a content configuration and accessories:
@@ -33,8 +73,6 @@ open class TerminalCell: PooledCell {
 /// ```
 @MainActor
 open class TerminalListCell: TerminalCell {
-    /// What the cell shows.
-    public var contentConfiguration: ListContentConfiguration?
     /// Accessories at the trailing edge (an outline disclosure goes at the leading edge).
     public var accessories: [CellAccessory] = []
     /// Columns of indentation per outline level.
@@ -46,18 +84,20 @@ open class TerminalListCell: TerminalCell {
     /// A configuration to start from, as `defaultContentConfiguration()`.
     public func defaultContentConfiguration() -> ListContentConfiguration { .cell() }
 
-    /// Clears content and accessories.
+    /// Clears content, background and accessories.
     open override func prepareForReuse() {
         contentConfiguration = nil
+        backgroundConfiguration = nil
         accessories = []
     }
 
     /// Draws `[indent][⊖ ][▸ ][image ]text  secondary ... accessories [≡]`, highlighted when
     /// focused; in a cell two rows tall, a subtitle cell's secondary text goes on the second row.
-    open override func draw(in buffer: inout ScreenBuffer, frame: ScreenRect, state: CellState) {
+    open override func draw(in buffer: inout ScreenBuffer, frame: ScreenRect, state: CellConfigurationState) {
         guard frame.width > 0, frame.height > 0 else { return }
-        let content = contentConfiguration ?? .cell()
+        let content = contentConfiguration as? ListContentConfiguration ?? .cell()
         var base = TextStyle.plain
+        base.background = backgroundConfiguration?.backgroundColor
         if state.isSelected { base.foreground = .cyan }
         if state.isSectionHeader { base.bold = true }
         if state.isTransient { base.dim = true }
@@ -105,6 +145,8 @@ open class TerminalListCell: TerminalCell {
             trailing -= width + 1
         }
         let available = max(trailing - column, 0)
+        let area = ScreenRect(x: column, y: y, width: available, height: frame.height)
+        if drawCustomContent(in: &buffer, frame: area, style: base) { return }
         let text = content.text ?? ""
         var textStyle = merge(base, content.textStyle)
         if state.isSectionHeader { textStyle.bold = true }
@@ -163,9 +205,10 @@ open class TerminalGridCell: TerminalCell {
     }
 
     /// Draws a framed box: the image centered on the first row, the text on the second.
-    open override func draw(in buffer: inout ScreenBuffer, frame: ScreenRect, state: CellState) {
+    open override func draw(in buffer: inout ScreenBuffer, frame: ScreenRect, state: CellConfigurationState) {
         guard frame.width > 2, frame.height > 0 else { return }
         var style = TextStyle.plain
+        style.background = backgroundConfiguration?.backgroundColor
         if state.isSelected { style.foreground = .cyan }
         if state.isTransient { style.dim = true }
         if state.isFocused { style.inverse = true }

@@ -88,11 +88,13 @@ extension TerminalCollectionView {
         contentRect(for: displayPath(forActual: path), in: frames)?.offsetBy(rows: -contentOffset)
     }
 
-    func state(for path: IndexPath) -> CellState {
-        var state = CellState()
+    func state(for path: IndexPath) -> CellConfigurationState {
+        var state = CellConfigurationState()
         state.isFocused = path == focusedIndexPath && indexed.reorder == nil
         state.isSelected = selectedIndexPaths.contains(path)
         state.isReordering = indexed.reorder?.source == path
+        state.isHighlighted = indexed.gesture == .pressed(path)
+        state.isDisabled = !allowsSelection
         if let outline = dataSource?.collectionView(self, outlineStateOfItemAt: path) {
             state.outlineLevel = outline.level
             state.hasChildren = outline.hasChildren
@@ -108,7 +110,11 @@ extension TerminalCollectionView {
     }
 
     /// Draws a cell clipped to the view: rows outside it are not drawn.
-    func draw(_ cell: TerminalCell, in rect: ScreenRect, state: CellState, into buffer: inout ScreenBuffer) {
+    func draw(
+        _ cell: TerminalCell, in rect: ScreenRect, state: CellConfigurationState,
+        into buffer: inout ScreenBuffer
+    ) {
+        cell.updateConfigurationIfNeeded(for: state)
         let top = max(rect.y, 0)
         let bottom = min(rect.y + rect.height, height)
         guard top < bottom, rect.x < width, rect.x + rect.width > 0 else { return }
@@ -141,7 +147,7 @@ extension TerminalCollectionView {
         let inset = frame.layout.horizontalInset
         for (kind, contentRow) in supplementaryRows(of: frame) {
             guard let view = indexed[.init(kind: kind, section: frame.section)] else { continue }
-            var state = CellState()
+            var state = CellConfigurationState()
             state.isSectionHeader = kind == Self.elementKindSectionHeader
             let rect = ScreenRect(
                 x: inset, y: contentRow - contentOffset, width: max(width - 2 * inset, 1), height: 1)

@@ -63,7 +63,8 @@ extension TerminalCollectionView {
     ///   leaves the view: then the focus moves to the nearest item still in view, so the arrows go
     ///   on from what the person sees. Sideways, it scrolls the horizontal strip under the pointer.
     /// - The right button opens the context menu of the item under the pointer, there; while a
-    ///   menu is open, the mouse is the menu's (a click outside it closes it).
+    ///   menu is open, the mouse is the menu's (a click outside it closes it). On an item with no
+    ///   menu it is not used.
     /// - The middle button is not used.
     @discardableResult
     public func handle(_ event: MouseEvent) -> Bool {
@@ -72,11 +73,10 @@ extension TerminalCollectionView {
         if contextMenu != nil { return handleContextMenu(event) }
         switch event.kind {
         case .press(.right):
-            guard indexed.reorder == nil, let pressed = indexPathForItem(atX: event.x, y: event.y) else {
-                return false
-            }
+            guard indexed.reorder == nil, let pressed = indexPathForItem(atX: event.x, y: event.y),
+                openContextMenu(at: pressed, x: event.x, y: event.y)
+            else { return false }
             focusedIndexPath = pressed
-            openContextMenu(at: pressed, x: event.x, y: event.y)
         case .scrollUp, .scrollDown:
             scroll(by: event.kind == .scrollUp ? -Self.wheelStep : Self.wheelStep)
         case .scrollLeft, .scrollRight:

@@ -6,7 +6,7 @@ struct Animation {
     struct Departing {
         var cell: TerminalCell
         var rect: ScreenRect  // in content coordinates, old layout
-        var state: CellState
+        var state: CellConfigurationState
     }
 
     var frame = 0
@@ -100,7 +100,7 @@ extension TerminalCollectionView {
             if let rect = oldRects[path] {
                 // Drawn as it leaves, then recycled when the animation ends.
                 endDisplaying(cell, at: path, recycling: false)
-                departing.append(.init(cell: cell, rect: rect, state: CellState()))
+                departing.append(.init(cell: cell, rect: rect, state: CellConfigurationState()))
             } else {
                 endDisplaying(cell, at: path)
             }

@@ -20,7 +20,7 @@ protocol TerminalCollectionViewHost: AnyObject {
     /// A header or footer stopped being shown.
     func didEndDisplayingSupplementary(_ view: TerminalCell, ofKind kind: String, inSection section: Int)
     /// Adds to the state a cell is drawn in (a table's editing controls).
-    func decorate(_ state: inout CellState, at indexPath: IndexPath)
+    func decorate(_ state: inout CellConfigurationState, at indexPath: IndexPath)
     /// Where a drop of the item picked up at `source` and held at `proposed` lands.
     func targetIndexPathForMove(from source: IndexPath, toProposed proposed: IndexPath) -> IndexPath
     /// The context menu of an item, opened at a cell of the view.

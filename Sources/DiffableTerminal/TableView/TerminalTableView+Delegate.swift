@@ -51,7 +51,7 @@ extension TerminalTableView: TerminalCollectionViewHost {
 
     /// In editing mode, the controls a row shows: delete or insert as its editing style says,
     /// reorder where the data source lets the person move it.
-    func decorate(_ state: inout CellState, at indexPath: IndexPath) {
+    func decorate(_ state: inout CellConfigurationState, at indexPath: IndexPath) {
         guard isEditing, let dataSource else { return }
         state.isEditing = true
         let style = editingStyle(forRowAt: indexPath)

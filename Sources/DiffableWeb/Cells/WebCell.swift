@@ -8,11 +8,24 @@ import DiffableCells
 /// The page never receives markup: every text a cell shows is sent as text and put into the page
 /// as text, so nothing a person typed becomes part of the page's structure.
 @MainActor
-open class WebCell: PooledCell {
+open class WebCell: PooledCell, UpdatingConfiguration {
     /// How many times a handler configured this cell since it was created (for tests).
     public internal(set) var configurationCount = 0
     /// The pool the cell returns to.
     package var reuseKey: ObjectIdentifier?
+    /// What the cell shows: a ``ListContentConfiguration`` in a list cell, or any
+    /// ``WebContentConfiguration``, which describes safe content for the page.
+    public var contentConfiguration: (any ContentConfiguration)?
+    /// How the cell's background looks: its colour reaches the page.
+    public var backgroundConfiguration: BackgroundConfiguration?
+    /// Styles the cell for its state: called before the cell is first sent for an item, and
+    /// whenever its state (selected, expanded, disabled) changes, as
+    /// `UICollectionViewCell.configurationUpdateHandler` is; a change it makes reaches the page
+    /// as a reconfigure.
+    public var configurationUpdateHandler: (@MainActor (WebCell, CellConfigurationState) -> Void)?
+    /// The state the cell was last updated for: `configurationState`.
+    public var configurationState: CellConfigurationState { configurationUpdates.state }
+    package var configurationUpdates = ConfigurationUpdates()
 
     /// Creates an unconfigured cell.
     public required init() {}
@@ -20,8 +33,33 @@ open class WebCell: PooledCell {
     /// Resets the cell before it shows another item.
     open func prepareForReuse() {}
 
-    /// What the cell shows, as a value the view sends to the page.
-    open func content() -> WebCellContent { WebCellContent(style: .list) }
+    /// What the cell shows, as a value the view sends to the page: a custom
+    /// ``WebContentConfiguration``'s content, else an empty row.
+    open func content() -> WebCellContent {
+        var content =
+            (contentConfiguration as? any WebContentConfiguration)?.webContent()
+            ?? WebCellContent(style: .list)
+        content.backgroundColor = backgroundConfiguration?.backgroundColor
+        return content
+    }
+
+    /// Asks for the configuration to be updated before the cell is next sent:
+    /// `setNeedsUpdateConfiguration()`.
+    public func setNeedsUpdateConfiguration() { configurationUpdates.isNeeded = true }
+
+    /// Updates the cell for a state: calls the ``configurationUpdateHandler``. A subclass may
+    /// override it, as `updateConfiguration(using:)`.
+    open func updateConfiguration(using state: CellConfigurationState) {
+        configurationUpdateHandler?(self, state)
+    }
+}
+
+/// A content configuration the browser can show: `UIContentConfiguration` for the page, which
+/// receives no markup, only a description of safe content (texts, a glyph or an image by URL,
+/// styles, accessories) that it builds with text nodes.
+public protocol WebContentConfiguration: ContentConfiguration {
+    /// What the page shows for this configuration.
+    func webContent() -> WebCellContent
 }
 
 /// A list cell with a content configuration and accessories: `UICollectionViewListCell` for the
@@ -39,8 +77,6 @@ open class WebCell: PooledCell {
 /// ```
 @MainActor
 open class WebListCell: WebCell {
-    /// What the cell shows.
-    public var contentConfiguration: ListContentConfiguration?
     /// Accessories at the trailing edge (an outline disclosure goes at the leading edge).
     public var accessories: [CellAccessory] = []
     /// An image shown before the text, by URL (`https:`, `http:` or a path on the server), in
@@ -56,14 +92,22 @@ open class WebListCell: WebCell {
     /// Clears content, accessories and image.
     open override func prepareForReuse() {
         contentConfiguration = nil
+        backgroundConfiguration = nil
         accessories = []
         imageURL = nil
     }
 
-    /// The configuration, accessories and image as a value.
+    /// The configuration, accessories and image as a value; a custom
+    /// ``WebContentConfiguration``'s content, with the accessories.
     open override func content() -> WebCellContent {
+        if let custom = contentConfiguration, !(custom is ListContentConfiguration) {
+            var content = super.content()
+            content.accessories = accessories
+            return content
+        }
+        let configuration = contentConfiguration as? ListContentConfiguration ?? .cell()
         var content = WebCellContent(style: .list)
-        let configuration = contentConfiguration ?? .cell()
+        content.backgroundColor = backgroundConfiguration?.backgroundColor
         content.text = configuration.text
         content.secondaryText = configuration.secondaryText
         content.secondaryTextPlacement = configuration.secondaryTextPlacement
@@ -104,11 +148,13 @@ open class WebGridCell: WebCell {
         secondaryText = nil
         textStyle = .plain
         accessories = []
+        backgroundConfiguration = nil
     }
 
     /// The image, texts and accessories as a value.
     open override func content() -> WebCellContent {
         var content = WebCellContent(style: .grid)
+        content.backgroundColor = backgroundConfiguration?.backgroundColor
         content.text = text
         content.secondaryText = secondaryText
         content.image = image

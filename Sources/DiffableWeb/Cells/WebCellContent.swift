@@ -35,6 +35,8 @@ public struct WebCellContent: Hashable, Sendable {
     public var imageStyle: TextStyle = .plain
     /// The accessories.
     public var accessories: [CellAccessory] = []
+    /// The cell's background colour (its background configuration's), or `nil` for the page's.
+    public var backgroundColor: TerminalColor?
 
     /// Content of a style, with nothing in it.
     public init(style: Style) {
@@ -70,6 +72,7 @@ public struct WebCellContent: Hashable, Sendable {
         if secondaryText != nil, let style = secondaryTextStyle.json { members.append(("ss", style)) }
         if image != nil, let style = imageStyle.json { members.append(("is", style)) }
         if !accessories.isEmpty { members.append(("a", .array(accessories.map(\.json)))) }
+        if let backgroundColor { members.append(("bg", .string(backgroundColor.css))) }
         return .object(members)
     }
 }

@@ -66,6 +66,8 @@ export function fillItem(el, cell) {
   const c = el._content || { s: "list" };
   const x = el._extras;
   el.className = c.s === "grid" ? "dw-tile" : "dw-row";
+  // The background configuration's colour: a palette variable or #rrggbb, else the page's.
+  el.style.backgroundColor = c.bg && /^(var\(--dw-[a-z-]+\)|#[0-9a-f]{6})$/.test(c.bg) ? c.bg : "";
   if (x.h) el.classList.add("dw-section-header-row");
   const parts = [];
   if (c.s === "grid") {

@@ -41,8 +41,18 @@ extension WebCollectionView {
     /// Shows a new selection on the page.
     func setSelection(_ selected: Set<IndexPath>) {
         guard selected != state.selected else { return }
+        let changed = selected.symmetricDifference(state.selected)
         state.selected = selected
         var patch = WebPatch()
+        // A cell whose configuration update handler styles the selection is sent again.
+        for path in changed.sorted() {
+            guard let item = state.items[path] else { continue }
+            let content = content(of: item.cell, at: path)
+            guard content != item.content else { continue }
+            item.content = content
+            patch.reconfiguredItems.append(item.key)
+            patch.cells[item.key] = content
+        }
         updateWindow(&patch)
         send(&patch)
     }

@@ -83,7 +83,7 @@ extension WebCollectionView {
                     endDisplaying(item.cell, at: path)
                     item.cell = returned
                 }
-                item.content = returned.content()
+                item.content = content(of: returned, at: path)
                 patch.reconfiguredItems.append(item.key)
                 patch.cells[item.key] = item.content
             }

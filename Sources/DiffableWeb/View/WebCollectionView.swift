@@ -195,7 +195,7 @@ public final class WebCollectionView: ReusingCollectionView {
     func materialize(_ path: IndexPath, from dataSource: any CollectionViewDataSource) -> MaterializedItem {
         let cell = cell(from: dataSource, at: path)
         return MaterializedItem(
-            key: makeKey(), cell: cell, content: cell.content(), extras: extras(for: path))
+            key: makeKey(), cell: cell, content: content(of: cell, at: path), extras: extras(for: path))
     }
 
     func cell(from dataSource: any CollectionViewDataSource, at path: IndexPath) -> WebCell {
@@ -206,6 +206,21 @@ public final class WebCollectionView: ReusingCollectionView {
         }
         cell.configurationCount += 1
         return cell
+    }
+
+    /// What a cell shows, once it is updated for its item's state (its configuration update
+    /// handler runs when that changed).
+    func content(of cell: WebCell, at path: IndexPath) -> WebCellContent {
+        var state = CellConfigurationState()
+        state.isSelected = self.state.selected.contains(path)
+        state.isDisabled = !allowsSelection
+        if let outline = dataSource?.collectionView(self, outlineStateOfItemAt: path) {
+            state.isExpanded = outline.isExpanded
+            state.hasChildren = outline.hasChildren
+            state.outlineLevel = outline.level
+        }
+        cell.updateConfigurationIfNeeded(for: state)
+        return cell.content()
     }
 
     /// What the data source and the layout say about an item besides its cell.

@@ -68,7 +68,7 @@ public final class RecipesScreen: TerminalContentView {
     public var needsDisplay: Bool { redraw || app.sidebarView.needsDisplay || app.listView.needsDisplay }
     public var isAnimating: Bool { app.sidebarView.isAnimating || app.listView.isAnimating }
     /// A form or a dialog takes every key: `q` and `/` are text there.
-    public var takesEveryKey: Bool { overlay != nil }
+    public var takesEveryKey: Bool { overlay != nil || app.listView.isShowingContextMenu }
     public var hasPendingUpdates: Bool { app.sidebarView.hasPendingUpdates || app.listView.hasPendingUpdates }
 
     public func advanceAnimation() {
