@@ -204,16 +204,36 @@ function contextMenus(view, root) {
   root.addEventListener("pointercancel", cancel);
 }
 
+/**
+ * Whether an item is the first (or last) of the whole collection: where Home (End) goes. Until
+ * the page holds it, the items at the edge of the page are only those of the window so far (a
+ * message that arrives in between, a live change, must not settle the jump on them).
+ */
+function isCollectionEdge(view, el, first) {
+  const s = sectionOf(view, el);
+  if (!s || indexOf(view, el) !== (first ? 0 : s.desc.count - 1)) return false;
+  const bySection = new Map([...view.sections.values()].map((section) => [section.el, section]));
+  const order = Array.from(view.root.children, (child) => bySection.get(child)).filter(Boolean);
+  const at = order.indexOf(s);
+  const beyond = first ? order.slice(0, at) : order.slice(at + 1);
+  return beyond.every((section) => !section.desc || section.desc.count === 0);
+}
+
 /** After a Home, End or page jump, focuses the item the jump meant once it has arrived. */
 export function settleFocus(view) {
   const pending = view.pendingFocus;
-  if (pending) {
-    const items = allItems(view);
-    if (!items.length) return;
-    if (pending === "Home") focusItem(view, items[0]);
-    else if (pending === "End") focusItem(view, items[items.length - 1]);
-    else focusItem(view, items.find((el) => el.getBoundingClientRect().top >= pending.top) || items[items.length - 1]);
-    view.pendingFocus = null;
+  const items = pending ? allItems(view) : [];
+  if (items.length) {
+    if (pending === "Home" || pending === "End") {
+      const edge = pending === "Home" ? items[0] : items[items.length - 1];
+      if (isCollectionEdge(view, edge, pending === "Home")) {
+        focusItem(view, edge);
+        view.pendingFocus = null;
+      }
+    } else {
+      focusItem(view, items.find((el) => el.getBoundingClientRect().top >= pending.top) || items[items.length - 1]);
+      view.pendingFocus = null;
+    }
   }
   // An update that replaced the focused element left the focus on the page: give it back.
   if (document.activeElement === document.body && view.focusedKey !== null) {
