@@ -8,7 +8,7 @@ open class TerminalCell: PooledCell, UpdatingConfiguration {
     public internal(set) var configurationCount = 0
     /// The pool the cell returns to.
     package var reuseKey: ObjectIdentifier?
-    /// What the cell shows: a ``ListContentConfiguration`` in a list cell, or any
+    /// What the cell shows: a `ListContentConfiguration` in a list cell, or any
     /// ``TerminalContentConfiguration``, which draws through its content view.
     public var contentConfiguration: (any ContentConfiguration)?
     /// How the cell's background looks.

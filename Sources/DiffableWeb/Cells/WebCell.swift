@@ -13,7 +13,7 @@ open class WebCell: PooledCell, UpdatingConfiguration {
     public internal(set) var configurationCount = 0
     /// The pool the cell returns to.
     package var reuseKey: ObjectIdentifier?
-    /// What the cell shows: a ``ListContentConfiguration`` in a list cell, or any
+    /// What the cell shows: a `ListContentConfiguration` in a list cell, or any
     /// ``WebContentConfiguration``, which describes safe content for the page.
     public var contentConfiguration: (any ContentConfiguration)?
     /// How the cell's background looks: its colour reaches the page.
