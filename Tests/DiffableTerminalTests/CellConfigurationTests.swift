@@ -51,6 +51,7 @@ struct CellConfigurationTests {
                 cell.backgroundConfiguration = background
             }
         }
+
         let dataSource = CollectionViewDiffableDataSource<Int, String>(collectionView: view) {
             view, indexPath, name in
             view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: name)
