@@ -1,7 +1,8 @@
 // fuzz-web-messages: what a page sends the server, as arbitrary bytes. The input is a sequence
 // of messages separated by NUL bytes, sent in turn on one connection to a page with an outline,
 // reordering and swipe actions; a refused message closes the connection (the next message goes on
-// a new one, as a reconnecting page's would). Nothing traps; a refused message changes nothing;
+// a new one, as a reconnecting page's would); items have a context menu with a submenu, a disabled
+// action and one that keeps the menu open. Nothing traps; a refused message changes nothing;
 // after every message the view agrees with its data source and its elements' keys are unique.
 
 import Diffable
@@ -67,11 +68,14 @@ private func makePage(_ page: WebPage) {
     var list = CollectionLayoutListConfiguration(appearance: .plain)
     list.trailingSwipeActionsConfigurationProvider = { _ in
         SwipeActionsConfiguration(actions: [
-            ContextualAction(style: .destructive, title: "Delete", key: "d") { done in
+            ContextualAction(style: .destructive, title: "Delete", key: "d") { _, _, done in
                 done(true)
             }
         ])
     }
+    let menus = FuzzMenus()
+    page.collectionView.delegate = menus
+    page.keep(menus)
     page.collectionView.collectionViewLayout = WebLayout { section in
         section == 2 ? .horizontal(itemWidth: 100, hasHeader: false) : .list(using: list)
     }
@@ -104,4 +108,31 @@ private func makePage(_ page: WebPage) {
         dataSource.apply(filtered, to: 1)
     }
     page.keep(dataSource)
+}
+
+/// Every item's context menu: an action that keeps the menu open, a single-selection submenu, an
+/// inline group with a disabled and a hidden action; choosing changes nothing but states.
+@MainActor
+private final class FuzzMenus: CollectionViewDelegate {
+    func collectionView(
+        _ collectionView: any DiffableCollectionView, contextMenuConfigurationForItemAt indexPath: IndexPath,
+        point: CGPoint
+    ) -> ContextMenuConfiguration? {
+        ContextMenuConfiguration(actionProvider: { _ in
+            Menu(children: [
+                Action(title: "Keep", attributes: .keepsMenuPresented) {
+                    $0.state = $0.state == .on ? .off : .on
+                },
+                Menu(
+                    title: "Pick", options: .singleSelection,
+                    children: ["A", "B"].map { Action(title: $0) { _ in } }),
+                Menu(
+                    options: .displayInline,
+                    children: [
+                        Action(title: "Off", attributes: .disabled) { _ in },
+                        Action(title: "Gone", attributes: .hidden) { _ in },
+                    ]),
+            ])
+        })
+    }
 }
