@@ -74,24 +74,25 @@ extension ValidatingView {
     func mark(_ selected: Bool, at path: IndexPath) {
         guard slot(at: path) != nil else { return }
         sections[path.section][path.item].isSelected = selected
-        updateCellConfigurations()
+        updateConfiguration(of: sections[path.section][path.item])
     }
 
     /// Tells each cell's configuration update handler of a change of its state.
     ///
     /// - Complexity: O(n) for the n cells.
     func updateCellConfigurations() {
-        let isEditing = (self as? ValidatingTableView)?.isEditing ?? false
-        let isDisabled = !allowsSelection
         for slots in sections {
-            for slot in slots {
-                var state = CellConfigurationState()
-                state.isSelected = slot.isSelected
-                state.isEditing = isEditing
-                state.isDisabled = isDisabled
-                slot.cell.updateConfigurationIfNeeded(for: state)
-            }
+            for slot in slots { updateConfiguration(of: slot) }
         }
+    }
+
+    /// Tells a cell's configuration update handler of its state, if it changed.
+    private func updateConfiguration(of slot: Slot) {
+        var state = CellConfigurationState()
+        state.isSelected = slot.isSelected
+        state.isEditing = (self as? ValidatingTableView)?.isEditing ?? false
+        state.isDisabled = !allowsSelection
+        slot.cell.updateConfigurationIfNeeded(for: state)
     }
 
     /// Changes the selection as a person's tap decided, telling no one yet.

@@ -40,7 +40,7 @@ export function showMenu(view, message) {
   if (!again && !request) return;
   view.menuRequest = null;
   const at = again ? shown.at : { x: request.clientX, y: request.clientY };
-  const focusIndex = again ? shown.levels.length && indexOfFocus(shown.levels[0]) : 0;
+  const focusIndex = again ? indexOfFocus(shown.levels[0]) : 0;
   closeMenu(false);
   if (!message.items.length) return;
   const item = view.items.get(message.k);

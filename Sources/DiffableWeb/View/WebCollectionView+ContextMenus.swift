@@ -13,7 +13,7 @@ extension WebCollectionView {
     func openContextMenu(key: Int, x: Int, y: Int) {
         guard let path = indexPath(forKey: key) else { return }
         let menu = contextMenuConfiguration(at: path, point: CGPoint(x: x, y: y))?.makeMenu()
-        openContextMenu = menu.map { (key, $0) }
+        shownContextMenu = menu.map { (key, $0) }
         var patch = WebPatch()
         updateWindow(&patch)
         patch.contextMenu = .init(key: key, rows: menu?.rows() ?? [])
@@ -25,10 +25,10 @@ extension WebCollectionView {
     /// page is behind, or the message is made up), is ignored. A menu that stays open
     /// (`.keepsMenuPresented`) is sent again, as choosing may have changed it.
     func chooseInContextMenu(key: Int, path: [Int]) {
-        guard let open = openContextMenu, open.key == key else { return }
+        guard let open = shownContextMenu, open.key == key else { return }
         let keepsOpen =
             (open.menu.element(at: path) as? Action)?.attributes.contains(.keepsMenuPresented) == true
-        if !keepsOpen { openContextMenu = nil }
+        if !keepsOpen { shownContextMenu = nil }
         guard open.menu.choose(at: path, sender: self) != nil, keepsOpen else { return }
         var patch = WebPatch()
         updateWindow(&patch)

@@ -93,7 +93,7 @@ public final class WebCollectionView: ReusingCollectionView {
     var reuse = ReusePool<WebCell>()
     var nextKey = 1
     /// The context menu the page shows, and the key of the item it is for: what a choice names.
-    var openContextMenu: (key: Int, menu: Menu)?
+    var shownContextMenu: (key: Int, menu: Menu)?
     /// The page's keys, when the view is one of several on a page: a key then names one element
     /// of the page.
     var sharedKeys: WebKeyCounter?
