@@ -63,8 +63,11 @@ public final class Action: MenuElement {
     /// Whether the action is checked.
     public var state: State
     /// What performed the action last: the view whose menu it was chosen in, or the sender given
-    /// to ``performWithSender(_:target:)``.
-    public private(set) var sender: Any?
+    /// to ``performWithSender(_:target:)``. An object is held weakly: a menu kept open holds its
+    /// actions, and a view holds its open menu.
+    public var sender: Any? { senderObject ?? senderValue }
+    private weak var senderObject: AnyObject?
+    private var senderValue: Any?
     private let handler: ActionHandler
 
     /// An action, as `UIAction(title:subtitle:image:identifier:discoverabilityTitle:attributes:state:handler:)`.
@@ -84,7 +87,11 @@ public final class Action: MenuElement {
     /// Performs the action, as choosing it does: calls its handler, whether or not it is disabled
     /// (a disabled action cannot be chosen in a menu, but code may still perform it).
     public func performWithSender(_ sender: Any?, target: Any?) {
-        self.sender = sender
+        if let sender, type(of: sender) is AnyClass {
+            (senderObject, senderValue) = (sender as AnyObject, nil)
+        } else {
+            (senderObject, senderValue) = (nil, sender)
+        }
         handler(self)
     }
 }

@@ -108,5 +108,12 @@ private final class MenuDelegate: CollectionViewDelegate, TableViewDelegate {
         let action = Action(title: "Direct", attributes: .disabled) { _ in }
         action.performWithSender(table, target: nil)
         #expect(action.sender as? ValidatingTableView === table, "code may perform a disabled action")
+        action.performWithSender("a shortcut", target: nil)
+        #expect(action.sender as? String == "a shortcut", "a value is kept")
+        do {
+            let view = ValidatingTableView()
+            action.performWithSender(view, target: nil)
+        }
+        #expect(action.sender == nil, "an object is held weakly")
     }
 }

@@ -103,6 +103,18 @@ struct WebContextMenuTests {
         #expect(delegate.performed.count == 2, "the menu closed with the choice")
     }
 
+    @Test func aViewWhoseMenuStaysOpenAfterAChoiceIsStillFreed() {
+        weak var freed: WebCollectionView?
+        do {
+            let (fixture, delegate, keys) = makeFixture()
+            fixture.view.openContextMenu(key: keys[1], x: 0, y: 0)
+            fixture.view.chooseInContextMenu(key: keys[1], path: [0])
+            #expect(delegate.favorite && fixture.view.shownContextMenu != nil, "Favorite keeps it open")
+            freed = fixture.view
+        }
+        #expect(freed == nil, "the open menu's action holds its sender, the view, weakly")
+    }
+
     @Test func thePageMessagesDecodeAndBadPathsAreRefused() throws {
         #expect(
             try ClientMessage.decode(#"{"t":"menu","k":3,"x":10.4,"y":20}"#) == .menu(key: 3, x: 10, y: 20))
