@@ -140,3 +140,24 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// CI's sanitizer runs (.ci/run) set DIFFABLE_SANITIZE to `thread` or `address`: this package's
+// modules are compiled with that sanitizer and its executables and tests link its runtime, in the
+// plain build's folder, so the dependencies compiled there (NIO, GRDB, Hummingbird, postgres-nio)
+// are used as they are. `swift build --sanitize` would compile them all again for each sanitizer,
+// nine of its eleven minutes here. DIFFABLE_SYMBOL_GRAPHS names a folder for the symbol graphs of
+// this package's modules, which DocC reads. Neither is ever set for a package that depends on this one.
+if let sanitizer = Context.environment["DIFFABLE_SANITIZE"] {
+    for target in package.targets {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=\(sanitizer)"])]
+        target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-sanitize=\(sanitizer)"])]
+    }
+}
+if let folder = Context.environment["DIFFABLE_SYMBOL_GRAPHS"] {
+    for target in package.targets where target.type == .regular {
+        target.swiftSettings =
+            (target.swiftSettings ?? []) + [
+                .unsafeFlags(["-emit-symbol-graph", "-emit-symbol-graph-dir", folder])
+            ]
+    }
+}
