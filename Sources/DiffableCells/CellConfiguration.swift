@@ -119,59 +119,6 @@ public struct ListContentConfiguration: Hashable, Sendable {
     }
 }
 
-/// An accessory at the trailing edge of a list cell: `UICellAccessory`.
-public struct CellAccessory: Hashable, Sendable {
-    /// The kinds of accessory.
-    public enum Kind: Hashable, Sendable {
-        /// `›`: the cell leads somewhere.
-        case disclosureIndicator
-        /// `✓`.
-        case checkmark
-        /// `▸`/`▾` at the leading edge: the item expands and collapses its outline children.
-        case outlineDisclosure
-        /// A short text or glyph, such as `♥`.
-        case label(String)
-        /// `≡`: the cell can be reordered.
-        case reorder
-        /// `⌫`: the cell can be deleted.
-        case delete
-    }
-
-    /// The kind of accessory.
-    public var kind: Kind
-    /// How the accessory is drawn.
-    public var style: TextStyle
-
-    /// `›`, as `UICellAccessory.disclosureIndicator()`.
-    public static func disclosureIndicator() -> Self {
-        Self(kind: .disclosureIndicator, style: TextStyle(dim: true))
-    }
-    /// `✓`, as `UICellAccessory.checkmark()`.
-    public static func checkmark() -> Self { Self(kind: .checkmark, style: TextStyle(foreground: .green)) }
-    /// `▸`/`▾`, as `UICellAccessory.outlineDisclosure()`.
-    public static func outlineDisclosure() -> Self { Self(kind: .outlineDisclosure, style: .plain) }
-    /// A text label, as `UICellAccessory.label(text:)`.
-    public static func label(text: String, style: TextStyle = .plain) -> Self {
-        Self(kind: .label(text), style: style)
-    }
-    /// `≡`, as `UICellAccessory.reorder()`.
-    public static func reorder() -> Self { Self(kind: .reorder, style: TextStyle(dim: true)) }
-    /// `⌫`, as `UICellAccessory.delete()`.
-    public static func delete() -> Self { Self(kind: .delete, style: TextStyle(foreground: .red)) }
-
-    /// The glyph drawn for the accessory in a state.
-    public func glyph(in state: CellConfigurationState) -> String {
-        switch kind {
-        case .disclosureIndicator: return "›"
-        case .checkmark: return "✓"
-        case .outlineDisclosure: return state.isExpanded ? "▾" : "▸"
-        case .label(let text): return text
-        case .reorder: return "≡"
-        case .delete: return "⌫"
-        }
-    }
-}
-
 /// An action a swipe reveals on a list row: `UIContextualAction`. In the terminal it is also bound
 /// to a key (``key``, an addition: by default the first letter of its title), as in the browser,
 /// where the row lists its actions as key shortcuts.

@@ -66,6 +66,15 @@ public protocol TableViewDelegate: AnyObject {
         _ tableView: any DiffableTableView, contextMenuConfigurationForRowAt indexPath: IndexPath,
         point: CGPoint
     ) -> ContextMenuConfiguration?
+    /// The person clicked a row's detail accessory (`ⓘ`), which has no action handler of its own.
+    func tableView(_ tableView: any DiffableTableView, accessoryButtonTappedForRowWith indexPath: IndexPath)
+    /// A view to show as the section's header, in place of the data source's title: one of the
+    /// table's cells (a `TerminalListCell` in the terminal, a validating view's `Cell`); `nil`
+    /// (the default) for the title.
+    func tableView(_ tableView: any DiffableTableView, viewForHeaderInSection section: Int) -> AnyObject?
+    /// A view to show as the section's footer, in place of the data source's title; `nil` (the
+    /// default) for the title.
+    func tableView(_ tableView: any DiffableTableView, viewForFooterInSection section: Int) -> AnyObject?
 }
 
 extension TableViewDelegate {
@@ -137,4 +146,20 @@ extension TableViewDelegate {
         _ tableView: any DiffableTableView, contextMenuConfigurationForRowAt indexPath: IndexPath,
         point: CGPoint
     ) -> ContextMenuConfiguration? { nil }
+    /// Nothing by default.
+    public func tableView(
+        _ tableView: any DiffableTableView, accessoryButtonTappedForRowWith indexPath: IndexPath
+    ) {}
+    /// `nil` by default: the data source's title.
+    public func tableView(_ tableView: any DiffableTableView, viewForHeaderInSection section: Int)
+        -> AnyObject?
+    {
+        nil
+    }
+    /// `nil` by default: the data source's title.
+    public func tableView(_ tableView: any DiffableTableView, viewForFooterInSection section: Int)
+        -> AnyObject?
+    {
+        nil
+    }
 }

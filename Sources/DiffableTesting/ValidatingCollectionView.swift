@@ -51,6 +51,11 @@ public final class ValidatingCollectionView: ValidatingView, ReusingCollectionVi
     /// swipes, and its header and footer modes say which sections' supplementary views are
     /// displayed. `nil` (no list layout, no headers) by default.
     public var listConfiguration: CollectionLayoutListConfiguration?
+    /// Whether the view is in editing mode: cells show the accessories displayed `.whenEditing`
+    /// and their configuration state says so. `UICollectionView.isEditing`; `false` by default.
+    public var isEditing = false {
+        didSet { updateCellConfigurations() }
+    }
 
     /// Everything the view was told to do, in order.
     public var operations: [Operation] {

@@ -75,6 +75,18 @@ public final class ValidatingTableView: ValidatingView, ReusingTableView {
         dataSource?.tableView(self, titleForFooterInSection: section)
     }
 
+    /// The header displayed for a section, `UITableView.headerView(forSection:)`: the delegate's
+    /// view (`viewForHeaderInSection`), else one showing the data source's title; `nil` when the
+    /// section has neither or is not displayed.
+    public func headerView(forSection section: Int) -> Cell? {
+        supplementaries[SupplementaryPlace(isHeader: true, section: section)]
+    }
+
+    /// The footer displayed for a section, `UITableView.footerView(forSection:)`.
+    public func footerView(forSection section: Int) -> Cell? {
+        supplementaries[SupplementaryPlace(isHeader: false, section: section)]
+    }
+
     /// The section index the data source gives the view, or `nil` for none.
     public var sectionIndexTitles: [String]? {
         dataSource.flatMap { $0.sectionIndexTitles(for: self) }
@@ -113,6 +125,11 @@ public final class ValidatingTableView: ValidatingView, ReusingTableView {
 
     /// A header or footer showing the section's title, for a section that has one.
     override func pullSupplementary(isHeader: Bool, section: Int) -> Cell? {
+        let given =
+            isHeader
+            ? delegate?.tableView(self, viewForHeaderInSection: section)
+            : delegate?.tableView(self, viewForFooterInSection: section)
+        if let view = given as? Cell { return view }
         guard let title = isHeader ? headerTitle(forSection: section) : footerTitle(forSection: section)
         else {
             return nil

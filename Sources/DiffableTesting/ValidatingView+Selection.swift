@@ -74,25 +74,44 @@ extension ValidatingView {
     func mark(_ selected: Bool, at path: IndexPath) {
         guard slot(at: path) != nil else { return }
         sections[path.section][path.item].isSelected = selected
-        updateConfiguration(of: sections[path.section][path.item])
+        updateConfiguration(of: sections[path.section][path.item], at: path)
     }
 
     /// Tells each cell's configuration update handler of a change of its state.
     ///
     /// - Complexity: O(n) for the n cells.
     func updateCellConfigurations() {
-        for slots in sections {
-            for slot in slots { updateConfiguration(of: slot) }
+        for (section, slots) in sections.enumerated() {
+            for (item, slot) in slots.enumerated() {
+                updateConfiguration(of: slot, at: IndexPath(item: item, section: section))
+            }
         }
     }
 
     /// Tells a cell's configuration update handler of its state, if it changed.
-    private func updateConfiguration(of slot: Slot) {
+    private func updateConfiguration(of slot: Slot, at indexPath: IndexPath) {
+        slot.cell.updateConfigurationIfNeeded(for: configurationState(of: slot, at: indexPath))
+    }
+
+    /// The state a cell is in: selected, editing (a collection view's items only where the data
+    /// source lets them be edited), disabled, its outline place.
+    func configurationState(of slot: Slot, at indexPath: IndexPath) -> CellConfigurationState {
         var state = CellConfigurationState()
         state.isSelected = slot.isSelected
-        state.isEditing = (self as? ValidatingTableView)?.isEditing ?? false
+        if let table = self as? ValidatingTableView {
+            state.isEditing = table.isEditing
+        } else if let view = self as? ValidatingCollectionView {
+            if view.isEditing {
+                state.isEditing = view.dataSource?.collectionView(view, canEditItemAt: indexPath) != false
+            }
+            if let outline = view.dataSource?.collectionView(view, outlineStateOfItemAt: indexPath) {
+                state.hasChildren = outline.hasChildren
+                state.isExpanded = outline.isExpanded
+                state.outlineLevel = outline.level
+            }
+        }
         state.isDisabled = !allowsSelection
-        slot.cell.updateConfigurationIfNeeded(for: state)
+        return state
     }
 
     /// Changes the selection as a person's tap decided, telling no one yet.

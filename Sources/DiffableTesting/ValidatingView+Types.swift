@@ -22,6 +22,9 @@ extension ValidatingView {
         public var contentConfiguration: (any ContentConfiguration)?
         /// How the cell's background looks.
         public var backgroundConfiguration: BackgroundConfiguration?
+        /// The cell's accessories, as a list cell's `accessories`
+        /// (see ``ValidatingCollectionView/tapAccessory(_:forItemAt:)``).
+        public var accessories: [CellAccessory] = []
         /// Styles the cell for its state: called once the cell is configured for an item, and
         /// whenever its state changes (selected, editing, disabled), as
         /// `UICollectionViewCell.configurationUpdateHandler` is.
@@ -45,6 +48,7 @@ extension ValidatingView {
             secondaryText = nil
             contentConfiguration = nil
             backgroundConfiguration = nil
+            accessories = []
         }
 
         /// Asks for the configuration to be updated at the view's next change:

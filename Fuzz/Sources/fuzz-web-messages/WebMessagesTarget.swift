@@ -2,8 +2,9 @@
 // of messages separated by NUL bytes, sent in turn on one connection to a page with an outline,
 // reordering and swipe actions; a refused message closes the connection (the next message goes on
 // a new one, as a reconnecting page's would); items have a context menu with a submenu, a disabled
-// action and one that keeps the menu open. Nothing traps; a refused message changes nothing;
-// after every message the view agrees with its data source and its elements' keys are unique.
+// action and one that keeps the menu open, and a detail accessory that toggles editing mode (which
+// shows their delete accessory). Nothing traps; a refused message changes nothing; after every
+// message the view agrees with its data source and its elements' keys are unique.
 
 import Diffable
 import DiffableTerminal
@@ -83,7 +84,10 @@ private func makePage(_ page: WebPage) {
         var content = cell.defaultContentConfiguration()
         content.text = "\(item)"
         cell.contentConfiguration = content
-        cell.accessories = [.outlineDisclosure()]
+        cell.accessories = [
+            .outlineDisclosure(), .delete(),
+            .detail(actionHandler: { [weak page] in page?.collectionView.isEditing.toggle() }),
+        ]
     }
     let dataSource = CollectionViewDiffableDataSource<Int, Int>(collectionView: page.collectionView) {
         view, indexPath, item in

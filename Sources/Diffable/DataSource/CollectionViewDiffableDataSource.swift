@@ -137,7 +137,12 @@ open class CollectionViewDiffableDataSource<
         _engine.itemIdentifier(at: indexPath).map(AnyHashable.init)
     }
 
-    // MARK: Reordering, which a subclass may take over as in UIKit
+    // MARK: Editing and reordering, which a subclass may take over as in UIKit
+
+    /// `true`: every item's cell enters editing mode with the view. A subclass overrides it.
+    open func collectionView(_ collectionView: any DiffableCollectionView, canEditItemAt indexPath: IndexPath)
+        -> Bool
+    { true }
 
     /// Whether ``ReorderingHandlers/canReorderItem`` allows picking up the item.
     open func collectionView(

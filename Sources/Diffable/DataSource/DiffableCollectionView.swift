@@ -115,6 +115,10 @@ public protocol CollectionViewDataSource: AnyObject {
     /// Whether the item may be picked up and moved by the person using the view.
     func collectionView(_ collectionView: any DiffableCollectionView, canMoveItemAt indexPath: IndexPath)
         -> Bool
+    /// Whether the item's cell enters editing mode with the view (`CellConfigurationState`'s
+    /// `isEditing`, the accessories displayed `.whenEditing`).
+    func collectionView(_ collectionView: any DiffableCollectionView, canEditItemAt indexPath: IndexPath)
+        -> Bool
     /// Reports a finished move: the view has already moved the cell from `sourceIndexPath` to
     /// `destinationIndexPath` (a final index path) and the data source must now agree.
     func collectionView(
@@ -152,6 +156,10 @@ extension CollectionViewDataSource {
     )
         -> Bool
     { false }
+    /// `true` by default.
+    public func collectionView(
+        _ collectionView: any DiffableCollectionView, canEditItemAt indexPath: IndexPath
+    ) -> Bool { true }
     /// Does nothing by default.
     public func collectionView(
         _ collectionView: any DiffableCollectionView, moveItemAt sourceIndexPath: IndexPath,

@@ -77,6 +77,9 @@ open class TerminalListCell: TerminalCell {
     public var accessories: [CellAccessory] = []
     /// Columns of indentation per outline level.
     public var indentationWidth = 2
+    /// Where the accessories were drawn last, as columns from the cell's left edge, with each
+    /// one's index in ``accessories``: what a click on the row hits.
+    package private(set) var accessoryHits: [(columns: Range<Int>, index: Int)] = []
 
     /// Creates an empty list cell.
     public required init() {}
@@ -110,21 +113,41 @@ open class TerminalListCell: TerminalCell {
         var column = frame.x + state.outlineLevel * indentationWidth
         var right = frame.x + frame.width
         let y = frame.y
+        accessoryHits = []
         if state.showsDeleteControl || state.showsInsertControl {
             column += buffer.write(
                 state.showsDeleteControl ? "⊖ " : "⊕ ", x: column, y: y,
                 style: merge(base, TextStyle(foreground: state.showsDeleteControl ? .red : .green)),
                 maxWidth: right - column)
-        } else if state.isEditing {
+        } else if state.isEditing
+            && !accessories.contains(where: { $0.kind == .delete || $0.kind == .insert })
+        {
             column += 2  // in line with the rows that have a delete control
         }
         if state.isReordering {
             column += buffer.write("↕ ", x: column, y: y, style: base, maxWidth: right - column)
         }
-        if let disclosure = accessories.first(where: { $0.kind == .outlineDisclosure }) {
-            let glyph = state.hasChildren || state.isExpanded ? disclosure.glyph(in: state) : " "
-            column += buffer.write(
-                glyph + " ", x: column, y: y, style: merge(base, disclosure.style), maxWidth: right - column)
+        // Leading accessories, left to right; the outline disclosure last, next to the content.
+        let leading = accessories.indices.filter { accessories[$0].isLeading }
+        for index in leading.filter({ accessories[$0].kind != .outlineDisclosure })
+            + leading.filter({ accessories[$0].kind == .outlineDisclosure })
+        {
+            let accessory = accessories[index]
+            guard accessory.displayed.includes(editing: state.isEditing), column < right else { continue }
+            // A table in editing mode draws its own delete and insert controls.
+            if (accessory.kind == .delete || accessory.kind == .insert)
+                && (state.showsDeleteControl || state.showsInsertControl)
+            {
+                continue
+            }
+            let width = accessory.reservedWidth(in: state)
+            if accessory.isShown(in: state) {
+                buffer.write(
+                    accessory.glyph(in: state), x: column, y: y, style: merge(base, accessory.glyphStyle),
+                    maxWidth: min(width, right - column))
+                accessoryHits.append((column - frame.x..<column - frame.x + width, index))
+            }
+            column += width + (width > 0 ? 1 : 0)
         }
         if let image = content.image, !image.isEmpty {
             column += buffer.write(
@@ -137,12 +160,20 @@ open class TerminalListCell: TerminalCell {
         }
         // Trailing accessories, right to left.
         var trailing = right - 1
-        for accessory in accessories.reversed() where accessory.kind != .outlineDisclosure {
-            let glyph = accessory.glyph(in: state)
-            let width = displayWidth(of: glyph)
+        for index in accessories.indices.reversed() where !accessories[index].isLeading {
+            let accessory = accessories[index]
+            guard accessory.displayed.includes(editing: state.isEditing),
+                !(accessory.kind == .reorder && state.showsReorderControl)
+            else { continue }
+            let width = accessory.reservedWidth(in: state)
             guard trailing - width >= column else { break }
-            buffer.write(glyph, x: trailing - width + 1, y: y, style: merge(base, accessory.style))
-            trailing -= width + 1
+            if accessory.isShown(in: state) {
+                let glyph = accessory.glyph(in: state)
+                let x = trailing - displayWidth(of: glyph) + 1
+                buffer.write(glyph, x: x, y: y, style: merge(base, accessory.glyphStyle), maxWidth: width)
+                accessoryHits.append((trailing - width + 1 - frame.x..<trailing + 1 - frame.x, index))
+            }
+            trailing -= width + (width > 0 ? 1 : 0)
         }
         let available = max(trailing - column, 0)
         let area = ScreenRect(x: column, y: y, width: available, height: frame.height)
@@ -235,4 +266,16 @@ func merge(_ base: TextStyle, _ overlay: TextStyle) -> TextStyle {
     style.underline = style.underline || overlay.underline
     style.inverse = style.inverse || overlay.inverse
     return style
+}
+
+extension CellAccessory {
+    /// The columns kept for the accessory when it shows for the view's editing mode: its glyph's
+    /// width (`.standard`, `.actual`; none for `.actual` when hidden) or the one given.
+    func reservedWidth(in state: CellConfigurationState) -> Int {
+        switch options.reservedLayoutWidth {
+        case .standard: return displayWidth(of: glyph(in: state))
+        case .actual: return isShown(in: state) ? displayWidth(of: glyph(in: state)) : 0
+        case .custom(let width): return max(Int(width.rounded()), 0)
+        }
+    }
 }

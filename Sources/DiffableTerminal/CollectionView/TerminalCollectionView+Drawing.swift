@@ -95,6 +95,7 @@ extension TerminalCollectionView {
         state.isReordering = indexed.reorder?.source == path
         state.isHighlighted = indexed.gesture == .pressed(path)
         state.isDisabled = !allowsSelection
+        state.isEditing = isEditing && dataSource?.collectionView(self, canEditItemAt: path) != false
         if let outline = dataSource?.collectionView(self, outlineStateOfItemAt: path) {
             state.outlineLevel = outline.level
             state.hasChildren = outline.hasChildren

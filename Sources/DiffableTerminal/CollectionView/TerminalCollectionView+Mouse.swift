@@ -54,7 +54,8 @@ extension TerminalCollectionView {
     ///
     /// - A click (the left button down and up on one item) focuses the item and selects it, or
     ///   expands or collapses an outline parent: what Enter does, on touch-up as in UIKit. Moving
-    ///   off the item before letting go cancels it.
+    ///   off the item before letting go cancels it. A click on an accessory with an action of its
+    ///   own (delete, insert, detail, an outline disclosure) does that action instead.
     /// - Dragging an item that the data source lets move (`reorderingHandlers.canReorderItem`)
     ///   picks it up, carries it to the row under the pointer, across list sections, scrolling at
     ///   the view's top and bottom rows, and drops it where the button comes up. While an item is
@@ -116,13 +117,51 @@ extension TerminalCollectionView {
                 indexPathForItem(atX: event.x, y: event.y) == pressed
             else { return true }
             focusedIndexPath = pressed
-            activateFocusedItem()
+            if let accessory = actionableAccessory(at: pressed, x: event.x) {
+                performAction(of: accessory, at: pressed)
+            } else {
+                activateFocusedItem()
+            }
             scrollToFocus()
         default:
             return false
         }
         needsDisplay = true
         return true
+    }
+
+    /// The accessory with an action of its own (delete, insert, detail, outline disclosure) drawn
+    /// at column `x` of an item's row, if any.
+    func actionableAccessory(at indexPath: IndexPath, x: Int) -> CellAccessory? {
+        guard let cell = indexed.items[indexPath] as? TerminalListCell, let rect = screenRect(for: indexPath)
+        else { return nil }
+        // Drawn again, aside, for where its accessories are now (the screen may be a frame behind).
+        var scratch = ScreenBuffer(width: rect.width, height: rect.height)
+        cell.draw(
+            in: &scratch, frame: ScreenRect(x: 0, y: 0, width: rect.width, height: rect.height),
+            state: state(for: indexPath))
+        guard let hit = cell.accessoryHits.first(where: { $0.columns.contains(x - rect.x) }) else {
+            return nil
+        }
+        let accessory = cell.accessories[hit.index]
+        return accessory.isActionable ? accessory : nil
+    }
+
+    /// What a click on an accessory does, as in UIKit: its action handler; else the host's
+    /// action (a table's detail and insert), an outline disclosure's expanding or collapsing;
+    /// else nothing more than the focus the click moved (a delete accessory's swipe actions are
+    /// then the focused row's keys, in the help line).
+    func performAction(of accessory: CellAccessory, at indexPath: IndexPath) {
+        if let handler = accessory.actionHandler {
+            handler()
+        } else if host?.performAccessoryAction(accessory, at: indexPath) == true {
+            needsDisplay = true
+        } else if accessory.kind == .outlineDisclosure,
+            let outline = dataSource?.collectionView(self, outlineStateOfItemAt: indexPath),
+            outline.hasChildren
+        {
+            toggleExpansion(ofItemAt: indexPath, expanding: !outline.isExpanded)
+        }
     }
 
     /// Forgets a click or drag in progress: the items changed under it, so the button coming up

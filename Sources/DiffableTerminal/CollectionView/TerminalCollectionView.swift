@@ -47,6 +47,13 @@ public final class TerminalCollectionView: ReusingCollectionView {
     }
     /// Whether several items can be selected at once; `false` by default.
     public var allowsMultipleSelection = false
+    /// Whether the view is in editing mode: the cells of items the data source lets edit
+    /// (`canEditItemAt`) show the accessories displayed `.whenEditing` and hide those displayed
+    /// `.whenNotEditing`. `UICollectionView.isEditing`; `false` by default. (A table's rows view
+    /// follows the table's own.)
+    public var isEditing = false {
+        didSet { needsDisplay = true }
+    }
     /// Told of the items a screen ahead of scrolling, and of those the person turned back from;
     /// held weakly.
     public weak var prefetchDataSource: (any CollectionViewDataSourcePrefetching)?

@@ -25,6 +25,9 @@ protocol TerminalCollectionViewHost: AnyObject {
     func targetIndexPathForMove(from source: IndexPath, toProposed proposed: IndexPath) -> IndexPath
     /// The context menu of an item, opened at a cell of the view.
     func contextMenuConfiguration(at indexPath: IndexPath, point: CGPoint) -> ContextMenuConfiguration?
+    /// Does what a click on an accessory with no action handler does in the host, if anything:
+    /// returns whether it did.
+    func performAccessoryAction(_ accessory: CellAccessory, at indexPath: IndexPath) -> Bool
 }
 
 extension TerminalCollectionView {

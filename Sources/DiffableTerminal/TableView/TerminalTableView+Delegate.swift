@@ -25,6 +25,21 @@ extension TerminalTableView: TerminalCollectionViewHost {
         delegate?.tableView(self, contextMenuConfigurationForRowAt: indexPath, point: point)
     }
 
+    /// A detail accessory tells the delegate; an insert accessory commits an insert, as the
+    /// row's `⊕` does.
+    func performAccessoryAction(_ accessory: CellAccessory, at indexPath: IndexPath) -> Bool {
+        switch accessory.kind {
+        case .detail:
+            delegate?.tableView(self, accessoryButtonTappedForRowWith: indexPath)
+            return true
+        case .insert:
+            dataSource?.tableView(self, commit: .insert, forRowAt: indexPath)
+            return true
+        default:
+            return false
+        }
+    }
+
     func willDisplay(_ cell: TerminalCell, at indexPath: IndexPath) {
         delegate?.tableView(self, willDisplay: cell, forRowAt: indexPath)
     }

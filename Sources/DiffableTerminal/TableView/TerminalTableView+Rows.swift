@@ -8,9 +8,9 @@ final class TableRowsSource: CollectionViewDataSource {
     /// The table whose data source this answers for.
     weak var table: TerminalTableView?
     /// The reuse pool of the header and footer cells made from titles.
-    private let titleCells = TitleCellToken()
+    let titleCells = TitleCellToken()
 
-    private final class TitleCellToken: Sendable {}
+    final class TitleCellToken: Sendable {}
 
     private var source: (table: TerminalTableView, dataSource: any TableViewDataSource)? {
         guard let table, let dataSource = table.dataSource else { return nil }
@@ -36,12 +36,15 @@ final class TableRowsSource: CollectionViewDataSource {
         return dataSource.tableView(table, cellForRowAt: indexPath)
     }
 
-    /// A header or footer cell showing the section's title, in the table's style.
+    /// The delegate's header or footer view for the section, else a cell showing the section's
+    /// title, in the table's style.
     func collectionView(
         _ collectionView: any DiffableCollectionView, viewForSupplementaryElementOfKind kind: String,
         at indexPath: IndexPath
     ) -> AnyObject {
         guard let table else { fatalError("TerminalTableView: the table is gone") }
+        let isHeader = kind == TerminalCollectionView.elementKindSectionHeader
+        if let view = table.headerFooterView(isHeader: isHeader, section: indexPath.section) { return view }
         let cell = table.rows.dequeueReusableView(
             ofType: TerminalListCell.self, reuseKey: ObjectIdentifier(titleCells), elementKind: kind,
             for: indexPath)
@@ -120,12 +123,27 @@ extension TerminalTableView {
             : dataSource.tableView(self, titleForFooterInSection: section)
     }
 
+    /// The delegate's view for a section's header or footer, if it gives a ``TerminalCell``.
+    func headerFooterView(isHeader: Bool, section: Int) -> TerminalCell? {
+        let view =
+            isHeader
+            ? delegate?.tableView(self, viewForHeaderInSection: section)
+            : delegate?.tableView(self, viewForFooterInSection: section)
+        return view as? TerminalCell
+    }
+
+    /// Whether a section has a header (or a footer): a view from the delegate or a title.
+    func hasHeaderFooter(isHeader: Bool, section: Int) -> Bool {
+        title(isHeader: isHeader, section: section) != nil
+            || headerFooterView(isHeader: isHeader, section: section) != nil
+    }
+
     /// A section's layout: a list in the table's style, with a header and a footer where the
-    /// data source has titles for them.
+    /// delegate has views or the data source titles for them.
     func layoutSection(_ section: Int) -> TerminalLayoutSection {
         var configuration = CollectionLayoutListConfiguration(appearance: style.appearance)
-        configuration.headerMode = title(isHeader: true, section: section) == nil ? .none : .supplementary
-        configuration.footerMode = title(isHeader: false, section: section) == nil ? .none : .supplementary
+        configuration.headerMode = hasHeaderFooter(isHeader: true, section: section) ? .supplementary : .none
+        configuration.footerMode = hasHeaderFooter(isHeader: false, section: section) ? .supplementary : .none
         configuration.showsSeparators = separatorStyle == .singleLine
         if delegate != nil {
             configuration.leadingSwipeActionsConfigurationProvider = { [weak self] indexPath in

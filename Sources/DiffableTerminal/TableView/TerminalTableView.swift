@@ -257,7 +257,10 @@ public final class TerminalTableView: ReusingTableView {
     /// rows stays right).
     func refreshTitles() {
         for held in rows.indexed.supplementaries {
-            guard let cell = held.cell as? TerminalListCell else { continue }
+            // The title cells only: a header or footer view of the delegate's is its own.
+            guard let cell = held.cell as? TerminalListCell,
+                cell.reuseKey == ObjectIdentifier(rowsSource.titleCells)
+            else { continue }
             rowsSource.showTitle(in: cell, kind: held.place.kind, section: held.place.section)
         }
         rows.needsDisplay = true

@@ -102,7 +102,7 @@ open class WebListCell: WebCell {
     open override func content() -> WebCellContent {
         if let custom = contentConfiguration, !(custom is ListContentConfiguration) {
             var content = super.content()
-            content.accessories = accessories
+            content.accessories = accessories.shown(in: configurationState)
             return content
         }
         let configuration = contentConfiguration as? ListContentConfiguration ?? .cell()
@@ -116,7 +116,7 @@ open class WebListCell: WebCell {
         content.textStyle = configuration.textStyle
         content.secondaryTextStyle = configuration.secondaryTextStyle
         content.imageStyle = configuration.imageStyle
-        content.accessories = accessories
+        content.accessories = accessories.shown(in: configurationState)
         return content
     }
 }
@@ -160,7 +160,7 @@ open class WebGridCell: WebCell {
         content.image = image
         content.imageURL = imageURL.flatMap(WebCellContent.safeImageURL)
         content.textStyle = textStyle
-        content.accessories = accessories
+        content.accessories = accessories.shown(in: configurationState)
         return content
     }
 }

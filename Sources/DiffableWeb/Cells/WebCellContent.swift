@@ -78,7 +78,10 @@ public struct WebCellContent: Hashable, Sendable {
 }
 
 extension CellAccessory {
-    /// The accessory as the page's JSON: its kind, its text for a label, its style.
+    /// The accessory as the page's JSON: its kind, its text (a label's, a custom view's), its
+    /// style; `l` at the leading edge, `h` hidden (its width kept), `w` a width kept in `ch`, and
+    /// `act` when a click runs its action handler on the server. Glyphs are the page's, which
+    /// draws a multiselect accessory from the row's selection.
     var json: JSONValue {
         var members: [(String, JSONValue)]
         switch kind {
@@ -88,9 +91,31 @@ extension CellAccessory {
         case .label(let text): members = [("k", .string("label")), ("t", .string(text))]
         case .reorder: members = [("k", .string("reorder"))]
         case .delete: members = [("k", .string("delete"))]
+        case .insert: members = [("k", .string("insert"))]
+        case .multiselect: members = [("k", .string("multiselect"))]
+        case .detail: members = [("k", .string("detail"))]
+        case .customView(let text, _): members = [("k", .string("custom")), ("t", .string(text))]
         }
-        if let style = style.json { members.append(("ts", style)) }
+        if let style = glyphStyle.json { members.append(("ts", style)) }
+        if isLeading && kind != .outlineDisclosure { members.append(("l", .bool(true))) }
+        if options.isHidden == true { members.append(("h", .bool(true))) }
+        if case .custom(let width) = options.reservedLayoutWidth, width >= 0, width <= 100 {
+            members.append(("w", .int(Int(width.rounded()))))
+        }
+        if isActionable && actionHandler != nil { members.append(("act", .bool(true))) }
         return .object(members)
+    }
+}
+
+extension [CellAccessory] {
+    /// The accessories a cell shows in a state, in order: those displayed in the view's editing
+    /// mode, each with `isHidden` decided (an outline disclosure without children is hidden).
+    func shown(in state: CellConfigurationState) -> [CellAccessory] {
+        filter { $0.displayed.includes(editing: state.isEditing) }.map {
+            var accessory = $0
+            accessory.options.isHidden = !accessory.isShown(in: state)
+            return accessory
+        }
     }
 }
 

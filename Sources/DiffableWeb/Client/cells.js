@@ -3,7 +3,8 @@
 // sends (and so nothing a person typed) becomes markup.
 
 const EXTRAS = ["o", "x", "movable", "h", "menu"];
-const GLYPHS = { disclosure: "›", checkmark: "✓", reorder: "≡", delete: "⌫" };
+// A multiselect accessory's glyph is the stylesheet's, from the row's selection.
+const GLYPHS = { disclosure: "›", checkmark: "✓", reorder: "≡", delete: "⊖", insert: "⊕", detail: "ⓘ" };
 
 /** Applies a text style ({fg, bg, b, d, i, u, v}) to an element. */
 function style(el, s) {
@@ -43,11 +44,17 @@ function image(c) {
   return null;
 }
 
-function accessory(a, extras) {
+/** An accessory (k: kind, t: text, ts: style, h: hidden, w: width kept in ch, act: a click
+ * runs its handler), at index i of the item's. */
+function accessory(a, i) {
   if (a.k === "outline") return null; // drawn at the leading edge
-  const text = a.k === "label" ? a.t : GLYPHS[a.k] || "";
+  const text = a.k === "label" || a.k === "custom" ? a.t : GLYPHS[a.k] || "";
   const el = span(`dw-accessory dw-accessory-${a.k}`, text, a.ts);
   if (a.k === "label" && a.t === "♥") el.classList.add("dw-heart");
+  if (a.h) el.classList.add("dw-accessory-hidden");
+  if (Number.isInteger(a.w)) el.style.minWidth = `${a.w}ch`;
+  if (a.act) el.classList.add("dw-accessory-action");
+  el.dataset.i = String(i);
   return el;
 }
 
@@ -77,14 +84,19 @@ export function fillItem(el, cell) {
     if (c.st) parts.push(span("dw-secondary", c.st, c.ss));
     const accessories = document.createElement("span");
     accessories.className = "dw-accessories";
-    for (const a of c.a || []) {
-      const made = accessory(a, x);
+    (c.a || []).forEach((a, i) => {
+      const made = accessory(a, i);
       if (made) accessories.append(made);
-    }
+    });
     parts.push(accessories);
   } else {
     const level = x.o ? x.o[0] : 0;
     el.style.setProperty("--dw-level", String(level));
+    // Leading accessories (delete, insert, multiselect) before the disclosure and the image.
+    (c.a || []).forEach((a, i) => {
+      const made = a.l ? accessory(a, i) : null;
+      if (made) parts.push(made);
+    });
     if ((c.a || []).some((a) => a.k === "outline")) {
       // Not a button: a control inside a row would be a second stop for assistive technology.
       // The row (a treeitem) carries the state; a click on the glyph toggles it.
@@ -106,10 +118,10 @@ export function fillItem(el, cell) {
       texts.append(secondary);
     }
     parts.push(texts);
-    for (const a of c.a || []) {
-      const made = accessory(a, x);
+    (c.a || []).forEach((a, i) => {
+      const made = a.l ? null : accessory(a, i);
       if (made) parts.push(made);
-    }
+    });
   }
   if (x.x && x.x.length) {
     const actions = document.createElement("span");
@@ -161,9 +173,9 @@ export function fillSupplementary(el, c) {
   if (img) parts.push(img);
   parts.push(span("dw-text", c.t || "", c.ts));
   if (c.st) parts.push(span("dw-secondary", c.st, c.ss));
-  for (const a of c.a || []) {
-    const made = accessory(a, {});
+  (c.a || []).forEach((a, i) => {
+    const made = accessory(a, i);
     if (made) parts.push(made);
-  }
+  });
   el.replaceChildren(...parts);
 }

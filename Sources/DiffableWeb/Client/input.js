@@ -353,6 +353,17 @@ export function installRoot(view, send) {
       return;
     }
     focusItem(view, el);
+    // An accessory with an action handler runs it on the server; a delete accessory without one
+    // reveals the row's swipe actions, as UIKit's does.
+    const accessory = event.target.closest(".dw-accessory");
+    if (accessory && accessory.classList.contains("dw-accessory-action")) {
+      send({ t: "accessory", k: key, a: Number(accessory.dataset.i) });
+      return;
+    }
+    if (accessory && accessory.classList.contains("dw-accessory-delete") && el.querySelector(".dw-action")) {
+      el.classList.add("dw-swiped");
+      return;
+    }
     if (event.target.closest(".dw-disclosure")) send({ t: "toggle", k: key });
     else if (!event.target.closest(".dw-handle")) send({ t: "select", k: key });
   });

@@ -21,6 +21,9 @@ enum ClientMessage: Equatable, Sendable {
     case move(key: Int, section: Int, index: Int)
     /// The person performed the swipe action at `index` of an item.
     case action(key: Int, index: Int)
+    /// The person clicked the accessory at `index` of those an item shows, one with an action
+    /// handler.
+    case accessory(key: Int, index: Int)
     /// The person asked for an item's context menu (a right-click, a long press, Shift-F10 or
     /// the menu key) at a point of the view, in pixels.
     case menu(key: Int, x: Int, y: Int)
@@ -103,6 +106,9 @@ enum ClientMessage: Equatable, Sendable {
                 index: try fields.integer("i", in: 0...Int(Int32.max)))
         case "action":
             message = .action(
+                key: try fields.integer("k", in: keyRange), index: try fields.integer("a", in: 0...63))
+        case "accessory":
+            message = .accessory(
                 key: try fields.integer("k", in: keyRange), index: try fields.integer("a", in: 0...63))
         case "menu":
             message = .menu(

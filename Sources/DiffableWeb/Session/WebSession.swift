@@ -117,6 +117,8 @@ final class WebSession {
             page.collectionView(holding: key)?.moveItem(key: key, toSectionKey: section, index: index)
         case .action(let key, let index):
             page.collectionView(holding: key)?.performAction(key: key, index: index)
+        case .accessory(let key, let index):
+            page.collectionView(holding: key)?.performAccessoryAction(key: key, index: index)
         case .menu(let key, let x, let y):
             page.collectionView(holding: key)?.openContextMenu(key: key, x: x, y: y)
         case .choose(let key, let path):

@@ -45,7 +45,15 @@ extension WebCollectionView {
         state.selected = selected
         var patch = WebPatch()
         // A cell whose configuration update handler styles the selection is sent again.
-        for path in changed.sorted() {
+        resendContent(of: changed, into: &patch)
+        updateWindow(&patch)
+        send(&patch)
+    }
+
+    /// Updates the cells of items with elements for their state, and adds to `patch` those whose
+    /// content changed.
+    func resendContent(of paths: some Sequence<IndexPath>, into patch: inout WebPatch) {
+        for path in paths.sorted() {
             guard let item = state.items[path] else { continue }
             let content = content(of: item.cell, at: path)
             guard content != item.content else { continue }
@@ -53,8 +61,20 @@ extension WebCollectionView {
             patch.reconfiguredItems.append(item.key)
             patch.cells[item.key] = content
         }
-        updateWindow(&patch)
-        send(&patch)
+    }
+
+    /// Runs the action handler of the accessory at `index` among those the item whose element
+    /// has `key` shows (what the page was sent). A click on an accessory without one is the
+    /// page's (an outline disclosure toggles, a delete reveals the swipe actions).
+    func performAccessoryAction(key: Int, index: Int) {
+        guard let path = indexPath(forKey: key), let item = state.items[path] else { return }
+        let accessories =
+            (item.cell as? WebListCell)?.accessories ?? (item.cell as? WebGridCell)?.accessories ?? []
+        let shown = accessories.shown(in: item.cell.configurationState)
+        guard shown.indices.contains(index), shown[index].isActionable,
+            let handler = shown[index].actionHandler
+        else { return }
+        handler()
     }
 
     /// Asks the data source to expand or collapse the outline item whose element has `key`.

@@ -66,6 +66,19 @@ public final class WebCollectionView: ReusingCollectionView {
     }
     /// Whether several items can be selected at once; `false` by default.
     public var allowsMultipleSelection = false
+    /// Whether the view is in editing mode: the cells of items the data source lets edit
+    /// (`canEditItemAt`) show the accessories displayed `.whenEditing` (delete, insert, reorder,
+    /// multiselect by default) and hide those displayed `.whenNotEditing`.
+    /// `UICollectionView.isEditing`; `false` by default.
+    public var isEditing = false {
+        didSet {
+            guard isEditing != oldValue else { return }
+            var patch = WebPatch()
+            resendContent(of: state.items.keys, into: &patch)
+            updateWindow(&patch)
+            send(&patch)
+        }
+    }
     /// Told of the items a window ahead of scrolling, and of those the person turned back from;
     /// held weakly.
     public weak var prefetchDataSource: (any CollectionViewDataSourcePrefetching)?
@@ -214,6 +227,7 @@ public final class WebCollectionView: ReusingCollectionView {
         var state = CellConfigurationState()
         state.isSelected = self.state.selected.contains(path)
         state.isDisabled = !allowsSelection
+        state.isEditing = isEditing && dataSource?.collectionView(self, canEditItemAt: path) != false
         if let outline = dataSource?.collectionView(self, outlineStateOfItemAt: path) {
             state.isExpanded = outline.isExpanded
             state.hasChildren = outline.hasChildren
