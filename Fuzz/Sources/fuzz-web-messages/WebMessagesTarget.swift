@@ -80,13 +80,16 @@ private func makePage(_ page: WebPage) {
     page.collectionView.collectionViewLayout = WebLayout { section in
         section == 2 ? .horizontal(itemWidth: 100, hasHeader: false) : .list(using: list)
     }
-    let registration = WebCollectionView.CellRegistration<WebListCell, Int> { cell, _, item in
+    // Held weakly by the handlers: the page holds the data source, which holds the registration.
+    let collectionView = page.collectionView
+    let registration = WebCollectionView.CellRegistration<WebListCell, Int> {
+        [weak collectionView] cell, _, item in
         var content = cell.defaultContentConfiguration()
         content.text = "\(item)"
         cell.contentConfiguration = content
         cell.accessories = [
             .outlineDisclosure(), .delete(),
-            .detail(actionHandler: { [weak page] in page?.collectionView.isEditing.toggle() }),
+            .detail(actionHandler: { [weak collectionView] in collectionView?.isEditing.toggle() }),
         ]
     }
     let dataSource = CollectionViewDiffableDataSource<Int, Int>(collectionView: page.collectionView) {
