@@ -18,6 +18,19 @@ public protocol CollectionViewDelegate: AnyObject {
         _ collectionView: any DiffableCollectionView, shouldHighlightItemAt indexPath: IndexPath
     )
         -> Bool
+    /// The person's tap highlighted the item (before the selection changes).
+    func collectionView(_ collectionView: any DiffableCollectionView, didHighlightItemAt indexPath: IndexPath)
+    /// The highlight of the person's tap ended (before the selection changes).
+    func collectionView(
+        _ collectionView: any DiffableCollectionView, didUnhighlightItemAt indexPath: IndexPath)
+    /// Whether a tap on the item performs its primary action; `true` by default.
+    func collectionView(
+        _ collectionView: any DiffableCollectionView, canPerformPrimaryActionForItemAt indexPath: IndexPath
+    ) -> Bool
+    /// The person's tap performed the item's primary action (after the selection changed; not
+    /// while the view is editing).
+    func collectionView(
+        _ collectionView: any DiffableCollectionView, performPrimaryActionForItemAt indexPath: IndexPath)
     /// Whether the person may select the item; `true` by default.
     func collectionView(_ collectionView: any DiffableCollectionView, shouldSelectItemAt indexPath: IndexPath)
         -> Bool
@@ -69,6 +82,22 @@ public protocol CollectionViewDelegate: AnyObject {
 }
 
 extension CollectionViewDelegate {
+    /// Nothing by default.
+    public func collectionView(
+        _ collectionView: any DiffableCollectionView, didHighlightItemAt indexPath: IndexPath
+    ) {}
+    /// Nothing by default.
+    public func collectionView(
+        _ collectionView: any DiffableCollectionView, didUnhighlightItemAt indexPath: IndexPath
+    ) {}
+    /// `true` by default.
+    public func collectionView(
+        _ collectionView: any DiffableCollectionView, canPerformPrimaryActionForItemAt indexPath: IndexPath
+    ) -> Bool { true }
+    /// Nothing by default.
+    public func collectionView(
+        _ collectionView: any DiffableCollectionView, performPrimaryActionForItemAt indexPath: IndexPath
+    ) {}
     /// `true` by default.
     public func collectionView(
         _ collectionView: any DiffableCollectionView, shouldHighlightItemAt indexPath: IndexPath

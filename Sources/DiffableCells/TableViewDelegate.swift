@@ -12,6 +12,16 @@ public protocol TableViewDelegate: AnyObject {
     /// Whether the row may be highlighted as the person touches it; `true` by default. A row that
     /// may not be highlighted cannot be selected by the person either.
     func tableView(_ tableView: any DiffableTableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool
+    /// The person's tap highlighted the row (before the selection changes).
+    func tableView(_ tableView: any DiffableTableView, didHighlightRowAt indexPath: IndexPath)
+    /// The highlight of the person's tap ended (before the selection changes).
+    func tableView(_ tableView: any DiffableTableView, didUnhighlightRowAt indexPath: IndexPath)
+    /// Whether a tap on the row performs its primary action; `true` by default.
+    func tableView(_ tableView: any DiffableTableView, canPerformPrimaryActionForRowAt indexPath: IndexPath)
+        -> Bool
+    /// The person's tap performed the row's primary action (after the selection changed; not
+    /// while the table is editing).
+    func tableView(_ tableView: any DiffableTableView, performPrimaryActionForRowAt indexPath: IndexPath)
     /// The row the person's tap selects: `indexPath` by default, another to redirect, `nil` to
     /// select nothing.
     func tableView(_ tableView: any DiffableTableView, willSelectRowAt indexPath: IndexPath) -> IndexPath?
@@ -78,6 +88,18 @@ public protocol TableViewDelegate: AnyObject {
 }
 
 extension TableViewDelegate {
+    /// Nothing by default.
+    public func tableView(_ tableView: any DiffableTableView, didHighlightRowAt indexPath: IndexPath) {}
+    /// Nothing by default.
+    public func tableView(_ tableView: any DiffableTableView, didUnhighlightRowAt indexPath: IndexPath) {}
+    /// `true` by default.
+    public func tableView(
+        _ tableView: any DiffableTableView, canPerformPrimaryActionForRowAt indexPath: IndexPath
+    ) -> Bool { true }
+    /// Nothing by default.
+    public func tableView(
+        _ tableView: any DiffableTableView, performPrimaryActionForRowAt indexPath: IndexPath
+    ) {}
     /// `true` by default.
     public func tableView(_ tableView: any DiffableTableView, shouldHighlightRowAt indexPath: IndexPath)
         -> Bool

@@ -16,7 +16,7 @@ extension ValidatingCollectionView {
         guard slot(at: indexPath) != nil, allowsSelection,
             let tap = SelectionTap(
                 collectionView: self, delegate: delegate, at: indexPath, selected: selectedIndexPaths,
-                allowsMultipleSelection: allowsMultipleSelection)
+                allowsMultipleSelection: allowsMultipleSelection, isEditing: isEditing)
         else { return false }
         apply(tap)
         tap.report(to: delegate, in: self)

@@ -16,7 +16,7 @@ extension ValidatingTableView {
         guard slot(at: indexPath) != nil, isEditing ? allowsSelectionDuringEditing : allowsSelection,
             let tap = SelectionTap(
                 tableView: self, delegate: delegate, at: indexPath, selected: selectedIndexPaths,
-                allowsMultipleSelection: allowsMultipleSelection)
+                allowsMultipleSelection: allowsMultipleSelection, isEditing: isEditing)
         else { return false }
         apply(tap)
         tap.report(to: delegate, in: self)

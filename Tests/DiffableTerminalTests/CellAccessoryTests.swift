@@ -121,3 +121,33 @@ struct TerminalCellAccessoryTests {
         #expect(CellAccessory.reorder().isShown(in: state))
     }
 }
+
+/// Records the primary actions performed.
+@MainActor
+private final class PrimaryActionLog: CollectionViewDelegate {
+    var performed: [Int] = []
+
+    func collectionView(
+        _ collectionView: any DiffableCollectionView, performPrimaryActionForItemAt indexPath: IndexPath
+    ) {
+        performed.append(indexPath.item)
+    }
+}
+
+@MainActor
+@Suite("A terminal item's primary action")
+struct TerminalPrimaryActionTests {
+    @Test func enterAndAClickPerformIt() {
+        let (view, dataSource) = makeListView(width: 30, height: 8)
+        let log = PrimaryActionLog()
+        view.delegate = log
+        dataSource.apply(listSnapshot([["Apple", "Pear"]]), animatingDifferences: false)
+        view.focusedIndexPath = IndexPath(item: 1, section: 0)
+        view.handle(.enter)
+        #expect(log.performed == [1])
+        _ = view.render()
+        view.handle(MouseEvent(.press(.left), x: 3, y: 1))
+        view.handle(MouseEvent(.release(.left), x: 3, y: 1))
+        #expect(log.performed == [1, 0])
+    }
+}

@@ -38,7 +38,7 @@ extension TerminalCollectionView {
         guard allowsSelection else { return nil }
         return SelectionTap(
             collectionView: self, delegate: delegate, at: indexPath, selected: selectedIndexPaths,
-            allowsMultipleSelection: allowsMultipleSelection)
+            allowsMultipleSelection: allowsMultipleSelection, isEditing: isEditing)
     }
 
     /// Selects and deselects as a tap decided, then tells whoever decided it.

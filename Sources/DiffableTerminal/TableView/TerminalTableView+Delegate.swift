@@ -16,7 +16,7 @@ extension TerminalTableView: TerminalCollectionViewHost {
         guard isEditing ? allowsSelectionDuringEditing : allowsSelection else { return nil }
         return SelectionTap(
             tableView: self, delegate: delegate, at: indexPath, selected: selected,
-            allowsMultipleSelection: allowsMultipleSelection)
+            allowsMultipleSelection: allowsMultipleSelection, isEditing: isEditing)
     }
 
     func report(_ tap: SelectionTap) { tap.report(to: delegate, in: self) }

@@ -10,7 +10,7 @@ extension WebCollectionView {
         guard allowsSelection, let path = indexPath(forKey: key),
             let tap = SelectionTap(
                 collectionView: self, delegate: delegate, at: path, selected: state.selected,
-                allowsMultipleSelection: allowsMultipleSelection)
+                allowsMultipleSelection: allowsMultipleSelection, isEditing: isEditing)
         else { return }
         var selected = state.selected.subtracting(tap.deselected)
         if let path = tap.selected { selected.insert(path) }
