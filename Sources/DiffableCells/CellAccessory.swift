@@ -280,6 +280,10 @@ public struct CellAccessory: Sendable {
         }
     }
 
+    /// The handler a click on the accessory runs: its ``actionHandler``, for the kinds that take
+    /// one; `nil` when the view's own action applies.
+    package var clickHandler: ActionHandler? { isActionable ? actionHandler : nil }
+
     /// Whether the accessory is drawn in a state: shown for the view's editing mode and not
     /// hidden (an outline disclosure with no `isHidden` shows only on an item with children).
     package func isShown(in state: CellConfigurationState) -> Bool {

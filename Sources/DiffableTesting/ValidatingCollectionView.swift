@@ -105,6 +105,17 @@ public final class ValidatingCollectionView: ValidatingView, ReusingCollectionVi
         delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: indexPath)
     }
 
+    /// An item is editing while the view is, if the data source lets it be edited; its outline
+    /// place is the data source's.
+    override func decorate(_ state: inout CellConfigurationState, at indexPath: IndexPath) {
+        state.isEditing = isEditing && dataSource?.collectionView(self, canEditItemAt: indexPath) != false
+        if let outline = dataSource?.collectionView(self, outlineStateOfItemAt: indexPath) {
+            state.hasChildren = outline.hasChildren
+            state.isExpanded = outline.isExpanded
+            state.outlineLevel = outline.level
+        }
+    }
+
     /// A list section's header or footer, as its ``listConfiguration`` says it has one.
     override func pullSupplementary(isHeader: Bool, section: Int) -> Cell? {
         guard let listConfiguration,

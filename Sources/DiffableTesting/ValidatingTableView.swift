@@ -123,6 +123,11 @@ public final class ValidatingTableView: ValidatingView, ReusingTableView {
         delegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath)
     }
 
+    /// A table's rows are editing while it is.
+    override func decorate(_ state: inout CellConfigurationState, at indexPath: IndexPath) {
+        state.isEditing = isEditing
+    }
+
     /// A header or footer showing the section's title, for a section that has one.
     override func pullSupplementary(isHeader: Bool, section: Int) -> Cell? {
         let given =

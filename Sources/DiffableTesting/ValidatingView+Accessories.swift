@@ -25,7 +25,7 @@ extension ValidatingCollectionView {
     @discardableResult
     public func tapAccessory(_ kind: CellAccessory.Kind, forItemAt indexPath: IndexPath) -> Bool {
         guard let accessory = shownAccessory(kind, at: indexPath) else { return false }
-        if accessory.isActionable, let handler = accessory.actionHandler {
+        if let handler = accessory.clickHandler {
             handler()
         } else if kind == .outlineDisclosure {
             tapDisclosure(at: indexPath)
@@ -48,7 +48,7 @@ extension ValidatingTableView {
     @discardableResult
     public func tapAccessory(_ kind: CellAccessory.Kind, forRowAt indexPath: IndexPath) -> Bool {
         guard let accessory = shownAccessory(kind, at: indexPath) else { return false }
-        if accessory.isActionable, let handler = accessory.actionHandler {
+        if let handler = accessory.clickHandler {
             handler()
         } else if kind == .detail {
             delegate?.tableView(self, accessoryButtonTappedForRowWith: indexPath)

@@ -98,19 +98,8 @@ extension ValidatingView {
     func configurationState(of slot: Slot, at indexPath: IndexPath) -> CellConfigurationState {
         var state = CellConfigurationState()
         state.isSelected = slot.isSelected
-        if let table = self as? ValidatingTableView {
-            state.isEditing = table.isEditing
-        } else if let view = self as? ValidatingCollectionView {
-            if view.isEditing {
-                state.isEditing = view.dataSource?.collectionView(view, canEditItemAt: indexPath) != false
-            }
-            if let outline = view.dataSource?.collectionView(view, outlineStateOfItemAt: indexPath) {
-                state.hasChildren = outline.hasChildren
-                state.isExpanded = outline.isExpanded
-                state.outlineLevel = outline.level
-            }
-        }
         state.isDisabled = !allowsSelection
+        decorate(&state, at: indexPath)
         return state
     }
 

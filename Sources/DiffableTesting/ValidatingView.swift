@@ -111,6 +111,8 @@ public class ValidatingView: ReusingView {
     func willDisplay(_ cell: Cell, at indexPath: IndexPath) {}
     /// Tells the delegate that a cell stopped being shown.
     func didEndDisplaying(_ cell: Cell, at indexPath: IndexPath) {}
+    /// Adds to a cell's state what the view knows beyond its selection (editing, outline place).
+    func decorate(_ state: inout CellConfigurationState, at indexPath: IndexPath) {}
     /// The header or footer the section shows, made for display; `nil` when it shows none.
     func pullSupplementary(isHeader: Bool, section: Int) -> Cell? { nil }
     /// Tells the delegate that a header or footer is about to be shown.

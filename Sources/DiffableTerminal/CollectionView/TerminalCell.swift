@@ -114,7 +114,9 @@ open class TerminalListCell: TerminalCell {
         var right = frame.x + frame.width
         let y = frame.y
         accessoryHits = []
-        if state.showsDeleteControl || state.showsInsertControl {
+        // A table in editing mode draws its own delete and insert controls.
+        let drawsTableControl = state.showsDeleteControl || state.showsInsertControl
+        if drawsTableControl {
             column += buffer.write(
                 state.showsDeleteControl ? "⊖ " : "⊕ ", x: column, y: y,
                 style: merge(base, TextStyle(foreground: state.showsDeleteControl ? .red : .green)),
@@ -134,12 +136,7 @@ open class TerminalListCell: TerminalCell {
         {
             let accessory = accessories[index]
             guard accessory.displayed.includes(editing: state.isEditing), column < right else { continue }
-            // A table in editing mode draws its own delete and insert controls.
-            if (accessory.kind == .delete || accessory.kind == .insert)
-                && (state.showsDeleteControl || state.showsInsertControl)
-            {
-                continue
-            }
+            if drawsTableControl && (accessory.kind == .delete || accessory.kind == .insert) { continue }
             let width = accessory.reservedWidth(in: state)
             if accessory.isShown(in: state) {
                 buffer.write(

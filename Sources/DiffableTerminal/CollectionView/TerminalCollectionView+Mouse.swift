@@ -152,7 +152,7 @@ extension TerminalCollectionView {
     /// else nothing more than the focus the click moved (a delete accessory's swipe actions are
     /// then the focused row's keys, in the help line).
     func performAction(of accessory: CellAccessory, at indexPath: IndexPath) {
-        if let handler = accessory.actionHandler {
+        if let handler = accessory.clickHandler {
             handler()
         } else if host?.performAccessoryAction(accessory, at: indexPath) == true {
             needsDisplay = true

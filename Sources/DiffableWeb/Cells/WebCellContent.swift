@@ -102,7 +102,7 @@ extension CellAccessory {
         if case .custom(let width) = options.reservedLayoutWidth, width >= 0, width <= 100 {
             members.append(("w", .int(Int(width.rounded()))))
         }
-        if isActionable && actionHandler != nil { members.append(("act", .bool(true))) }
+        if clickHandler != nil { members.append(("act", .bool(true))) }
         return .object(members)
     }
 }

@@ -71,9 +71,7 @@ extension WebCollectionView {
         let accessories =
             (item.cell as? WebListCell)?.accessories ?? (item.cell as? WebGridCell)?.accessories ?? []
         let shown = accessories.shown(in: item.cell.configurationState)
-        guard shown.indices.contains(index), shown[index].isActionable,
-            let handler = shown[index].actionHandler
-        else { return }
+        guard shown.indices.contains(index), let handler = shown[index].clickHandler else { return }
         handler()
     }
 
