@@ -117,13 +117,22 @@ def chrome(width=1200, height=1000):
 
 
 def wait(condition, timeout=15, interval=0.02):
-    """Polls until `condition()` is truthy; returns its last value."""
+    """Polls until `condition()` is truthy; returns its last value.
+
+    Until the deadline a condition that raises counts as not yet true (the page may not have drawn
+    the elements it reads: `rows(driver)[0]` before the first section); at the deadline it is asked
+    once more and what it raises is the failure.
+    """
     deadline = time.time() + timeout
-    value = condition()
-    while not value and time.time() < deadline:
+    while time.time() < deadline:
+        try:
+            value = condition()
+        except Exception:
+            value = None
+        if value:
+            return value
         time.sleep(interval)
-        value = condition()
-    return value
+    return condition()
 
 
 def page_ready(driver):
