@@ -37,6 +37,13 @@
                         "it has no row ids (WITHOUT ROWID): a request lists the rows of a rowid table; it may read this one, with a key path from its rows"
                 )
             }
+            // A search's full-text table has the request's table as content: its changes are the
+            // table's own, read row by row (or, for a search that keeps its first matches, by
+            // reading every row when one of its changed rows may be shown).
+            let searched = try match.map { match in
+                _ = try Self.searchedTable(match, own: own.name, db)
+                return match.table.lowercased()
+            }
             let region = try db.makeStatement(literal: fetchAll).databaseRegion
             let schema = try Row.fetchAll(
                 db, sql: "SELECT type, name, sql FROM sqlite_master WHERE type IN ('table', 'view')")
@@ -52,6 +59,7 @@
                 let name: String = entry["name"]
                 let lowercased = name.lowercased()
                 guard entry["type"] as String == "table", lowercased != own.name.lowercased(),
+                    lowercased != searched,
                     !lowercased.hasPrefix("sqlite_"), !lowercased.hasPrefix(SQLiteChangeLog.table),
                     !shadows.contains(lowercased), region.isModified(byEventsOfKind: .insert(tableName: name))
                 else { continue }

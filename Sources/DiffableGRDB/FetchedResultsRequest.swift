@@ -103,6 +103,42 @@
             }
         }
 
+        /// The rows whose entry in a full-text table matches a pattern: a search. The full-text
+        /// table is an FTS5 table whose content is the request's table (`content=` it, with
+        /// `content_rowid=` its rowid or its `INTEGER PRIMARY KEY`), kept in step with it by the
+        /// application's triggers, as SQLite's documentation shows.
+        ///
+        /// ```swift
+        /// .init(table: "recipeSearch", pattern: #""chick"* "curry"*"#, limit: 1_000)
+        /// ```
+        ///
+        /// Many searches on one table cost a commit little: the feed evaluates the patterns of
+        /// every list on the rows the commit changed, in a scratch full-text table of those rows
+        /// alone, and only the lists that show a changed row or may show one read anything.
+        public struct FullTextMatch: Sendable, Hashable {
+            /// The FTS5 table searched.
+            public var table: String
+            /// What rows match, in FTS5's query syntax.
+            public var pattern: String
+            /// The most matches shown: the first ones by rowid, which the full-text index gives
+            /// without reading the others; `nil` for every match. With a limit, a match that
+            /// enters may push another out, so each change a list may show reads its rows again
+            /// (at most `limit`; counted in `statistics.wholeReadsForLimitedMatches`).
+            public var limit: Int?
+
+            /// The rows of the request's table whose entry in `table` matches `pattern`: the
+            /// first `limit` of them by rowid, or all.
+            public init(table: String, pattern: String, limit: Int? = nil) {
+                precondition(
+                    limit.map { $0 > 0 } ?? true,
+                    "FetchedResultsRequest.FullTextMatch(table: \(table), limit: \(limit ?? 0)): the limit must be positive"
+                )
+                self.table = table
+                self.pattern = pattern
+                self.limit = limit
+            }
+        }
+
         /// The table the rows come from.
         public var table: String
         /// The expression that identifies each row's item: unique among the rows shown.
@@ -113,6 +149,9 @@
         public var content: [SQLExpression]
         /// Which rows are shown; `nil` for all.
         public var filter: SQLExpression?
+        /// Which rows are shown, besides the filter: those a full-text search finds; `nil` for
+        /// all.
+        public var match: FullTextMatch?
         /// The order of the rows within a section; `rowid` breaks ties.
         public var ordering: [SortTerm]
         /// Whether sections come in ascending order of their value.
@@ -153,6 +192,7 @@
         ///   - section: The section identifier of each row; a constant puts every row in one section.
         ///   - content: What a cell shows, by which a changed row is recognised.
         ///   - filter: Which rows are shown.
+        ///   - match: The rows a full-text search finds, besides the filter.
         ///   - ordering: The order of the rows within a section.
         ///   - sectionsAscending: Whether sections come in ascending order of their value.
         ///   - keyPaths: How the rows of the other tables the request reads lead to its rows.
@@ -164,6 +204,7 @@
         public init(
             table: String, item: some SQLExpressible, section: some SQLExpressible,
             content: [any SQLExpressible] = [], filter: (any SQLExpressible)? = nil,
+            match: FullTextMatch? = nil,
             ordering: [SortTerm] = [], sectionsAscending: Bool = true, keyPaths: [KeyPath] = [],
             timeWindow: TimeWindow? = nil, partition: Partition? = nil, fetchLimit: Int? = nil,
             fetchOffset: Int = 0, fetchAfter: [any DatabaseValueConvertible]? = nil
@@ -175,6 +216,7 @@
             self.sectionColumn = (section as? any ColumnExpression)?.name
             self.content = content.map(\.sqlExpression)
             self.filter = filter?.sqlExpression
+            self.match = match
             self.ordering = ordering
             self.sectionsAscending = sectionsAscending
             self.keyPaths = keyPaths
@@ -202,11 +244,20 @@
             return columns
         }
 
-        /// The filter and the time window at ``now``, or `nil` for every row.
-        var condition: SQLExpression? {
-            var conditions = [filter, timeWindow?.condition(at: now ?? TimeWindow.referenceDate)].compactMap {
-                $0
-            }
+        /// The filter, the full-text match and the time window at ``now``, or `nil` for every row.
+        var condition: SQLExpression? { condition(searching: match?.table) }
+
+        /// The ``condition``, its full-text match searched in `searched` (the full-text table,
+        /// or the feed's scratch table of changed rows, where the match's limit does not apply).
+        func condition(searching searched: String?) -> SQLExpression? {
+            var conditions = [
+                filter,
+                match.map { match in
+                    let table = searched ?? match.table
+                    return match.condition(searching: table, limited: table == match.table)
+                },
+                timeWindow?.condition(at: now ?? TimeWindow.referenceDate),
+            ].compactMap { $0 }
             if let partition {
                 let equal: SQL = "\(identifier: partition.column) = \(partition.value)"
                 conditions.append(equal.sqlExpression)

@@ -142,6 +142,10 @@ public final class FetchedResultsController<
         /// Of the ``wholeReads``, those made because a table the request reads changed and the
         /// request declares no key path from its rows to the rows shown.
         public var wholeReadsForTablesWithoutKeyPaths = 0
+        /// Of the ``wholeReads``, those made because a change may have moved a row in or out of
+        /// a request whose rows depend on each other (a search that keeps its first matches):
+        /// one read of every row it shows, for each change its condition says it may show.
+        public var wholeReadsForLimitedMatches = 0
         /// For a request with a `fetchLimit` or `fetchOffset`: the rows it holds, those shown and
         /// a margin beyond each edge of the window.
         public var heldRows = 0
@@ -279,6 +283,13 @@ extension FetchedResultsController: _FeedSubscriber {
             }
             plan = .rows(relevant, leads: leads)
         }
+        if rows.dependsOnOtherRows, case .rows(let changed, let leads) = plan,
+            !changed.isEmpty || !leads.isEmpty
+        {
+            // A row that enters may push another out, one that leaves may let another in: no
+            // read of the changed rows alone can say which.
+            plan = .wholeForLimitedMatch
+        }
         let now = clock.now
         let limit = effectiveChangeLimit
         do throws(FetchedResultsError) {
@@ -326,8 +337,11 @@ extension FetchedResultsController: _FeedSubscriber {
                 model.withLock { model in
                     model.needsWholeRead = false
                     model.show(fetched)
-                    if case .wholeForTableWithoutKeyPath = plan {
+                    switch plan {
+                    case .wholeForTableWithoutKeyPath:
                         model.statistics.wholeReadsForTablesWithoutKeyPaths += 1
+                    case .wholeForLimitedMatch: model.statistics.wholeReadsForLimitedMatches += 1
+                    case .rows, .whole: break
                     }
                     model.setError(nil)
                 }
@@ -351,6 +365,8 @@ extension FetchedResultsController: _FeedSubscriber {
         /// Every row: the feed cannot name the rows, or a table read gives no key path.
         case whole
         case wholeForTableWithoutKeyPath
+        /// Every row: a row of a request whose rows depend on each other changed.
+        case wholeForLimitedMatch
     }
 
     /// What a batch asks the controller to read: the rows of `table` it names, and, for each

@@ -47,6 +47,11 @@ package protocol _RowReader<SectionIdentifierType, ItemIdentifierType>: Sendable
     /// already). `nil` otherwise.
     var rowCondition: (any _RowCondition)? { get }
 
+    /// Whether a row is shown or not depends on other rows of its table too: a search that keeps
+    /// its first matches, where one new match pushes another out. A change such a request may
+    /// show (its condition says so, or it shows the row) is read by reading every row.
+    var dependsOnOtherRows: Bool { get }
+
     /// The request's window (`fetchLimit`, `fetchOffset`); `nil` when it shows every row.
     var window: _Window? { get }
 
@@ -89,6 +94,8 @@ extension _RowReader {
     var dependsOnTime: Bool { !(timeEdges?.offsets.isEmpty ?? true) }
 
     package var rowCondition: (any _RowCondition)? { nil }
+
+    package var dependsOnOtherRows: Bool { false }
 
     package var orderKey: _OrderKey? { nil }
 
