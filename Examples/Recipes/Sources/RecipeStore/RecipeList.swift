@@ -24,9 +24,10 @@ public enum RecipeList: Hashable, Sendable {
     /// A collection's list reads `recipeCollection`, whose rows lead to recipes by `recipeId`:
     /// a membership added or removed by any writer re-places that recipe alone. Recents is a
     /// time window of a week on `addedAt`: a recipe leaves it a week after it was added, with
-    /// nothing written. A search reads the full-text table (whose content is `recipe`) and keeps
-    /// the first 1,000 matches by rowid: no read of one row can tell whether a new match pushed
-    /// another out, so each change to `recipe` reads the results again (at most 1,000 rows).
+    /// nothing written. A search is a full-text match of `recipeSearch` (whose content is
+    /// `recipe`) keeping the first 1,000 matches by rowid: the feed matches every page's search
+    /// on a commit's rows together, and only a search that shows a changed recipe or finds one
+    /// reads its results again (at most 1,000 rows: a new match may push another out).
     public func request() -> FetchedResultsRequest<String, Int64> {
         let content = [Column("isFavorite"), Column("revision")]
         let byTitle = [
@@ -56,15 +57,14 @@ public enum RecipeList: Hashable, Sendable {
                 ordering: byTitle,
                 keyPaths: [.init(table: "recipeCollection", column: "recipeId", matches: Column("id"))])
         case .search(let text):
-            let match = Self.matchQuery(text)
-            let filter: SQL =
-                match.isEmpty
-                ? "0"
-                : "id IN (SELECT rowid FROM recipeSearch WHERE recipeSearch MATCH \(match) ORDER BY rowid LIMIT \(Self.searchLimit))"
+            let pattern = Self.matchQuery(text)
             return .init(
                 table: "recipe", item: Column("id"),
                 section: SQL("coalesce(json_extract(collections, '$[0]'), '')"),
-                content: content, filter: filter, ordering: byTitle)
+                content: content, filter: pattern.isEmpty ? SQL("0") : nil,
+                match: pattern.isEmpty
+                    ? nil : .init(table: "recipeSearch", pattern: pattern, limit: Self.searchLimit),
+                ordering: byTitle)
         }
     }
 
