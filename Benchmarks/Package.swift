@@ -89,6 +89,7 @@ let package = Package(
                 "BenchmarkOptions", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "RecipesWeb", package: "Recipes"),
                 .product(name: "RecipeStore", package: "Recipes"),
+                .product(name: "RecipeKit", package: "Recipes"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),

@@ -18,43 +18,59 @@
         }
 
         /// A full-text match is evaluated in a scratch table of the changed rows
-        /// (``fillScratchTable(for:own:rowIDs:_:)``), without its limit: it then says which
-        /// changed rows the search may show.
+        /// (``fillScratchTable(for:own:rowIDs:_:)``), one query of a prepared statement per
+        /// distinct pattern, without its limit: it then says which changed rows the search may
+        /// show.
         ///
-        /// - Complexity: one statement per ``conditionsPerStatement`` conditions, each a rowid
-        ///   lookup of the k changed rows and every condition evaluated on each of them; O(k) to
-        ///   index the k rows for each full-text table searched.
+        /// - Complexity: one statement per ``conditionsPerStatement`` requests with a filter,
+        ///   each a rowid lookup of the k changed rows and every filter evaluated on each of them;
+        ///   O(k) to index the k rows for each full-text table searched, and one query of those
+        ///   rows per distinct pattern.
         package static func rowIDs(
             _ rowIDs: Set<Int64>, meeting conditions: [Self], reader: any _FeedReader
         ) async throws(FetchedResultsError) -> [Set<Int64>] {
             guard let table = conditions.first?.table else { return [] }
             let ids = Array(rowIDs)
             return try await Self.reader(reader).read(exact: true) { db in
+                // Each distinct pattern once, in a scratch table of the changed rows.
                 var scratch: [String: String] = [:]
-                for match in conditions.compactMap(\.match) where scratch[match.table.lowercased()] == nil {
-                    scratch[match.table.lowercased()] = try fillScratchTable(
-                        for: match, own: table, rowIDs: ids, db)
-                }
-                let statements = stride(from: 0, to: conditions.count, by: conditionsPerStatement).map {
-                    start in
-                    let chunk = conditions[start..<min(start + conditionsPerStatement, conditions.count)]
-                    var columns: SQL = "rowid"
-                    for request in chunk {
-                        let searched = request.match.flatMap { scratch[$0.table.lowercased()] }
-                        let condition = request.condition(searching: searched) ?? true.sqlExpression
-                        columns += ", CASE WHEN (\(condition)) THEN 1 ELSE 0 END"
+                var found: [FullTextMatch: Set<Int64>?] = [:]
+                for match in conditions.compactMap(\.match) {
+                    let key = FullTextMatch(table: match.table.lowercased(), pattern: match.pattern)
+                    guard found[key] == nil else { continue }
+                    if scratch[key.table] == nil {
+                        scratch[key.table] = try fillScratchTable(for: match, own: table, rowIDs: ids, db)
                     }
-                    let sql: SQL = "SELECT \(columns) FROM \(identifier: table) WHERE rowid IN \(ids)"
-                    return (start: start, count: chunk.count, sql: sql)
+                    found[key] = matches(key.pattern, in: scratch[key.table]!, db)
                 }
-                var meeting = [Set<Int64>](repeating: [], count: conditions.count)
-                for statement in statements {
-                    let rows = try _StatementRows(db, statement.sql)
+                // The other conditions, in as few statements as the requests with one need.
+                let filtered = conditions.indices.filter { conditions[$0].conditionWithoutMatch != nil }
+                var meeting = conditions.map { request -> Set<Int64> in
+                    guard let match = request.match else { return [] }
+                    // A pattern FTS5 refuses: every changed row may be shown.
+                    let key = FullTextMatch(table: match.table.lowercased(), pattern: match.pattern)
+                    return (found[key] ?? nil) ?? rowIDs
+                }
+                for start in stride(from: 0, to: filtered.count, by: conditionsPerStatement) {
+                    let chunk = filtered[start..<min(start + conditionsPerStatement, filtered.count)]
+                    var columns: SQL = "rowid"
+                    for index in chunk {
+                        columns +=
+                            ", CASE WHEN (\(conditions[index].conditionWithoutMatch!)) THEN 1 ELSE 0 END"
+                    }
+                    var holding = [Set<Int64>](repeating: [], count: chunk.count)
+                    let rows = try _StatementRows(
+                        db, "SELECT \(columns) FROM \(identifier: table) WHERE rowid IN \(ids)")
                     while try rows.step() {
                         let rowID = rows.int64(column: 0)
-                        for offset in 0..<statement.count where rows.int64(column: Int32(offset + 1)) == 1 {
-                            meeting[statement.start + offset].insert(rowID)
+                        for offset in 0..<chunk.count where rows.int64(column: Int32(offset + 1)) == 1 {
+                            holding[offset].insert(rowID)
                         }
+                    }
+                    for (offset, index) in chunk.enumerated() {
+                        meeting[index] =
+                            conditions[index].match == nil
+                            ? holding[offset] : meeting[index].intersection(holding[offset])
                     }
                 }
                 return meeting

@@ -12,16 +12,14 @@
     /// changed rows, indexed with the same tokenizer, so a pattern costs a few microseconds
     /// there.
     extension FetchedResultsRequest.FullTextMatch {
-        /// The condition on a row of the request's table: its rowid is among the matches in
-        /// `table` (the full-text table, or the feed's scratch copy of the changed rows); the
-        /// first `limit` of them by rowid when `limited`.
-        func condition(searching table: String, limited: Bool) -> SQLExpression {
-            let limit: SQL = limited ? (self.limit.map { "ORDER BY rowid LIMIT \($0)" } ?? "") : ""
+        /// The condition on a row of the request's table: its rowid is among the matches, the
+        /// first `limit` of them by rowid.
+        var condition: SQLExpression {
+            let limit: SQL = self.limit.map { "ORDER BY rowid LIMIT \($0)" } ?? ""
             let matches: SQL =
                 "rowid IN (SELECT rowid FROM \(identifier: table) WHERE \(identifier: table) MATCH \(pattern) \(limit))"
             return matches.sqlExpression
         }
-
     }
 
     extension FetchedResultsRequest {
@@ -97,6 +95,15 @@
                     SELECT rowid, \(sql: columns) FROM main.\(identifier: own) WHERE rowid IN \(rowIDs)
                     """)
             return name
+        }
+
+        /// The rowids of the scratch table `scratch` that `pattern` matches; `nil` when FTS5
+        /// refuses the pattern (a syntax error), which then says nothing about any row.
+        static func matches(_ pattern: String, in scratch: String, _ db: Database) -> Set<Int64>? {
+            let table = scratch.quotedDatabaseIdentifier
+            return try? Int64.fetchSet(
+                db.cachedStatement(sql: "SELECT rowid FROM temp.\(table) WHERE \(table) MATCH ?"),
+                arguments: [pattern])
         }
     }
 #endif

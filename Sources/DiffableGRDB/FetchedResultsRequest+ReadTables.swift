@@ -65,8 +65,13 @@
                 else { continue }
                 read[lowercased] = try Self.followed(name, sql: entry["sql"] ?? "", db)
             }
-            // A key path from the request's own table (a row that leads to others of it).
-            if keyPaths.contains(where: { $0.table.lowercased() == own.name.lowercased() }) {
+            // A key path from the request's own table (a row that leads to others of it), or the
+            // table read again by a subquery (a filter that keeps the first rows it finds, a row
+            // shown by what other rows hold): a change to it may change which of its rows are
+            // shown, or their content, so it costs a whole read unless a key path says which
+            // rows it leads to.
+            let readsItself = try Self.occurrences(of: own.name, in: fetchAll.build(db).0) > 1
+            if readsItself || keyPaths.contains(where: { $0.table.lowercased() == own.name.lowercased() }) {
                 read[own.name.lowercased()] = (own.name.lowercased(), [:])
             }
             var tables: [_ReadTable] = []
@@ -88,6 +93,16 @@
                     reason: "the request declares a key path from it, but its SQL does not read it")
             }
             return tables
+        }
+
+        /// How many times `sql` names `table` after `FROM` or `JOIN` (quoted or not, in `main` or
+        /// unqualified): the request's own query names it once.
+        static func occurrences(of table: String, in sql: String) -> Int {
+            let name = NSRegularExpression.escapedPattern(for: table)
+            let quoted = #"(?:"\#(name)"|`\#(name)`|\[\#(name)\]|\#(name)(?![A-Za-z0-9_$]))"#
+            let pattern = #"(?i)\b(?:FROM|JOIN)\s+(?:(?:"main"|`main`|\[main\]|main)\s*\.\s*)?"# + quoted
+            guard let expression = try? NSRegularExpression(pattern: pattern) else { return 0 }
+            return expression.numberOfMatches(in: sql, range: NSRange(sql.startIndex..., in: sql))
         }
 
         /// The suffixes of the shadow tables SQLite's full-text and R*Tree modules keep.

@@ -245,19 +245,16 @@
         }
 
         /// The filter, the full-text match and the time window at ``now``, or `nil` for every row.
-        var condition: SQLExpression? { condition(searching: match?.table) }
+        var condition: SQLExpression? {
+            let conditions = [conditionWithoutMatch, match?.condition].compactMap { $0 }
+            return conditions.isEmpty ? nil : conditions.joined(operator: .and)
+        }
 
-        /// The ``condition``, its full-text match searched in `searched` (the full-text table,
-        /// or the feed's scratch table of changed rows, where the match's limit does not apply).
-        func condition(searching searched: String?) -> SQLExpression? {
-            var conditions = [
-                filter,
-                match.map { match in
-                    let table = searched ?? match.table
-                    return match.condition(searching: table, limited: table == match.table)
-                },
-                timeWindow?.condition(at: now ?? TimeWindow.referenceDate),
-            ].compactMap { $0 }
+        /// The ``condition`` but its full-text match, which the feed evaluates apart.
+        var conditionWithoutMatch: SQLExpression? {
+            var conditions = [filter, timeWindow?.condition(at: now ?? TimeWindow.referenceDate)].compactMap {
+                $0
+            }
             if let partition {
                 let equal: SQL = "\(identifier: partition.column) = \(partition.value)"
                 conditions.append(equal.sqlExpression)

@@ -55,6 +55,16 @@
             }
         }
 
+        /// The schema and `count` dishes, dish n titled `w<n % words>`.
+        static func fill(_ database: some DatabaseWriter, count: Int, words: Int) async throws {
+            try await database.write { db in
+                try db.execute(sql: Self.schema)
+                for id in 1...count {
+                    try db.execute(sql: "INSERT INTO dish VALUES (?, ?)", arguments: [id, "w\(id % words)"])
+                }
+            }
+        }
+
         /// The lists of the first `count` searches, fetched, on a feed that polls often.
         static func searches(_ count: Int, limit: Int?, on database: some DatabaseWriter) async throws
             -> [FetchedResultsController<String, Int64>]
@@ -222,6 +232,29 @@
             }
         }
 
+        /// A search with a filter too: a changed row is read by the searches whose pattern finds
+        /// it and whose filter holds for it.
+        @Test func aSearchWithAFilterReadsTheRowsBothHoldFor() async throws {
+            let file = try TemporaryDatabase()
+            let pool = try DatabasePool(path: file.path)
+            try await Self.fill(pool, count: 20, words: 2)
+            ChangeFeed.feed(for: pool).pollInterval = .milliseconds(5)
+            var lists: [FetchedResultsController<String, Int64>] = []
+            for (word, filter) in [(0, "id > 100"), (0, "id <= 100"), (1, "id <= 100")] {
+                var request = Self.search(word, limit: nil)
+                request.filter = SQL(sql: filter).sqlExpression
+                let list = FetchedResultsController(database: pool, request: request)
+                try await list.performFetch()
+                lists.append(list)
+            }
+            let before = lists.map(Self.reads)
+            try await pool.write { db in try db.execute(sql: "INSERT INTO dish VALUES (50, 'w0')") }
+            await eventually { lists[1].snapshot.itemIdentifiers.contains(50) }
+            await eventually { ChangeFeed.feed(for: pool).phase == .idle }
+            #expect(lists.indices.filter { Self.reads(lists[$0]) != before[$0] } == [1])
+            #expect(lists[0].snapshot.itemIdentifiers.isEmpty)
+        }
+
         /// A search of a table that is no full-text table over the listed one is refused with an
         /// error that names it and says what to change.
         @Test func aSearchOfAnotherTableIsATypedError() async throws {
@@ -261,12 +294,7 @@
         @Test func searchesOnAQueueStayExact() async throws {
             let file = try TemporaryDatabase()
             let queue = try DatabaseQueue(path: file.path)
-            try await queue.write { db in
-                try db.execute(sql: Self.schema)
-                for id in 1...20 {
-                    try db.execute(sql: "INSERT INTO dish VALUES (?, ?)", arguments: [id, "w\(id % 4)"])
-                }
-            }
+            try await Self.fill(queue, count: 20, words: 4)
             let lists = try await Self.searches(4, limit: 2, on: queue)
             try await queue.write { db in
                 try db.execute(sql: "DELETE FROM dish WHERE id = 4")

@@ -280,6 +280,35 @@
             }
         }
 
+        /// A filter that reads its own table again — the first rows a subquery finds — cannot be
+        /// read row by row: a row that enters pushes another out. The table is then a table read
+        /// without a key path, so a change to it reads every row.
+        @Test func aFilterThatReadsItsOwnTableIsReadWhole() async throws {
+            var rng = SeededRandom(seed: 3)
+            let (file, pool) = try Self.makeDatabase(&rng)
+            defer { withExtendedLifetime(file) {} }
+            let firstFive = "id IN (SELECT id FROM dish AS d ORDER BY d.title LIMIT 5)"
+            let list = try await dishes(pool, filter: firstFive)
+            #expect(list.followedTables == ["dish"])
+            let expected = { @Sendable (db: Database) throws -> [Int64] in
+                try Int64.fetchAll(
+                    db, sql: "SELECT id FROM dish WHERE \(firstFive) ORDER BY rowid")
+            }
+            // A title that sorts first: it enters, and pushes the fifth out.
+            try await pool.write { db in
+                try db.execute(sql: "INSERT INTO dish VALUES (100, 1, 'A first dish', 100)")
+            }
+            let afterInsert = try await pool.read(expected)
+            #expect(afterInsert.contains(100) && afterInsert.count == 5)
+            await eventually { list.snapshot.itemIdentifiers == afterInsert }
+            #expect(list.statistics.wholeReadsForTablesWithoutKeyPaths == 1)
+            // One shown leaves: the sixth comes in.
+            try await pool.write { db in try db.execute(sql: "DELETE FROM dish WHERE id = 100") }
+            let afterDelete = try await pool.read(expected)
+            await eventually { list.snapshot.itemIdentifiers == afterDelete }
+            #expect(list.statistics.wholeReadsForTablesWithoutKeyPaths == 2)
+        }
+
         @Test func fullTextTablesAreFollowedThroughTheirContent() async throws {
             var rng = SeededRandom(seed: 2)
             let (file, pool) = try Self.makeDatabase(&rng)

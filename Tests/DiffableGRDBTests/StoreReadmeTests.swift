@@ -119,6 +119,33 @@
             #expect(controller.statistics.wholeReads == 1)
         }
 
+        @Test func search() async throws {
+            let search = FetchedResultsRequest<String, Int64>(
+                table: "recipe", item: Column("id"), section: "".databaseValue,
+                match: .init(table: "recipeSearch", pattern: #""sou"*"#, limit: 1_000),
+                ordering: [.ascending(Column("title"))])
+
+            let database = try makeRecipes()
+            try await database.write { db in
+                try db.execute(
+                    sql: """
+                        CREATE VIRTUAL TABLE recipeSearch USING fts5(title, content='recipe', content_rowid='id');
+                        INSERT INTO recipeSearch(recipeSearch) VALUES ('rebuild');
+                        CREATE TRIGGER recipe_indexed AFTER INSERT ON recipe BEGIN
+                            INSERT INTO recipeSearch(rowid, title) VALUES (new.id, new.title);
+                        END;
+                        """)
+            }
+            let controller = FetchedResultsController(database: database, request: search)
+            try await controller.performFetch()
+            #expect(controller.snapshot.itemIdentifiers == [2])
+            #expect(controller.followedTables == ["recipe"])
+            try await database.write { db in
+                try db.execute(sql: "INSERT INTO recipe VALUES (3, 'Sourdough', 0)")
+            }
+            await eventually { controller.snapshot.itemIdentifiers == [2, 3] }
+        }
+
         @Test func timeWindow() async throws {
             let recents = FetchedResultsRequest<String, Int64>(
                 table: "recipe", item: Column("id"), section: "".databaseValue,

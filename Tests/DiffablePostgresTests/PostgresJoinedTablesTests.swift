@@ -125,6 +125,32 @@
             #expect(errors.all.isEmpty)
         }
 
+        /// A filter that scans its own table again (the first matches of a subquery, as Recipes'
+        /// search keeps its first 1,000) reads every row on a change to it: a row that enters
+        /// pushes another out.
+        @Test func aFilterThatReadsItsOwnTableIsReadWholeOnPostgreSQL() async throws {
+            let fixture = try await PostgresFixture(rows: 0)
+            try await fixture.psql(
+                "CREATE TABLE note (id bigint PRIMARY KEY, body text NOT NULL);"
+                    + (1...8).map { "INSERT INTO note VALUES (\($0 * 10), 'note \($0)');" }.joined())
+            ChangeFeed.feed(for: fixture.store).pollInterval = .milliseconds(5)
+            let firstThree =
+                "id IN (SELECT id FROM note AS n WHERE n.body LIKE 'note%' ORDER BY n.id LIMIT 3)"
+            let controller = FetchedResultsController(
+                store: fixture.store,
+                request: PostgresFetchedResultsRequest<String, Int64>(
+                    table: "note", item: "id", section: "''", filter: PostgresQuery(unsafeSQL: firstThree),
+                    ordering: [.ascending("id")]))
+            try await controller.performFetch()
+            #expect(controller.snapshot.itemIdentifiers == [10, 20, 30])
+            #expect(controller.followedTables == ["note"])
+            try await fixture.psql("INSERT INTO note VALUES (5, 'note first');")
+            await eventually { controller.snapshot.itemIdentifiers == [5, 10, 20] }
+            try await fixture.psql("DELETE FROM note WHERE id = 10;")
+            await eventually { controller.snapshot.itemIdentifiers == [5, 20, 30] }
+            #expect(controller.statistics.wholeReadsForTablesWithoutKeyPaths == 2)
+        }
+
         @Test func aTimeWindowLetsRowsInAndOutOnPostgreSQL() async throws {
             let start = Date(timeIntervalSince1970: 1_800_000_000)
             let clock = ManualWallClock(now: start)

@@ -18,6 +18,9 @@ struct Options: ParsableCommand {
     @Flag(help: "Skip the baseline without sharing.")
     var noBaseline = false
 
+    @Flag(help: "Every page types a search of its own (writes concern the first page's search).")
+    var distinctSearches = false
+
     func validate() throws {
         guard writes >= 1 else { throw ValidationError("--writes must be at least 1") }
     }

@@ -19,8 +19,15 @@
 //   its own controllers and counts, `serveRecipes(sharing: false)`), in the same run, where it
 //   finishes: skipped when the pages' lists would not fit in memory, or a step takes too long.
 //
+// With --distinct-searches, every page then types a search of its own — three words of the
+// made-up titles ("smoky chicken curry"), a different three for each page — so the server keeps
+// one live search per page, and every commit to `recipe` is matched against all of them. The
+// writes concern the first page alone: its search is the words of the recipe the writes rename
+// (which is first in its results, selected, and shown in its detail), and the times are until
+// that page has the new title. The line then says `searches=<k>`, the distinct searches shown.
+//
 //   swift run -c release --package-path Benchmarks recipes-load [--recipes 40,100000,1000000]
-//       [--pages 1,100,1000] [--writes 20] [--no-baseline]
+//       [--pages 1,100,1000] [--writes 20] [--no-baseline] [--distinct-searches]
 //
 // Databases are generated once into a folder of the temporary directory and reused. Each case
 // ends with one line:
@@ -35,6 +42,7 @@ import Foundation
 import GRDB
 import HummingbirdWSClient
 import Logging
+import RecipeKit
 import RecipeStore
 import RecipesWeb
 import Synchronization
@@ -80,7 +88,8 @@ let options = Options.parseOrExit(arguments)
 let sizes = options.recipes.values
 let pageCounts = options.pages.values
 let writeCount = options.writes
-let runsBaseline = !options.noBaseline
+let runsBaseline = !options.noBaseline && !options.distinctSearches
+let distinctSearches = options.distinctSearches
 
 // MARK: Databases
 
@@ -108,6 +117,8 @@ func databasePath(count: Int) throws -> String {
 final class Arrivals: Sendable {
     private struct State {
         var marker = ""
+        /// Markers of their own for some pages, instead of `marker`.
+        var markers: [Int: String] = [:]
         var arrived: [Int: ContinuousClock.Instant] = [:]
         var connected = 0
         var closed = 0
@@ -115,9 +126,10 @@ final class Arrivals: Sendable {
     private let state = Mutex(State())
 
     /// Starts waiting for `marker`: the arrivals before are forgotten.
-    func expect(_ marker: String) {
+    func expect(_ marker: String, markers: [Int: String] = [:]) {
         state.withLock {
             $0.marker = marker
+            $0.markers = markers
             $0.arrived = [:]
         }
     }
@@ -125,7 +137,8 @@ final class Arrivals: Sendable {
     func received(_ text: String, page: Int) {
         let now = ContinuousClock.now
         state.withLock { state in
-            guard state.arrived[page] == nil, !state.marker.isEmpty, text.contains(state.marker) else {
+            let marker = state.markers[page] ?? state.marker
+            guard state.arrived[page] == nil, !marker.isEmpty, text.contains(marker) else {
                 return
             }
             state.arrived[page] = now
@@ -139,9 +152,10 @@ final class Arrivals: Sendable {
     func didClose() { state.withLock { $0.closed += 1 } }
 }
 
-/// One page: a WebSocket that says hello, then reads; page 0 also sends what `commands` yields.
+/// One page: a WebSocket that says hello, then reads; page 0 also sends what `commands` yields,
+/// and a page with a `search` types it once its first list has arrived.
 func runPage(
-    _ index: Int, port: Int, arrivals: Arrivals, commands: AsyncStream<String>?,
+    _ index: Int, port: Int, arrivals: Arrivals, commands: AsyncStream<String>?, search: String? = nil,
     until end: ContinuousClock.Instant
 ) async {
     var logger = Logger(label: "page")
@@ -161,8 +175,14 @@ func runPage(
                     }
                 }
                 group.addTask {
+                    var searched = search == nil
                     for try await message in inbound.messages(maxSize: 1 << 24) {
-                        if case .text(let text) = message { arrivals.received(text, page: index) }
+                        guard case .text(let text) = message else { continue }
+                        arrivals.received(text, page: index)
+                        if !searched, let search {
+                            searched = true
+                            try await outbound.write(.text(#"{"t":"search","q":"\#(search)"}"#))
+                        }
                     }
                 }
                 group.addTask {
@@ -218,20 +238,34 @@ func measure(
     }
     guard let topID else { throw BenchmarkError("no recipes") }
     let arrivals = Arrivals()
+    // With distinct searches: the first page searches the words of the recipe the writes rename
+    // (kept in its new titles), in no collection so that it comes first in its results; the
+    // others search other words.
+    let searches = distinctSearches ? try await searchTexts(pages, first: topID, writer) : []
+    let words = searches.first.map { " " + $0.capitalized } ?? ""
     var marker = "!Load \(UUID().uuidString.prefix(8))"
     try await writer.write { [marker] in
         try $0.execute(
             sql: "UPDATE recipe SET title = ?, revision = revision + 1 WHERE id = ?",
-            arguments: [marker, topID])
+            arguments: [marker + words, topID])
+        if distinctSearches {
+            try $0.execute(sql: "UPDATE recipe SET collections = '[]' WHERE id = ?", arguments: [topID])
+        }
     }
-    arrivals.expect(marker)
+    // A page has loaded when it shows its first list, or its search's title.
+    arrivals.expect(marker, markers: Dictionary(uniqueKeysWithValues: searches.enumerated().map { ($0, $1) }))
+    // The pages each write reaches: every page, or with distinct searches the first one.
+    let reached = distinctSearches ? 1 : pages
     let end = ContinuousClock.now + .seconds(3_600)
     let (commands, command) = AsyncStream<String>.makeStream()
     var measurements = Measurements()
     try await withThrowingTaskGroup(of: Void.self) { group in
         defer { group.cancelAll() }
         // The first page alone, then the others, a few dozen connecting at a time.
-        group.addTask { await runPage(0, port: port, arrivals: arrivals, commands: commands, until: end) }
+        group.addTask {
+            await runPage(
+                0, port: port, arrivals: arrivals, commands: commands, search: searches.first, until: end)
+        }
         guard await waitForAll(1, arrivals, timeout: stepTimeout) != nil else {
             throw BenchmarkError("the first page did not load")
         }
@@ -243,8 +277,10 @@ func measure(
                 while arrivals.connected - arrivals.count >= 32 {
                     try await Task.sleep(for: .milliseconds(1))
                 }
+                let search = searches.isEmpty ? nil : searches[index]
                 group.addTask {
-                    await runPage(index, port: port, arrivals: arrivals, commands: nil, until: end)
+                    await runPage(
+                        index, port: port, arrivals: arrivals, commands: nil, search: search, until: end)
                 }
             }
         }
@@ -279,10 +315,10 @@ func measure(
             try await writer.write { [marker] in
                 try $0.execute(
                     sql: "UPDATE recipe SET title = ?, revision = revision + 1 WHERE id = ?",
-                    arguments: [marker, topID])
+                    arguments: [marker + words, topID])
             }
-            guard let last = await waitForAll(pages, arrivals, timeout: stepTimeout) else {
-                throw BenchmarkError("an external write reached \(arrivals.count) of \(pages) pages")
+            guard let last = await waitForAll(reached, arrivals, timeout: stepTimeout) else {
+                throw BenchmarkError("an external write reached \(arrivals.count) of \(reached) pages")
             }
             measurements.externalWrites.append((last - start).milliseconds)
             try await Task.sleep(for: .milliseconds(200))
@@ -291,8 +327,8 @@ func measure(
             arrivals.expect(marker)
             let pageStart = ContinuousClock.now
             command.yield(#"{"t":"panel","region":"detail","a":"favorite","f":{}}"#)
-            guard let pageLast = await waitForAll(pages, arrivals, timeout: stepTimeout) else {
-                throw BenchmarkError("a page's write reached \(arrivals.count) of \(pages) pages")
+            guard let pageLast = await waitForAll(reached, arrivals, timeout: stepTimeout) else {
+                throw BenchmarkError("a page's write reached \(arrivals.count) of \(reached) pages")
             }
             measurements.pageWrites.append((pageLast - pageStart).milliseconds)
             try await Task.sleep(for: .milliseconds(200))
@@ -303,6 +339,30 @@ func measure(
         measurements.writeCPUMilliseconds = max(0, writesCPU - idle) * 1e3 / Double(2 * max(writes, 1))
     }
     return measurements
+}
+
+/// `count` distinct searches of three title words each ("smoky chicken curry"): the first the
+/// words of the recipe `first`, the others the next combinations in a fixed order.
+func searchTexts(_ count: Int, first: Int64, _ database: DatabaseQueue) async throws -> [String] {
+    let title = try await database.read {
+        try String.fetchOne($0, sql: "SELECT title FROM recipe WHERE id = ?", arguments: [first])
+    }
+    let own = (title ?? "").split(separator: " ").prefix(3).joined(separator: " ").lowercased()
+    var texts = [own]
+    let words = SyntheticRecipes.titleWords.map { $0.map { $0.lowercased() } }
+    outer: for style in words[0] {
+        for main in words[1] {
+            for dish in words[2] where texts.count < count {
+                let text = "\(style) \(main) \(dish)"
+                if text != own { texts.append(text) }
+            }
+            if texts.count >= count { break outer }
+        }
+    }
+    guard texts.count >= count else {
+        throw BenchmarkError("only \(texts.count) distinct searches for \(count) pages")
+    }
+    return texts
 }
 
 // MARK: Running
@@ -339,7 +399,7 @@ for size in sizes {
             }
         }
         let line =
-            "load recipes=\(size) pages=\(pages) idle_cpu_pct=\(String(format: "%.2f", shared.idleCPUPercent)) "
+            "load recipes=\(size) pages=\(pages) \(distinctSearches ? "searches=\(pages) " : "")idle_cpu_pct=\(String(format: "%.2f", shared.idleCPUPercent)) "
             + "threads=\(shared.threads) kib_per_page=\(format(shared.kibPerPage)) "
             + "external_write_p50_ms=\(format(percentile(shared.externalWrites, 0.5))) "
             + "external_write_p99_ms=\(format(percentile(shared.externalWrites, 0.99))) "

@@ -19,13 +19,14 @@
             let plan = try await reader.rows(
                 PostgresQuery(
                     unsafeSQL: "EXPLAIN (VERBOSE, FORMAT JSON) \(fetchAll.sql)", binds: fetchAll.binds))
-            var relations = Set<String>()
+            var scans: [String: Int] = [:]
             for row in plan {
                 guard let bytes = row.makeRandomAccess()[0].bytes,
                     let json = try? JSONSerialization.jsonObject(with: Data(String(buffer: bytes).utf8))
                 else { continue }
-                Self.collectRelations(json, into: &relations)
+                Self.collectRelations(json, into: &scans)
             }
+            let relations = Set(scans.keys)
             var roots = Set<String>()
             if !relations.isEmpty {
                 for row in try await reader.rows(
@@ -44,7 +45,19 @@
             }
             let own = table.lowercased()
             roots.remove(own)
-            if keyPaths.contains(where: { $0.table.lowercased() == own }) { roots.insert(own) }
+            // The table scanned again (a subquery over it: a search that keeps its first
+            // matches, a row shown by what other rows hold) is a table read like another: a
+            // change to it may change which of its rows are shown, or their content, so it
+            // costs a whole read unless a key path says which rows it leads to.
+            let ownRelation = own.split(separator: ".", maxSplits: 1).map(String.init)
+            let ownScans = scans[
+                ownRelation.count == 2
+                    ? "\(_PostgresChangeSource.quote(ownRelation[0])).\(_PostgresChangeSource.quote(ownRelation[1]))"
+                    : "\(_PostgresChangeSource.quote("public")).\(_PostgresChangeSource.quote(own))",
+                default: 0]
+            if keyPaths.contains(where: { $0.table.lowercased() == own }) || ownScans > 1 {
+                roots.insert(own)
+            }
             if let stray = keyPaths.first(where: { !roots.contains($0.table.lowercased()) }) {
                 throw .changeLogUnavailable(
                     table: stray.table,
@@ -60,13 +73,15 @@
             }
         }
 
-        /// The relations a plan (EXPLAIN's JSON) scans, as `"schema"."name"`.
-        private static func collectRelations(_ node: Any, into relations: inout Set<String>) {
+        /// The relations a plan (EXPLAIN's JSON) scans, as `"schema"."name"`, each with the number
+        /// of its scans.
+        private static func collectRelations(_ node: Any, into relations: inout [String: Int]) {
             if let object = node as? [String: Any] {
                 if let name = object["Relation Name"] as? String {
                     let schema = object["Schema"] as? String ?? "public"
-                    relations.insert(
-                        "\(_PostgresChangeSource.quote(schema)).\(_PostgresChangeSource.quote(name))")
+                    relations[
+                        "\(_PostgresChangeSource.quote(schema)).\(_PostgresChangeSource.quote(name))",
+                        default: 0] += 1
                 }
                 for value in object.values { collectRelations(value, into: &relations) }
             } else if let array = node as? [Any] {

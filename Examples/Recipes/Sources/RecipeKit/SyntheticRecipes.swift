@@ -26,6 +26,10 @@ public struct SyntheticRecipes: Sendable {
         "200 ml stock", "1 bunch parsley", "2 eggs", "100 g butter", "1 cup rice", "1 tsp cumin",
     ]
 
+    /// The words a made-up title begins with: a style, a main ingredient and a dish, each one of
+    /// twenty ("Smoky Chicken Curry No. 17").
+    public static var titleWords: [[String]] { [styles, mains.map(\.0), dishes] }
+
     /// When the newest made-up recipe was added.
     public var now: Date
 
