@@ -60,6 +60,13 @@ public protocol TableViewDelegate: AnyObject {
     func tableView(
         _ tableView: any DiffableTableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath
     ) -> SwipeActionsConfiguration?
+    /// A swipe is about to show a row's actions: the row is being edited (swiped) until
+    /// `didEndEditingRowAt`. Not called for editing mode (`setEditing(_:animated:)`).
+    func tableView(_ tableView: any DiffableTableView, willBeginEditingRowAt indexPath: IndexPath)
+    /// A row's swipe actions went away: one of them finished (its handler called its completion),
+    /// or the swipe ended without one. The index path is the one the swipe began at; `nil` when
+    /// the view no longer has a row there (the action deleted the last rows of its section).
+    func tableView(_ tableView: any DiffableTableView, didEndEditingRowAt indexPath: IndexPath?)
     /// The control a row the data source lets edit shows in editing mode: `.delete` by default,
     /// `.insert` (which commits `.insert`), or `.none`.
     func tableView(_ tableView: any DiffableTableView, editingStyleForRowAt indexPath: IndexPath)
@@ -158,6 +165,10 @@ extension TableViewDelegate {
     public func tableView(_ tableView: any DiffableTableView, editingStyleForRowAt indexPath: IndexPath)
         -> TableViewCell.EditingStyle
     { .delete }
+    /// Nothing by default.
+    public func tableView(_ tableView: any DiffableTableView, willBeginEditingRowAt indexPath: IndexPath) {}
+    /// Nothing by default.
+    public func tableView(_ tableView: any DiffableTableView, didEndEditingRowAt indexPath: IndexPath?) {}
     /// The proposed index path by default.
     public func tableView(
         _ tableView: any DiffableTableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,

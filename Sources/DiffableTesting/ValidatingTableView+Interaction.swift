@@ -146,8 +146,16 @@ extension ValidatingTableView {
         guard let configuration = swipeActionsConfiguration(forRowAt: indexPath, leading: leading) else {
             return nil
         }
+        delegate?.tableView(self, willBeginEditingRowAt: indexPath)
         return configuration.perform(
-            actionIndex, fullSwipe: fullSwipe, from: slot(at: indexPath)?.cell ?? self)
+            actionIndex, fullSwipe: fullSwipe, from: slot(at: indexPath)?.cell ?? self
+        ) { [weak self] in
+            guard let self else { return }
+            let shown =
+                indexPath.section < self.numberOfSections
+                && indexPath.item < self.numberOfRows(inSection: indexPath.section)
+            self.delegate?.tableView(self, didEndEditingRowAt: shown ? indexPath : nil)
+        }
     }
 
     /// Taps the insert control of a row in editing mode: the data source commits `.insert` when

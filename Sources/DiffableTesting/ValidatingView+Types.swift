@@ -97,13 +97,19 @@ extension SwipeActionsConfiguration {
     /// - Returns: What the handler passed to its completion; `nil` when there is no such action or
     ///   the handler has not called it yet.
     @MainActor
-    func perform(_ index: Int, fullSwipe: Bool, from sourceView: AnyObject) -> Bool? {
+    func perform(
+        _ index: Int, fullSwipe: Bool, from sourceView: AnyObject, ended: @escaping @MainActor () -> Void = {}
+    ) -> Bool? {
         let index = fullSwipe ? 0 : index
         guard actions.indices.contains(index), !fullSwipe || performsFirstActionWithFullSwipe else {
+            ended()
             return nil
         }
         let outcome = SwipeOutcome()
-        actions[index].perform(from: sourceView) { performed in outcome.performed = performed }
+        actions[index].perform(from: sourceView) { performed in
+            outcome.performed = performed
+            ended()
+        }
         return outcome.performed
     }
 }

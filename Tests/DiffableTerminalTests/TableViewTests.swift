@@ -311,10 +311,41 @@ struct TableViewTests {
         #expect(!view.handle(.character("d")))
         #expect(view.handle(.character("f")))
         #expect(flagged == [IndexPath(item: 0, section: 0)])
+        #expect(
+            delegate.swipeEditing == ["+0.0", "-0.0"],
+            "a key is a whole swipe: it begins and ends editing the row")
         #expect(dataSource.snapshot().numberOfItems == 6)
         view.setEditing(true, animated: false)
         #expect(view.handle(.character("d")), "in editing mode the delete control still deletes")
         #expect(dataSource.snapshot().numberOfItems == 5)
+    }
+
+    /// An action whose handler finishes later ends the row's swipe editing when it calls its
+    /// completion, and a row the action removed is reported as gone.
+    @Test func aSwipeEndsEditingWhenItsActionFinishes() {
+        let (view, dataSource) = makeGroceryTable()
+        let delegate = TestDelegate()
+        view.delegate = delegate
+        var finish: (@MainActor (Bool) -> Void)?
+        delegate.trailingActions = { indexPath in
+            SwipeActionsConfiguration(actions: [
+                ContextualAction(style: .destructive, title: "Remove", key: "r") { _, _, done in
+                    finish = { performed in
+                        var snapshot = dataSource.snapshot()
+                        snapshot.deleteItems(snapshot.itemIdentifiers(inSection: "Vegetables"))
+                        dataSource.apply(snapshot, animatingDifferences: false)
+                        done(performed)
+                    }
+                }
+            ])
+        }
+        view.handle(.tab)
+        view.handle(.down)
+        #expect(view.focusedIndexPath == IndexPath(item: 1, section: 1))
+        #expect(view.handle(.character("r")))
+        #expect(delegate.swipeEditing == ["+1.1"])
+        finish?(true)
+        #expect(delegate.swipeEditing == ["+1.1", "-nil"])
     }
 
     @Test func clickingTheDeleteControlDeletesInEditingMode() {

@@ -16,6 +16,8 @@ final class TestDelegate: CollectionViewDelegate, TableViewDelegate {
     var trailingActions: ((IndexPath) -> SwipeActionsConfiguration?)?
     var editingStyles: [IndexPath: TableViewCell.EditingStyle] = [:]
     var dropRedirects: [IndexPath: IndexPath] = [:]
+    /// Rows a swipe began and ended editing, as "+0.1" and "-0.1" ("-nil" for a row gone).
+    var swipeEditing: [String] = []
 
     func collectionView(_ collectionView: any DiffableCollectionView, didSelectItemAt indexPath: IndexPath) {
         selected.append(indexPath)
@@ -57,6 +59,12 @@ final class TestDelegate: CollectionViewDelegate, TableViewDelegate {
         atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath
     ) -> IndexPath { dropRedirects[proposedIndexPath] ?? proposedIndexPath }
 
+    func tableView(_ tableView: any DiffableTableView, willBeginEditingRowAt indexPath: IndexPath) {
+        swipeEditing.append("+\(indexPath.section).\(indexPath.item)")
+    }
+    func tableView(_ tableView: any DiffableTableView, didEndEditingRowAt indexPath: IndexPath?) {
+        swipeEditing.append(indexPath.map { "-\($0.section).\($0.item)" } ?? "-nil")
+    }
     func tableView(_ tableView: any DiffableTableView, didSelectRowAt indexPath: IndexPath) {
         selected.append(indexPath)
     }

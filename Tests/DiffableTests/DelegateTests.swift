@@ -17,6 +17,13 @@ final class RecordingDelegate: CollectionViewDelegate, TableViewDelegate {
 
     private func path(_ indexPath: IndexPath) -> String { "\(indexPath.section).\(indexPath.item)" }
 
+    func tableView(_ tableView: any DiffableTableView, willBeginEditingRowAt indexPath: IndexPath) {
+        calls.append("begin editing \(path(indexPath))")
+    }
+    func tableView(_ tableView: any DiffableTableView, didEndEditingRowAt indexPath: IndexPath?) {
+        calls.append("end editing \(indexPath.map(path) ?? "nil")")
+    }
+
     func collectionView(_ collectionView: any DiffableCollectionView, shouldSelectItemAt indexPath: IndexPath)
         -> Bool
     { !refused.contains(indexPath) }
@@ -431,9 +438,16 @@ struct DelegateTests {
         ])
         flag.performsFirstActionWithFullSwipe = false
         delegate.trailingActions = flag
+        delegate.calls = []
         #expect(view.swipeRow(at: at(1), fullSwipe: true) == nil, "no full swipe")
+        #expect(
+            delegate.calls == ["begin editing 0.1", "end editing 0.1"], "a swipe with no action still ends")
+        delegate.calls = []
         #expect(view.swipeRow(at: at(1), performing: 0) == true && flagged == [1])
+        #expect(delegate.calls == ["begin editing 0.1", "end editing 0.1"])
+        delegate.calls = []
         #expect(view.swipeRow(at: at(1), performing: 1) == nil, "the handler has not completed")
+        #expect(delegate.calls == ["begin editing 0.1"], "the row is edited until the handler completes")
         #expect(dataSource.snapshot().itemIdentifiers == [0, 2, 3], "the delegate's actions replace Delete")
     }
 

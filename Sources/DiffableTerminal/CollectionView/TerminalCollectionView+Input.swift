@@ -76,7 +76,11 @@ extension TerminalCollectionView {
             guard let action = swipeActionsForFocusedItem().first(where: { $0.key == character }),
                 let focused = focusedIndexPath
             else { return false }
-            action.perform(from: indexed.items[focused] ?? self) { _ in }
+            // A key is the whole swipe: the host hears it begin, and end when the action does.
+            host?.willBeginSwipe(at: focused)
+            action.perform(from: indexed.items[focused] ?? self) { [weak self] _ in
+                self?.host?.didEndSwipe(at: focused)
+            }
         default:
             return false
         }

@@ -28,6 +28,10 @@ protocol TerminalCollectionViewHost: AnyObject {
     /// Does what a click on an accessory with no action handler does in the host, if anything:
     /// returns whether it did.
     func performAccessoryAction(_ accessory: CellAccessory, at indexPath: IndexPath) -> Bool
+    /// A swipe action of an item is about to be performed (by its key).
+    func willBeginSwipe(at indexPath: IndexPath)
+    /// The swipe action performed on an item called its completion.
+    func didEndSwipe(at indexPath: IndexPath)
 }
 
 extension TerminalCollectionView {

@@ -40,6 +40,14 @@ extension TerminalTableView: TerminalCollectionViewHost {
         }
     }
 
+    func willBeginSwipe(at indexPath: IndexPath) {
+        delegate?.tableView(self, willBeginEditingRowAt: indexPath)
+    }
+
+    func didEndSwipe(at indexPath: IndexPath) {
+        delegate?.tableView(self, didEndEditingRowAt: rows.hasItem(at: indexPath) ? indexPath : nil)
+    }
+
     func willDisplay(_ cell: TerminalCell, at indexPath: IndexPath) {
         delegate?.tableView(self, willDisplay: cell, forRowAt: indexPath)
     }
