@@ -46,6 +46,12 @@ public struct CollectionLayoutListConfiguration: Sendable {
     /// Whether a line is drawn between rows. A terminal line is a whole row, so this is off by
     /// default (UIKit's lists draw hairlines, which take no room).
     public var showsSeparators = false
+    /// How the lines between rows look, for every row: `separatorConfiguration`.
+    public var separatorConfiguration: ListSeparatorConfiguration
+    /// Changes the separators of one row: called with the row's index path and
+    /// ``separatorConfiguration``, it returns the row's (`itemSeparatorHandler`).
+    public var itemSeparatorHandler:
+        (@MainActor (IndexPath, ListSeparatorConfiguration) -> ListSeparatorConfiguration)?
     /// Supplies the actions bound to keys on an item at the trailing edge (`d` for delete, say):
     /// `UICollectionLayoutListConfiguration.trailingSwipeActionsConfigurationProvider`.
     public var trailingSwipeActionsConfigurationProvider:
@@ -59,5 +65,14 @@ public struct CollectionLayoutListConfiguration: Sendable {
     /// A list configuration with an appearance.
     public init(appearance: Appearance) {
         self.appearance = appearance
+        self.separatorConfiguration = ListSeparatorConfiguration(listAppearance: appearance)
+    }
+
+    /// The separators of the row at `indexPath`: ``separatorConfiguration``, as
+    /// ``itemSeparatorHandler`` changes it.
+    @MainActor public func separatorConfiguration(forItemAt indexPath: IndexPath)
+        -> ListSeparatorConfiguration
+    {
+        itemSeparatorHandler?(indexPath, separatorConfiguration) ?? separatorConfiguration
     }
 }

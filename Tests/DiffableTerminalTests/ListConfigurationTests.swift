@@ -77,6 +77,43 @@ struct ListConfigurationTests {
         #expect(view.contentHeight == 1 + 5 + 1 + 1, "three rows and two lines, a header and a row")
     }
 
+    /// `separatorConfiguration` and `itemSeparatorHandler`: the line below a row is its bottom
+    /// separator and the next row's top one, drawn unless either is hidden, with the upper row's
+    /// insets and colour.
+    @Test func theItemSeparatorHandlerInsetsHidesAndColoursLines() {
+        let (view, _) = makeList {
+            $0.showsSeparators = true
+            $0.separatorConfiguration.color = .yellow
+            $0.itemSeparatorHandler = { indexPath, configuration in
+                var configuration = configuration
+                switch indexPath.item {
+                case 0: configuration.bottomSeparatorInsets.leading = 4
+                case 2: configuration.topSeparatorVisibility = .hidden
+                default: break
+                }
+                return configuration
+            }
+        }
+        let lines = view.screenText.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[2] == "    " + String(repeating: "─", count: 36), "Apple's line starts 4 columns in")
+        #expect(view.render()[x: 4, y: 2].style.foreground == .yellow)
+        #expect(lines[3].hasPrefix("Pear"))
+        #expect(lines[4].trimmingCharacters(in: .whitespaces).isEmpty, "Quince hides the line above it")
+        #expect(lines[5].hasPrefix("Quince"))
+        var configuration = CollectionLayoutListConfiguration(appearance: .plain)
+        #expect(
+            configuration.separatorConfiguration(forItemAt: IndexPath(item: 0, section: 0))
+                == .init(listAppearance: .plain))
+        configuration.itemSeparatorHandler = { _, configuration in
+            var configuration = configuration
+            configuration.bottomSeparatorVisibility = .hidden
+            return configuration
+        }
+        #expect(
+            configuration.separatorConfiguration(forItemAt: IndexPath(item: 0, section: 0))
+                .bottomSeparatorVisibility == .hidden)
+    }
+
     @Test func insetRowsAreHitOnlyInsideTheirBox() {
         let (view, _) = makeList { $0.appearance = .insetGrouped }
         // Row 0 the gap, 1 the header, 2 the box's top, 3 "Apple".

@@ -163,10 +163,16 @@ extension TerminalCollectionView {
         let line = TextStyle(dim: true)
         let inset = frame.layout.isInset
         let right = width - 1
-        func horizontal(atContentRow row: Int, _ left: Character, _ rightEnd: Character) {
+        func horizontal(
+            atContentRow row: Int, _ left: Character, _ rightEnd: Character, leading: Int = 0,
+            trailing: Int = 0,
+            style: TextStyle = line
+        ) {
             let y = row - contentOffset
             guard y >= 0 && y < height else { return }
-            buffer.write(String(repeating: "─", count: max(width, 0)), x: 0, y: y, style: line)
+            buffer.write(
+                String(repeating: "─", count: max(width - leading - trailing, 0)), x: leading, y: y,
+                style: style)
             if inset {
                 buffer.write(String(left), x: 0, y: y, style: line)
                 buffer.write(String(rightEnd), x: right, y: y, style: line)
@@ -186,8 +192,22 @@ extension TerminalCollectionView {
         let firstItem = max(contentOffset - frame.itemsTop, 0) / frame.itemStride
         let lastItem = min(
             (contentOffset + height - frame.itemsTop) / frame.itemStride + 1, frame.itemCount - 1)
-        for item in firstItem..<max(firstItem, lastItem) {
-            horizontal(atContentRow: frame.row(ofItem: item) + frame.itemHeight, "├", "┤")
+        guard let list = frame.layout.listConfiguration, firstItem < lastItem else { return }
+        var below = list.separatorConfiguration(forItemAt: IndexPath(item: firstItem, section: frame.section))
+        for item in firstItem..<lastItem {
+            // The line below `item` is its bottom separator and the next row's top one.
+            let above = below
+            below = list.separatorConfiguration(forItemAt: IndexPath(item: item + 1, section: frame.section))
+            let row = frame.row(ofItem: item) + frame.itemHeight
+            guard above.drawsLine(above: below) else {
+                if inset { horizontal(atContentRow: row, "│", "│", leading: width, trailing: 0) }
+                continue
+            }
+            let insets = above.bottomSeparatorInsets
+            horizontal(
+                atContentRow: row, "├", "┤", leading: max(Int(insets.leading.rounded()), 0),
+                trailing: max(Int(insets.trailing.rounded()), 0),
+                style: above.color.map { TextStyle(foreground: $0) } ?? line)
         }
     }
 

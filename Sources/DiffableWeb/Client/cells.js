@@ -146,6 +146,13 @@ export function fillItem(el, cell) {
   el.setAttribute("role", x.o ? "treeitem" : "option");
   if (x.o) el.setAttribute("aria-level", String(x.o[0] + 1));
   else el.removeAttribute("aria-level");
+  // The line below the row: hidden, or inset and coloured (the list's separator handler).
+  const sep = x.sep || {};
+  el.classList.toggle("dw-no-line", !!sep.hidden);
+  el.style.setProperty("--dw-line-leading", `${Number(sep.leading) || 0}px`);
+  el.style.setProperty("--dw-line-trailing", `${Number(sep.trailing) || 0}px`);
+  const lineColor = /^(var\(--dw-[a-z-]+\)|#[0-9a-f]{6})$/.test(sep.color || "") ? sep.color : "";
+  el.style.setProperty("--dw-row-line", lineColor || "var(--dw-line)");
   if (x.movable) {
     const handle = span("dw-handle", "≡");
     handle.setAttribute("aria-hidden", "true");

@@ -14,6 +14,19 @@ struct ItemExtras: Hashable {
     /// Whether the delegate gives the item a context menu: the page then keeps the browser's own
     /// menu for it, and tells assistive technology it has one.
     var hasContextMenu = false
+    /// The line below the row when it is not the list's plain one: hidden, or its colour and
+    /// insets (`itemSeparatorHandler`).
+    var separator: SeparatorSummary?
+
+    /// The line below a row, as the page draws it.
+    struct SeparatorSummary: Hashable {
+        var isHidden: Bool
+        /// Leading and trailing insets, in CSS pixels.
+        var leading: Int
+        var trailing: Int
+        /// A colour as CSS (``TerminalColor/css``), or `nil` for the list's.
+        var color: String?
+    }
 
     /// A swipe action as the page shows it; the page names it back by its index.
     struct ActionSummary: Hashable {
@@ -44,6 +57,16 @@ struct ItemExtras: Hashable {
         if isMovable { members.append(("movable", .bool(true))) }
         if isSectionHeader { members.append(("h", .bool(true))) }
         if hasContextMenu { members.append(("menu", .bool(true))) }
+        if let separator {
+            members.append(
+                (
+                    "sep",
+                    .object([
+                        ("hidden", .bool(separator.isHidden)), ("leading", .int(separator.leading)),
+                        ("trailing", .int(separator.trailing)), ("color", .string(separator.color ?? "")),
+                    ])
+                ))
+        }
         return members
     }
 }

@@ -249,7 +249,25 @@ public final class WebCollectionView: ReusingCollectionView {
         extras.actions = swipeActions(at: path).map {
             .init(title: $0.title ?? "", isDestructive: $0.style == .destructive, key: $0.key)
         }
+        extras.separator = separator(below: path, in: list)
         return extras
+    }
+
+    /// The line below a row when the list's separators make it other than the plain hairline:
+    /// hidden by the row's bottom separator or the next row's top one, or with the row's colour
+    /// and insets.
+    func separator(below path: IndexPath, in list: CollectionLayoutListConfiguration) -> ItemExtras
+        .SeparatorSummary?
+    {
+        let own = list.separatorConfiguration(forItemAt: path)
+        let next = list.separatorConfiguration(
+            forItemAt: IndexPath(item: path.item + 1, section: path.section))
+        let summary = ItemExtras.SeparatorSummary(
+            isHidden: !own.drawsLine(above: next),
+            leading: max(Int(own.bottomSeparatorInsets.leading.rounded()), 0),
+            trailing: max(Int(own.bottomSeparatorInsets.trailing.rounded()), 0), color: own.color?.css)
+        let plain = ItemExtras.SeparatorSummary(isHidden: false, leading: 0, trailing: 0, color: nil)
+        return summary == plain ? nil : summary
     }
 
     /// The swipe actions of an item: the leading ones, then the trailing ones.
