@@ -46,6 +46,11 @@ public struct CollectionLayoutListConfiguration: Sendable {
     /// Whether a line is drawn between rows. A terminal line is a whole row, so this is off by
     /// default (UIKit's lists draw hairlines, which take no room).
     public var showsSeparators = false
+    /// The space above each section's header, setting it apart from the section before:
+    /// `headerTopPadding`, in the layout's units (rows in the terminal, CSS pixels in the
+    /// browser); `nil` for the appearance's (a blank row, or 20 pixels, in grouped lists; none in
+    /// plain ones). Sections without a header keep the appearance's.
+    public var headerTopPadding: Double?
     /// How the lines between rows look, for every row: `separatorConfiguration`.
     public var separatorConfiguration: ListSeparatorConfiguration
     /// Changes the separators of one row: called with the row's index path and
@@ -70,6 +75,13 @@ public struct CollectionLayoutListConfiguration: Sendable {
 
     /// The separators of the row at `indexPath`: ``separatorConfiguration``, as
     /// ``itemSeparatorHandler`` changes it.
+    /// The space above a section, given the appearance's: ``headerTopPadding`` when the
+    /// section has a header and the padding is set, rounded to the layout's unit.
+    package func gap(appearanceGap: Int) -> Int {
+        guard let headerTopPadding, headerMode != .none else { return appearanceGap }
+        return max(Int(headerTopPadding.rounded()), 0)
+    }
+
     @MainActor public func separatorConfiguration(forItemAt indexPath: IndexPath)
         -> ListSeparatorConfiguration
     {

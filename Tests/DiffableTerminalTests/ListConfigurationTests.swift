@@ -114,6 +114,19 @@ struct ListConfigurationTests {
                 .bottomSeparatorVisibility == .hidden)
     }
 
+    /// `headerTopPadding`: rows above each header, in place of the appearance's gap.
+    @Test func headerTopPaddingPutsRowsAboveEachHeader() {
+        let (view, _) = makeList { $0.headerTopPadding = 2 }
+        #expect(view.screenText.hasPrefix("\n\nFRUIT\nApple"))
+        #expect(view.screenText.contains("Quince  6 letters\n\n\nNUTS"))
+        #expect(view.contentHeight == 2 + 1 + 3 + 2 + 1 + 1)
+        let (grouped, _) = makeList {
+            $0.appearance = .grouped
+            $0.headerTopPadding = 0
+        }
+        #expect(grouped.screenText.hasPrefix("FRUIT\nApple"), "no gap, though grouped lists have one")
+    }
+
     @Test func insetRowsAreHitOnlyInsideTheirBox() {
         let (view, _) = makeList { $0.appearance = .insetGrouped }
         // Row 0 the gap, 1 the header, 2 the box's top, 3 "Apple".

@@ -5,10 +5,20 @@ import Testing
 @testable import DiffableWeb
 
 /// A list's separator configuration and item separator handler reach the page: each row says
-/// when the line below it is hidden, inset or coloured, and says nothing when it is plain.
+/// when the line below it is hidden, inset or coloured, and says nothing when it is plain. And a
+/// list's header top padding is the space above each section with a header.
 @MainActor
-@Suite("Separators, in the browser")
+@Suite("Separators and header padding, in the browser")
 struct WebSeparatorTests {
+    @Test func headerTopPaddingIsTheGapAboveASectionWithAHeader() {
+        var list = CollectionLayoutListConfiguration(appearance: .grouped)
+        #expect(WebLayoutSection.list(using: list).gapBefore == 20)
+        list.headerTopPadding = 12
+        #expect(WebLayoutSection.list(using: list).gapBefore == 20, "no header: the appearance's gap")
+        list.headerMode = .supplementary
+        #expect(WebLayoutSection.list(using: list).gapBefore == 12)
+    }
+
     @Test func theLineBelowEachRowIsTheHandlersAndThePlainOneIsNotSent() throws {
         var list = CollectionLayoutListConfiguration(appearance: .plain)
         list.itemSeparatorHandler = { indexPath, configuration in

@@ -48,11 +48,14 @@ public struct TerminalLayoutSection: Sendable {
 
     var hasSupplementaryFooter: Bool { listConfiguration?.footerMode == .supplementary }
 
+    /// Rows above a section: the appearance's, or the list's `headerTopPadding` above a header.
     var gapBefore: Int {
-        switch listConfiguration?.appearance {
-        case .grouped, .insetGrouped: 1
-        case .plain, .sidebar, .sidebarPlain, nil: 0
-        }
+        let appearance =
+            switch listConfiguration?.appearance {
+            case .grouped, .insetGrouped: 1
+            case .plain, .sidebar, .sidebarPlain, nil: 0
+            }
+        return listConfiguration?.gap(appearanceGap: appearance) ?? appearance
     }
 
     /// Whether the section's items sit in a box inset from the view's edges.

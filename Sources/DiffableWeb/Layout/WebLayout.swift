@@ -73,12 +73,15 @@ public struct WebLayoutSection: Sendable {
         }
     }
 
-    /// Pixels above a section, setting it apart from the one before it.
+    /// Pixels above a section, setting it apart from the one before it: the appearance's, or the
+    /// list's `headerTopPadding` above a header.
     var gapBefore: Int {
-        switch listConfiguration?.appearance {
-        case .grouped, .insetGrouped: 20
-        case .plain, .sidebar, .sidebarPlain, nil: 0
-        }
+        let appearance =
+            switch listConfiguration?.appearance {
+            case .grouped, .insetGrouped: 20
+            case .plain, .sidebar, .sidebarPlain, nil: 0
+            }
+        return listConfiguration?.gap(appearanceGap: appearance) ?? appearance
     }
 }
 
