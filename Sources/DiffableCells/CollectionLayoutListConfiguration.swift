@@ -51,6 +51,9 @@ public struct CollectionLayoutListConfiguration: Sendable {
     /// browser); `nil` for the appearance's (a blank row, or 20 pixels, in grouped lists; none in
     /// plain ones). Sections without a header keep the appearance's.
     public var headerTopPadding: Double?
+    /// The colour behind the list's sections, around and between its cells (which draw their
+    /// own backgrounds): `backgroundColor`; `nil` for the view's.
+    public var backgroundColor: TerminalColor?
     /// How the lines between rows look, for every row: `separatorConfiguration`.
     public var separatorConfiguration: ListSeparatorConfiguration
     /// Changes the separators of one row: called with the row's index path and

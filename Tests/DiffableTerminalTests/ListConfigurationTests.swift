@@ -127,6 +127,19 @@ struct ListConfigurationTests {
         #expect(grouped.screenText.hasPrefix("FRUIT\nApple"), "no gap, though grouped lists have one")
     }
 
+    /// `backgroundColor`: behind the section, where its cells, headers and footers (which draw
+    /// their own backgrounds) leave it: the gap above a grouped section.
+    @Test func theBackgroundColourFillsTheSectionsGap() {
+        let (view, _) = makeList {
+            $0.appearance = .grouped
+            $0.backgroundColor = .blue
+        }
+        #expect(view.render()[x: 10, y: 0].style.background == .blue, "the gap above the first section")
+        #expect(view.render()[x: 10, y: 5].style.background == .blue, "the gap above the second")
+        let (plain, _) = makeList { $0.appearance = .grouped }
+        #expect(plain.render()[x: 10, y: 0].style.background == nil)
+    }
+
     @Test func insetRowsAreHitOnlyInsideTheirBox() {
         let (view, _) = makeList { $0.appearance = .insetGrouped }
         // Row 0 the gap, 1 the header, 2 the box's top, 3 "Apple".

@@ -10,6 +10,18 @@ import Testing
 @MainActor
 @Suite("Separators and header padding, in the browser")
 struct WebSeparatorTests {
+    @Test func theListsBackgroundColourGoesWithItsSection() throws {
+        var list = CollectionLayoutListConfiguration(appearance: .insetGrouped)
+        list.backgroundColor = .rgb(16, 32, 48)
+        let fixture = PageFixture(layout: .list(using: list))
+        var snapshot = DiffableDataSourceSnapshot<Int, Int>()
+        snapshot.appendSections([0])
+        snapshot.appendItems([1, 2])
+        fixture.dataSource.apply(snapshot, animatingDifferences: false)
+        let text = try #require(fixture.patches.last?.json.text)
+        #expect(text.contains(##""bg":"#102030""##))
+    }
+
     @Test func headerTopPaddingIsTheGapAboveASectionWithAHeader() {
         var list = CollectionLayoutListConfiguration(appearance: .grouped)
         #expect(WebLayoutSection.list(using: list).gapBefore == 20)

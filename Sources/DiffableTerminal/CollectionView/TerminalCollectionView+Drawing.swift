@@ -21,6 +21,7 @@ extension TerminalCollectionView {
         let firstSection = section(atRow: contentOffset, in: frames) ?? frames.count
         var section = firstSection
         while section < frames.count && frames[section].top < bottom {
+            drawBackground(of: frames[section], into: &buffer)
             drawSupplementaries(of: frames[section], into: &buffer)
             section += 1
         }
@@ -154,6 +155,16 @@ extension TerminalCollectionView {
                 x: inset, y: contentRow - contentOffset, width: max(width - 2 * inset, 1), height: 1)
             draw(view, in: rect, state: state, into: &buffer)
         }
+    }
+
+    /// A list section's `backgroundColor`, behind everything the section draws.
+    func drawBackground(of frame: SectionFrame, into buffer: inout ScreenBuffer) {
+        guard let color = frame.layout.listConfiguration?.backgroundColor else { return }
+        let top = max(frame.top - contentOffset, 0)
+        let bottom = min(frame.bottom - contentOffset, height)
+        guard top < bottom else { return }
+        buffer.fill(
+            ScreenRect(x: 0, y: top, width: width, height: bottom - top), style: TextStyle(background: color))
     }
 
     /// The box around an inset section's items and the lines between a list's rows, where they

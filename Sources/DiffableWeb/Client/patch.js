@@ -71,6 +71,8 @@ function layoutSection(view, s, d) {
   s.desc = d;
   setClass(s.el, `dw-section dw-${d.kind} dw-look-${d.look}`);
   setStyle(s.el, "padding-top", px(d.gap));
+  // The list's background colour, behind its rows (which keep their own).
+  setStyle(s.el, "background-color", /^(var\(--dw-[a-z-]+\)|#[0-9a-f]{6})$/.test(d.bg || "") ? d.bg : "");
   setHidden(s.header, d.hh === 0);
   setStyle(s.header, "height", px(d.hh));
   setHidden(s.footer, d.fh === 0);

@@ -84,6 +84,8 @@ struct WebPatch: Equatable {
         var key: Int
         var kind: String
         var appearance: String
+        /// The list's background colour, as CSS; `nil` for the page's.
+        var background: String? = nil
         var frame: WebSectionFrame
         /// The index of the first item with an element.
         var start: Int
@@ -295,6 +297,7 @@ extension WebPatch.Section {
             ("count", .int(frame.itemCount)), ("height", .int(frame.itemsHeight)), ("start", .int(start)),
             ("keys", .ints(keys)),
         ]
+        if let background { members.append(("bg", .string(background))) }
         if let header { members.append(("header", header.json)) }
         if let footer { members.append(("footer", footer.json)) }
         return .object(members)

@@ -181,7 +181,8 @@ extension WebCollectionView {
             }
             var described = WebPatch.Section(
                 key: key, kind: layouts[section].kindName, appearance: layouts[section].appearanceName,
-                frame: frame, start: range.lowerBound, keys: keys)
+                background: layouts[section].listConfiguration?.backgroundColor?.css, frame: frame,
+                start: range.lowerBound, keys: keys)
             described.header = supplementaryContent(
                 \.headers, section: section, shown: layouts[section].hasSupplementaryHeader,
                 kind: Self.elementKindSectionHeader, resend: isNew)
