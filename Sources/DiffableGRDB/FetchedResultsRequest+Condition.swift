@@ -32,25 +32,23 @@
             guard let table = conditions.first?.table else { return [] }
             let ids = Array(rowIDs)
             return try await Self.reader(reader).read(exact: true) { db in
-                // Each distinct pattern once, in a scratch table of the changed rows.
-                var scratch: [String: String] = [:]
-                var found: [FullTextMatch: Set<Int64>?] = [:]
-                for match in conditions.compactMap(\.match) {
-                    let key = FullTextMatch(table: match.table.lowercased(), pattern: match.pattern)
-                    guard found[key] == nil else { continue }
-                    if scratch[key.table] == nil {
-                        scratch[key.table] = try fillScratchTable(for: match, own: table, rowIDs: ids, db)
-                    }
-                    found[key] = matches(key.pattern, in: scratch[key.table]!, db)
+                // Each distinct pattern once (whatever the limit), in a scratch table of the
+                // changed rows; a pattern FTS5 refuses says every changed row may be shown.
+                let patterns = conditions.map { request in
+                    request.match.map { FullTextMatch(table: $0.table.lowercased(), pattern: $0.pattern) }
                 }
+                var scratch: [String: String] = [:]
+                var found: [FullTextMatch: Set<Int64>] = [:]
+                for (request, pattern) in zip(conditions, patterns) {
+                    guard let match = request.match, let pattern, found[pattern] == nil else { continue }
+                    if scratch[pattern.table] == nil {
+                        scratch[pattern.table] = try fillScratchTable(for: match, own: table, rowIDs: ids, db)
+                    }
+                    found[pattern] = matches(pattern.pattern, in: scratch[pattern.table]!, db) ?? rowIDs
+                }
+                var meeting = patterns.map { $0.map { found[$0]! } ?? [] }
                 // The other conditions, in as few statements as the requests with one need.
                 let filtered = conditions.indices.filter { conditions[$0].conditionWithoutMatch != nil }
-                var meeting = conditions.map { request -> Set<Int64> in
-                    guard let match = request.match else { return [] }
-                    // A pattern FTS5 refuses: every changed row may be shown.
-                    let key = FullTextMatch(table: match.table.lowercased(), pattern: match.pattern)
-                    return (found[key] ?? nil) ?? rowIDs
-                }
                 for start in stride(from: 0, to: filtered.count, by: conditionsPerStatement) {
                     let chunk = filtered[start..<min(start + conditionsPerStatement, filtered.count)]
                     var columns: SQL = "rowid"

@@ -55,12 +55,14 @@
             }
         }
 
-        /// The schema and `count` dishes, dish n titled `w<n % words>`.
-        static func fill(_ database: some DatabaseWriter, count: Int, words: Int) async throws {
+        /// The schema and `count` dishes, dish n titled `title(n)`.
+        static func fill(
+            _ database: some DatabaseWriter, count: Int, title: @escaping @Sendable (Int) -> String
+        ) async throws {
             try await database.write { db in
                 try db.execute(sql: Self.schema)
                 for id in 1...count {
-                    try db.execute(sql: "INSERT INTO dish VALUES (?, ?)", arguments: [id, "w\(id % words)"])
+                    try db.execute(sql: "INSERT INTO dish VALUES (?, ?)", arguments: [id, title(id)])
                 }
             }
         }
@@ -91,14 +93,7 @@
             let searches = 600
             let file = try TemporaryDatabase()
             let pool = try DatabasePool(path: file.path)
-            try await pool.write { db in
-                try db.execute(sql: Self.schema)
-                for id in 1...2000 {
-                    try db.execute(
-                        sql: "INSERT INTO dish VALUES (?, ?)",
-                        arguments: [id, "w\(id % searches) w\((id * 7) % searches)"])
-                }
-            }
+            try await Self.fill(pool, count: 2000) { "w\($0 % searches) w\(($0 * 7) % searches)" }
             let lists = try await Self.searches(searches, limit: 5, on: pool)
             #expect(lists[5].snapshot.itemIdentifiers.contains(5))
             #expect(lists[5].followedTables == ["dish"])
@@ -155,14 +150,7 @@
             let searches = 12
             let file = try TemporaryDatabase()
             let pool = try DatabasePool(path: file.path)
-            try await pool.write { db in
-                try db.execute(sql: Self.schema)
-                for id in 1...40 {
-                    try db.execute(
-                        sql: "INSERT INTO dish VALUES (?, ?)",
-                        arguments: [id, "w\(id % searches) w\(id % 5)"])
-                }
-            }
+            try await Self.fill(pool, count: 40) { "w\($0 % searches) w\($0 % 5)" }
             let limited = try await Self.searches(searches, limit: 3, on: pool)
             let unlimited = try await Self.searches(searches, limit: nil, on: pool)
             let other = try file.secondConnection()
@@ -237,7 +225,7 @@
         @Test func aSearchWithAFilterReadsTheRowsBothHoldFor() async throws {
             let file = try TemporaryDatabase()
             let pool = try DatabasePool(path: file.path)
-            try await Self.fill(pool, count: 20, words: 2)
+            try await Self.fill(pool, count: 20) { "w\($0 % 2)" }
             ChangeFeed.feed(for: pool).pollInterval = .milliseconds(5)
             var lists: [FetchedResultsController<String, Int64>] = []
             for (word, filter) in [(0, "id > 100"), (0, "id <= 100"), (1, "id <= 100")] {
@@ -294,7 +282,7 @@
         @Test func searchesOnAQueueStayExact() async throws {
             let file = try TemporaryDatabase()
             let queue = try DatabaseQueue(path: file.path)
-            try await Self.fill(queue, count: 20, words: 4)
+            try await Self.fill(queue, count: 20) { "w\($0 % 4)" }
             let lists = try await Self.searches(4, limit: 2, on: queue)
             try await queue.write { db in
                 try db.execute(sql: "DELETE FROM dish WHERE id = 4")

@@ -49,12 +49,11 @@
             // matches, a row shown by what other rows hold) is a table read like another: a
             // change to it may change which of its rows are shown, or their content, so it
             // costs a whole read unless a key path says which rows it leads to.
-            let ownRelation = own.split(separator: ".", maxSplits: 1).map(String.init)
-            let ownScans = scans[
-                ownRelation.count == 2
-                    ? "\(_PostgresChangeSource.quote(ownRelation[0])).\(_PostgresChangeSource.quote(ownRelation[1]))"
-                    : "\(_PostgresChangeSource.quote("public")).\(_PostgresChangeSource.quote(own))",
-                default: 0]
+            let ownName = own.split(separator: ".", maxSplits: 1).map(String.init)
+            let ownScans =
+                scans[
+                    ownName.count == 2 ? Self.relation(ownName[0], ownName[1]) : Self.relation("public", own)]
+                ?? 0
             if keyPaths.contains(where: { $0.table.lowercased() == own }) || ownScans > 1 {
                 roots.insert(own)
             }
@@ -73,15 +72,17 @@
             }
         }
 
+        /// A relation as the plan's scans are counted by: `"schema"."name"`.
+        private static func relation(_ schema: String, _ name: String) -> String {
+            "\(_PostgresChangeSource.quote(schema)).\(_PostgresChangeSource.quote(name))"
+        }
+
         /// The relations a plan (EXPLAIN's JSON) scans, as `"schema"."name"`, each with the number
         /// of its scans.
         private static func collectRelations(_ node: Any, into relations: inout [String: Int]) {
             if let object = node as? [String: Any] {
                 if let name = object["Relation Name"] as? String {
-                    let schema = object["Schema"] as? String ?? "public"
-                    relations[
-                        "\(_PostgresChangeSource.quote(schema)).\(_PostgresChangeSource.quote(name))",
-                        default: 0] += 1
+                    relations[relation(object["Schema"] as? String ?? "public", name), default: 0] += 1
                 }
                 for value in object.values { collectRelations(value, into: &relations) }
             } else if let array = node as? [Any] {

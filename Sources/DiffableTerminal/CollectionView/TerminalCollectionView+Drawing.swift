@@ -210,10 +210,8 @@ extension TerminalCollectionView {
             let above = below
             below = list.separatorConfiguration(forItemAt: IndexPath(item: item + 1, section: frame.section))
             let row = frame.row(ofItem: item) + frame.itemHeight
-            guard above.drawsLine(above: below) else {
-                if inset { horizontal(atContentRow: row, "│", "│", leading: width, trailing: 0) }
-                continue
-            }
+            // A hidden line leaves the row blank (an inset box's sides are drawn above).
+            guard above.drawsLine(above: below) else { continue }
             let insets = above.bottomSeparatorInsets
             horizontal(
                 atContentRow: row, "├", "┤", leading: max(Int(insets.leading.rounded()), 0),
