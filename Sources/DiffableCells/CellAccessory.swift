@@ -292,6 +292,16 @@ public struct CellAccessory: Sendable {
         return kind != .outlineDisclosure || state.hasChildren || state.isExpanded
     }
 
+    /// The style an outline disclosure behaves with in a state: `.automatic` is `.header` on a
+    /// cell drawn as its section's header and `.cell` elsewhere, as UIKit decides from whether the
+    /// cell is configured as a section header.
+    package func outlineDisclosureStyle(in state: CellConfigurationState) -> OutlineDisclosureStyle {
+        switch options.style {
+        case .automatic: return state.isSectionHeader ? .header : .cell
+        case .header, .cell: return options.style
+        }
+    }
+
     /// The glyph drawn for the accessory in a state.
     public func glyph(in state: CellConfigurationState) -> String {
         switch kind {
@@ -330,5 +340,17 @@ extension CellAccessory: Hashable {
         hasher.combine(displayed)
         hasher.combine(options)
         hasher.combine(style)
+    }
+}
+
+extension [CellAccessory] {
+    /// Whether a tap on the cell itself, not on an accessory, expands or collapses its item
+    /// instead of selecting it: the cell shows an outline disclosure of the `.header` style (one
+    /// that hides on an item without children leaves that item selectable).
+    package func tapTogglesExpansion(in state: CellConfigurationState) -> Bool {
+        contains {
+            $0.kind == .outlineDisclosure && $0.isShown(in: state)
+                && $0.outlineDisclosureStyle(in: state) == .header
+        }
     }
 }

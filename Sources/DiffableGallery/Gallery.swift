@@ -261,7 +261,8 @@ public final class Gallery {
             content.text = store.gallery?.title(of: item)
             if case .browsed(let id) = item { content.image = store.gallery?.store[id]?.emoji }
             cell.contentConfiguration = content
-            cell.accessories = [.outlineDisclosure()]
+            // A folder opens with a tap, as the containers of Apple's outline sample do.
+            cell.accessories = [.outlineDisclosure(options: .init(style: .header))]
         }
         let rowCell = TerminalCollectionView.CellRegistration<TerminalListCell, Int> { cell, _, number in
             var content = ListContentConfiguration.valueCell()

@@ -5,14 +5,25 @@ import Foundation
 /// What a person does with the view (tap an item or a disclosure, drag an item), and selection
 /// in code.
 extension ValidatingCollectionView {
-    /// Taps an item, as a person would, under UIKit's rules: nothing if selection is not allowed
-    /// or the delegate refuses the highlight; with multiple selection, a selected item is
-    /// deselected (if the delegate allows); else the item is selected (if the delegate allows),
-    /// any other selected item deselected where only one may be, and the delegate told of each.
+    /// Taps an item, as a person would, under UIKit's rules: an item whose outline disclosure has
+    /// the `.header` style (`.automatic` on a section's header item) expands or collapses and is
+    /// not selected; otherwise nothing if selection is not allowed or the delegate refuses the
+    /// highlight; with multiple selection, a selected item is deselected (if the delegate allows);
+    /// else the item is selected (if the delegate allows), any other selected item deselected
+    /// where only one may be, and the delegate told of each.
     ///
-    /// - Returns: Whether the tap changed what is selected, or selected the item again.
+    /// - Returns: Whether the tap changed what is selected, selected the item again, or expanded
+    ///   or collapsed it.
     @discardableResult
     public func tapItem(at indexPath: IndexPath) -> Bool {
+        if let slot = slot(at: indexPath),
+            slot.cell.accessories.tapTogglesExpansion(in: configurationState(of: slot, at: indexPath))
+        {
+            guard let outline = outlineState(at: indexPath), outline.hasChildren || outline.isExpanded
+            else { return false }
+            tapDisclosure(at: indexPath)
+            return true
+        }
         guard slot(at: indexPath) != nil, allowsSelection,
             let tap = SelectionTap(
                 collectionView: self, delegate: delegate, at: indexPath, selected: selectedIndexPaths,

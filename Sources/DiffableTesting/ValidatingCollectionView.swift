@@ -106,9 +106,11 @@ public final class ValidatingCollectionView: ValidatingView, ReusingCollectionVi
     }
 
     /// An item is editing while the view is, if the data source lets it be edited; its outline
-    /// place is the data source's.
+    /// place is the data source's; a list's first item is its section's header where the
+    /// ``listConfiguration`` says so.
     override func decorate(_ state: inout CellConfigurationState, at indexPath: IndexPath) {
         state.isEditing = isEditing && dataSource?.collectionView(self, canEditItemAt: indexPath) != false
+        state.isSectionHeader = indexPath.item == 0 && listConfiguration?.headerMode == .firstItemInSection
         if let outline = dataSource?.collectionView(self, outlineStateOfItemAt: indexPath) {
             state.hasChildren = outline.hasChildren
             state.isExpanded = outline.isExpanded

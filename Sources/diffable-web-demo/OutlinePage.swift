@@ -44,7 +44,7 @@
                 content.text = name
                 content.image = path.hasPrefix("★") ? "⭐️" : (name.first?.isUppercase == true ? "📁" : "📄")
                 cell.contentConfiguration = content
-                cell.accessories = [.outlineDisclosure()]
+                cell.accessories = [.outlineDisclosure(options: .init(style: .header))]
             }
             let header = WebCollectionView.SupplementaryRegistration(
                 elementKind: WebCollectionView.elementKindSectionHeader, content: .cell()

@@ -32,12 +32,14 @@ func makeListView(
 /// A data source whose list cells show their String item as text, with a ♥ for names that
 /// start with one.
 @MainActor
-func textDataSource(for view: TerminalCollectionView) -> CollectionViewDiffableDataSource<Int, String> {
+func textDataSource(
+    for view: TerminalCollectionView, accessories: [CellAccessory] = []
+) -> CollectionViewDiffableDataSource<Int, String> {
     let registration = TerminalCollectionView.CellRegistration<TerminalListCell, String> { cell, _, name in
         var content = cell.defaultContentConfiguration()
         content.text = name
         cell.contentConfiguration = content
-        cell.accessories = name.hasPrefix("♥") ? [.label(text: "♥")] : []
+        cell.accessories = name.hasPrefix("♥") ? [.label(text: "♥")] : accessories
     }
     return CollectionViewDiffableDataSource<Int, String>(collectionView: view) { view, indexPath, name in
         view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: name)
@@ -217,6 +219,11 @@ struct CollectionViewTests {
         view.handle(.left)
         #expect(view.focusedIndexPath == IndexPath(item: 0, section: 0), "left on a child goes to its parent")
         view.handle(.enter)
+        #expect(
+            view.indexPathsForSelectedItems == [IndexPath(item: 0, section: 0)], "a cell-style parent selects"
+        )
+        #expect(view.screenText.hasPrefix("▾ Soups"))
+        view.handle(.left)
         #expect(view.screenText == "▸ Soups\n  Cakes")
     }
 

@@ -91,12 +91,22 @@ struct MouseTests {
         #expect(!view.handle(MouseEvent(.press(.right), x: 4, y: 1)))
     }
 
-    @Test func clickingAnOutlineParentExpandsAndCollapsesIt() {
+    @Test func clickingAHeaderStyleOutlineParentExpandsAndCollapsesIt() {
         let view = TerminalCollectionView(
             layout: .list(using: CollectionLayoutListConfiguration(appearance: .sidebar)), width: 30,
             height: 6)
         view.animationFrameCount = 0
-        let dataSource = textDataSource(for: view)
+        let registration = TerminalCollectionView.CellRegistration<TerminalListCell, String> {
+            cell, _, name in
+            var content = cell.defaultContentConfiguration()
+            content.text = name
+            cell.contentConfiguration = content
+            cell.accessories = [.outlineDisclosure(options: .init(style: .header))]
+        }
+        let dataSource = CollectionViewDiffableDataSource<Int, String>(collectionView: view) {
+            view, indexPath, name in
+            view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: name)
+        }
         var outline = DiffableDataSourceSectionSnapshot<String>()
         outline.append(["Soups", "Cakes"])
         outline.append(["Leek soup"], to: "Soups")
@@ -106,18 +116,21 @@ struct MouseTests {
         #expect(view.indexPathForItem(atX: 0, y: 1).flatMap(dataSource.itemIdentifier(for:)) == "Leek soup")
         click(view, y: 0)
         #expect(!dataSource.snapshot(for: 0).isExpanded("Soups"))
+        #expect(view.indexPathsForSelectedItems == [], "a header-style parent is never selected")
     }
 
     @Test func expandingAParentAtTheBottomByClickOrEnterScrollsItsChildrenIntoView() {
         for expand in ["click", "enter"] {
-            let (view, dataSource) = outlineView(soups: ["Leek soup", "Pea soup"])
+            let (view, dataSource) = outlineView(
+                soups: ["Leek soup", "Pea soup"],
+                accessories: [.outlineDisclosure(options: .init(style: .header))])
             if expand == "click" {
                 click(view, y: 2)
             } else {
                 view.handle(.end)
                 view.handle(.enter)
             }
-            #expect(view.screenText == "Soups\n  Leek soup\n  Pea soup", "\(expand)")
+            #expect(view.screenText == "▾ Soups\n    Leek soup\n    Pea soup", "\(expand)")
             withExtendedLifetime(dataSource) {}  // the view holds it weakly
         }
     }

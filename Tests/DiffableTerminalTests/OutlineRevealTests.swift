@@ -7,13 +7,13 @@ import Testing
 /// A three-row outline view (no animation) showing Bread, Cakes and a collapsed Soups in section
 /// 0, so that expanding Soups scrolls its children into view.
 @MainActor
-func outlineView(soups children: [String] = ["Leek soup"]) -> (
+func outlineView(soups children: [String] = ["Leek soup"], accessories: [CellAccessory] = []) -> (
     TerminalCollectionView, CollectionViewDiffableDataSource<Int, String>
 ) {
     let view = TerminalCollectionView(
         layout: .list(using: CollectionLayoutListConfiguration(appearance: .sidebar)), width: 20, height: 3)
     view.animationFrameCount = 0
-    let dataSource = textDataSource(for: view)
+    let dataSource = textDataSource(for: view, accessories: accessories)
     var outline = DiffableDataSourceSectionSnapshot<String>()
     outline.append(["Bread", "Cakes", "Soups"])
     outline.append(children, to: "Soups")
@@ -21,7 +21,7 @@ func outlineView(soups children: [String] = ["Leek soup"]) -> (
     return (view, dataSource)
 }
 
-/// Presses Enter on Soups, whose expansion takes Pea soup from section 1: its update is then a
+/// Presses → on Soups, whose expansion takes Pea soup from section 1: its update is then a
 /// full diff, which runs off the main actor, so it is still on its way when this returns.
 @MainActor
 private func expandSoupsOffTheMainActor(
@@ -38,7 +38,7 @@ private func expandSoupsOffTheMainActor(
     dataSource.coalescesApplies = true
     dataSource.offMainDiffingThreshold = 0
     view.scrollToItem(at: IndexPath(item: 2, section: 0), at: [], animated: false)
-    view.handle(.enter)
+    view.handle(.right)
 }
 
 /// Waits until no update is on its way to the view.
@@ -74,7 +74,7 @@ struct OutlineRevealTests {
     @Test func anExpansionScrollsItsChildrenIntoView() {
         let (view, dataSource) = outlineView()
         view.handle(.end)
-        view.handle(.enter)
+        view.handle(.right)
         #expect(dataSource.snapshot(for: 0).isExpanded("Soups"))
         #expect(view.screenText == "Cakes\nSoups\n  Leek soup")
     }
@@ -83,7 +83,7 @@ struct OutlineRevealTests {
         let (view, dataSource) = outlineView()
         dataSource.sectionSnapshotHandlers.shouldExpandItem = { _ in false }
         view.handle(.end)
-        view.handle(.enter)
+        view.handle(.right)
         #expect(!dataSource.snapshot(for: 0).isExpanded("Soups"))
         expectTheAppsNextUpdateNotToScroll(view, dataSource)
     }
@@ -93,7 +93,7 @@ struct OutlineRevealTests {
         // Lazy loading that finds no children: the expansion's update is empty and never lands.
         dataSource.sectionSnapshotHandlers.snapshotForExpandingParent = { _, _ in .init() }
         view.handle(.end)
-        view.handle(.enter)
+        view.handle(.right)
         #expect(dataSource.snapshot(for: 0).isExpanded("Soups"))
         expectTheAppsNextUpdateNotToScroll(view, dataSource)
     }
@@ -114,7 +114,7 @@ struct OutlineRevealTests {
         dataSource.apply(flat, to: 1)
         #expect(view.isAnimating)
         view.scrollToItem(at: IndexPath(item: 2, section: 0), at: [], animated: false)
-        view.handle(.enter)
+        view.handle(.right)
         #expect(dataSource.hasPendingUpdates, "the expansion's update waits for the animation")
         view.finishAnimations()
         view.finishAnimations()

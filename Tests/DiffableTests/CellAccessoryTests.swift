@@ -91,6 +91,42 @@ struct CellAccessoryTests {
         #expect(view.violations.isEmpty)
     }
 
+    @Test func theOutlineDisclosuresStyleDecidesWhatATapOnTheCellDoes() {
+        for (style, headerMode) in [
+            (CellAccessory.OutlineDisclosureStyle.header, CollectionLayoutListConfiguration.HeaderMode.none),
+            (.cell, .firstItemInSection), (.automatic, .firstItemInSection), (.automatic, .none),
+        ] {
+            let view = ValidatingCollectionView()
+            view.listConfiguration = CollectionLayoutListConfiguration(appearance: .sidebar)
+            view.listConfiguration?.headerMode = headerMode
+            let registration = CellRegistration<ValidatingCollectionView.Cell, String> { cell, _, item in
+                cell.text = item
+                cell.accessories = [.outlineDisclosure(options: .init(style: style))]
+            }
+            let dataSource = CollectionViewDiffableDataSource<Int, String>(collectionView: view) {
+                view, indexPath, item in
+                view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: item)
+            }
+            var outline = DiffableDataSourceSectionSnapshot<String>()
+            outline.append(["Soups"])
+            outline.append(["Leek soup"], to: "Soups")
+            dataSource.apply(outline, to: 0, animatingDifferences: false)
+            let soups = IndexPath(item: 0, section: 0)
+            let togglesOnTap = style == .header || style == .automatic && headerMode == .firstItemInSection
+            #expect(view.tapItem(at: soups))
+            #expect(
+                view.selectedIndexPaths.isEmpty == togglesOnTap,
+                "\(style), \(headerMode): a header is not selected")
+            #expect(view.outlineState(at: soups)?.isExpanded == togglesOnTap, "\(style), \(headerMode)")
+            #expect(view.tapAccessory(.outlineDisclosure, forItemAt: soups), "the disclosure always toggles")
+            #expect(view.outlineState(at: soups)?.isExpanded == !togglesOnTap)
+            if togglesOnTap { view.tapAccessory(.outlineDisclosure, forItemAt: soups) }
+            let leaf = IndexPath(item: 1, section: 0)
+            #expect(view.tapItem(at: leaf))
+            #expect(view.selectedIndexPaths.contains(leaf), "a leaf hides its disclosure and is selected")
+        }
+    }
+
     @Test func aTableRowsDetailTellsTheDelegateAndItsInsertCommits() {
         let log = AccessoryLog()
         let view = ValidatingTableView()

@@ -50,6 +50,31 @@ struct WebCellAccessoryTests {
         #expect(fixture.patches.count == sent, "no change, nothing sent")
     }
 
+    @Test func aTapOnAHeaderStyleParentExpandsItAndACellStyleParentIsSelected() {
+        var configuration = CollectionLayoutListConfiguration(appearance: .sidebar)
+        configuration.headerMode = .firstItemInSection
+        let fixture = PageFixture(layout: .list(using: configuration)) { cell, item in
+            var content = cell.defaultContentConfiguration()
+            content.text = "Item \(item)"
+            cell.contentConfiguration = content
+            cell.accessories = [.outlineDisclosure()]  // .automatic: a header on the first item only
+        }
+        var outline = DiffableDataSourceSectionSnapshot<Int>()
+        outline.append([1, 2])
+        outline.append([10], to: 1)
+        outline.append([20], to: 2)
+        fixture.dataSource.apply(outline, to: 0, animatingDifferences: false)
+        let key = { (item: Int) in fixture.view.state.items[fixture.dataSource.indexPath(for: item)!]!.key }
+        fixture.view.selectItem(key: key(1))
+        #expect(fixture.dataSource.snapshot(for: 0).isExpanded(1), "the section's header item expands")
+        #expect(fixture.view.indexPathsForSelectedItems == [])
+        fixture.view.selectItem(key: key(2))
+        #expect(!fixture.dataSource.snapshot(for: 0).isExpanded(2), "a cell-style parent does not expand")
+        #expect(fixture.view.indexPathsForSelectedItems == [fixture.dataSource.indexPath(for: 2)!])
+        fixture.view.toggleExpansion(key: key(2))
+        #expect(fixture.dataSource.snapshot(for: 0).isExpanded(2), "its disclosure expands it")
+    }
+
     @Test func aClickOnAnAccessoryWithAHandlerRunsItAndABadIndexNothing() throws {
         let log = AccessoryEvents()
         let (fixture, keys) = makeFixture(log)

@@ -218,11 +218,18 @@ extension TerminalCollectionView {
         }
     }
 
+    /// Enter, Space or a click on the focused item: a header-style outline item (its disclosure's
+    /// style, as UIKit's) expands or collapses and is never selected; any other item is tapped.
     func activateFocusedItem() {
         guard let focused = focusedIndexPath else { return }
-        if let outline = dataSource?.collectionView(self, outlineStateOfItemAt: focused), outline.hasChildren
+        if let cell = indexed.items[focused] as? TerminalListCell,
+            cell.accessories.tapTogglesExpansion(in: state(for: focused))
         {
-            toggleExpansion(ofItemAt: focused, expanding: !outline.isExpanded)
+            if let outline = dataSource?.collectionView(self, outlineStateOfItemAt: focused),
+                outline.hasChildren || outline.isExpanded
+            {
+                toggleExpansion(ofItemAt: focused, expanding: !outline.isExpanded)
+            }
             return
         }
         if let tap = selectionTap(at: focused) { perform(tap) }

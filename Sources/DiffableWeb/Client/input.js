@@ -35,11 +35,6 @@ function focusItem(view, el) {
   el.scrollIntoView({ block: "nearest", inline: "nearest" });
 }
 
-function activate(el, send) {
-  if (el.hasAttribute("aria-expanded")) send({ t: "toggle", k: Number(el.dataset.k) });
-  else send({ t: "select", k: Number(el.dataset.k) });
-}
-
 /** The neighbour of an item in a direction, by position on screen. */
 function neighbour(view, el, key) {
   const items = allItems(view);
@@ -105,7 +100,9 @@ function keyboard(view, event, send, search) {
     case "Enter":
     case " ":
       event.preventDefault();
-      activate(el, send);
+      // A tap: the server selects the item or, on a header-style outline item, expands or
+      // collapses it (the disclosure's style decides, as in UIKit).
+      send({ t: "select", k: key });
       return;
     case "ArrowRight":
     case "ArrowLeft": {

@@ -4,9 +4,15 @@ import Foundation
 extension WebCollectionView {
     // MARK: What the person does on the page
 
-    /// The person tapped the item whose element has `key`: the selection changes as UIKit's
-    /// rules and the delegate decide, and the delegate hears of it once the page has.
+    /// The person tapped the item whose element has `key`: a header-style outline item expands
+    /// or collapses (it is never selected); otherwise the selection changes as UIKit's rules and
+    /// the delegate decide, and the delegate hears of it once the page has.
     func selectItem(key: Int) {
+        if let path = indexPath(forKey: key), let cell = state.items[path]?.cell as? WebListCell,
+            cell.accessories.tapTogglesExpansion(in: configurationState(at: path))
+        {
+            return toggleExpansion(key: key)
+        }
         guard allowsSelection, let path = indexPath(forKey: key),
             let tap = SelectionTap(
                 collectionView: self, delegate: delegate, at: path, selected: state.selected,

@@ -224,6 +224,13 @@ public final class WebCollectionView: ReusingCollectionView {
     /// What a cell shows, once it is updated for its item's state (its configuration update
     /// handler runs when that changed).
     func content(of cell: WebCell, at path: IndexPath) -> WebCellContent {
+        cell.updateConfigurationIfNeeded(for: configurationState(at: path))
+        return cell.content()
+    }
+
+    /// The state of the item at `path`: selected, disabled, editing, its outline place, and
+    /// whether it is drawn as its section's header.
+    func configurationState(at path: IndexPath) -> CellConfigurationState {
         var state = CellConfigurationState()
         state.isSelected = self.state.selected.contains(path)
         state.isDisabled = !allowsSelection
@@ -233,8 +240,10 @@ public final class WebCollectionView: ReusingCollectionView {
             state.hasChildren = outline.hasChildren
             state.outlineLevel = outline.level
         }
-        cell.updateConfigurationIfNeeded(for: state)
-        return cell.content()
+        state.isSectionHeader =
+            path.item == 0 && layouts.indices.contains(path.section)
+            && layouts[path.section].listConfiguration?.headerMode == .firstItemInSection
+        return state
     }
 
     /// What the data source and the layout say about an item besides its cell.
