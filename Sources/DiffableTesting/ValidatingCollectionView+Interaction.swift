@@ -75,6 +75,23 @@ extension ValidatingCollectionView {
         dataSource?.collectionView(self, toggleExpansionOfItemAt: indexPath)
     }
 
+    /// The index the data source gives the view (`indexTitles(for:)`), or `nil` for none.
+    public var indexTitles: [String]? {
+        dataSource.flatMap { $0.indexTitles(for: self) }
+    }
+
+    /// Picks a title of the index, as a tap on it would: the index path the data source says to
+    /// scroll to (`collectionView(_:indexPathForIndexTitle:at:)`), which the view keeps as
+    /// ``lastScrollToItem`` at the top, or `nil` when there is no index or no such title. An
+    /// index path the view does not have is a failure.
+    @discardableResult
+    public func selectIndexTitle(at index: Int) -> IndexPath? {
+        guard let dataSource, let titles = indexTitles, titles.indices.contains(index) else { return nil }
+        let path = dataSource.collectionView(self, indexPathForIndexTitle: titles[index], at: index)
+        scrollToItem(at: path, at: .top, animated: true)
+        return path
+    }
+
     /// The outline state of an item, as the data source reports it.
     public func outlineState(at indexPath: IndexPath) -> OutlineItemState? {
         dataSource?.collectionView(self, outlineStateOfItemAt: indexPath)

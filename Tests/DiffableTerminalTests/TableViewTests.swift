@@ -215,8 +215,8 @@ struct TableViewTests {
         view.click(x: 39, y: 11)
         #expect(view.focusedIndexPath == IndexPath(item: 0, section: 25))
         #expect(
-            view.screenText.split(separator: "\n").last == "Z1                                     Z",
-            "Z's first row at the bottom")
+            view.screenText.split(separator: "\n").last == "Z2                                     Z",
+            "the last section: as near the top as the content's end allows")
         view.click(x: 39, y: 0)
         #expect(view.focusedIndexPath == IndexPath(item: 0, section: 0))
         let (grocery, _) = makeGroceryTable()  // 3 titles, centred in 14 rows: rows 5 to 7
@@ -231,7 +231,7 @@ struct TableViewTests {
         dataSource.showsIndex = false
         view.reloadData()
         #expect(view.sectionIndexTitles.isEmpty)
-        #expect(view.rows.width == 20)
+        #expect(view.rows.contentWidth == 20)
         #expect(!view.handle(.character("]")))
     }
 
@@ -262,10 +262,10 @@ struct TableViewTests {
         #expect(!view.needsDisplay)
         view.resize(width: 20, height: 6)
         #expect(view.needsDisplay)
-        #expect(view.width == 20 && view.rows.width == 18, "the index keeps its column")
+        #expect(view.width == 20 && view.rows.contentWidth == 18, "the index keeps its column")
         dataSource.showsIndex = false
         view.reloadSectionIndexTitles()
-        #expect(view.rows.width == 20 && view.sectionIndexTitles.isEmpty)
+        #expect(view.rows.contentWidth == 20 && view.sectionIndexTitles.isEmpty)
     }
 
     // MARK: Deleting

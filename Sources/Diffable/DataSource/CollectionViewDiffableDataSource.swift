@@ -137,6 +137,19 @@ open class CollectionViewDiffableDataSource<
         _engine.itemIdentifier(at: indexPath).map(AnyHashable.init)
     }
 
+    // MARK: The index, which a subclass gives as in UIKit
+
+    /// `nil`: no index. A subclass overrides it to show one, as with UIKit's.
+    open func indexTitles(for collectionView: any DiffableCollectionView) -> [String]? { nil }
+
+    /// The first item of the section at `index` (the view clamps it to its content). A subclass
+    /// that overrides ``indexTitles(for:)`` overrides this too, as with UIKit's.
+    open func collectionView(
+        _ collectionView: any DiffableCollectionView, indexPathForIndexTitle title: String, at index: Int
+    ) -> IndexPath {
+        IndexPath(item: 0, section: index)
+    }
+
     // MARK: Editing and reordering, which a subclass may take over as in UIKit
 
     /// `true`: every item's cell enters editing mode with the view. A subclass overrides it.

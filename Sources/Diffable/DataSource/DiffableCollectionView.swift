@@ -135,6 +135,14 @@ public protocol CollectionViewDataSource: AnyObject {
     /// The identifier of the item at an index path, type-erased, for views that check identity.
     func collectionView(_ collectionView: any DiffableCollectionView, identifierOfItemAt indexPath: IndexPath)
         -> AnyHashable?
+    /// The titles of the view's index, shown along its trailing edge (`["A", "B", …]`); `nil` for
+    /// none, as UIKit's `indexTitles(for:)`.
+    func indexTitles(for collectionView: any DiffableCollectionView) -> [String]?
+    /// The item an index title leads to, as UIKit's `collectionView(_:indexPathForIndexTitle:at:)`:
+    /// picking the title scrolls there.
+    func collectionView(
+        _ collectionView: any DiffableCollectionView, indexPathForIndexTitle title: String, at index: Int
+    ) -> IndexPath
     /// Whether updates are still on their way to the view (a diff running, or applies queued behind
     /// an animation). An interactive view holds input until they have landed, so that a key or tap
     /// acts on what the person sees.
@@ -173,6 +181,12 @@ extension CollectionViewDataSource {
     public func collectionView(
         _ collectionView: any DiffableCollectionView, outlineStateOfItemAt indexPath: IndexPath
     ) -> OutlineItemState? { nil }
+    /// `nil` by default: no index.
+    public func indexTitles(for collectionView: any DiffableCollectionView) -> [String]? { nil }
+    /// The first item of the section at `index` by default (the view clamps it to its content).
+    public func collectionView(
+        _ collectionView: any DiffableCollectionView, indexPathForIndexTitle title: String, at index: Int
+    ) -> IndexPath { IndexPath(item: 0, section: index) }
     /// `nil` by default.
     public func collectionView(
         _ collectionView: any DiffableCollectionView, identifierOfItemAt indexPath: IndexPath

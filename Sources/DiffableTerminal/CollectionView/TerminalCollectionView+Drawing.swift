@@ -4,8 +4,8 @@ import Foundation
 extension TerminalCollectionView {
     /// Draws what the view shows into a new buffer of the view's size.
     ///
-    /// - Complexity: O(s + v), where s is the number of sections and v the number of cells on
-    ///   screen; independent of the number of items.
+    /// - Complexity: O(s + v + t), where s is the number of sections, v the number of cells on
+    ///   screen and t the number of index titles; independent of the number of items.
     public func render() -> ScreenBuffer {
         var buffer = ScreenBuffer(width: width, height: height)
         draw(into: &buffer)
@@ -75,13 +75,14 @@ extension TerminalCollectionView {
                     state: state(for: path), into: &buffer)
             }
         }
+        drawIndex(into: &buffer)
         drawContextMenu(into: &buffer)
     }
 
     /// The columns a sliding row is off its place: `fraction` of the view's width, towards
     /// `direction` (1 right, -1 left).
     private func slide(_ direction: Int, _ fraction: Double) -> Int {
-        direction * Int((Double(width) * fraction).rounded())
+        direction * Int((Double(contentWidth) * fraction).rounded())
     }
 
     /// Where an item is on screen now (in view coordinates), if it is laid out.
@@ -119,8 +120,10 @@ extension TerminalCollectionView {
         cell.updateConfigurationIfNeeded(for: state)
         let top = max(rect.y, 0)
         let bottom = min(rect.y + rect.height, height)
-        guard top < bottom, rect.x < width, rect.x + rect.width > 0 else { return }
-        if top == rect.y && bottom == rect.y + rect.height && rect.x >= 0 && rect.x + rect.width <= width {
+        guard top < bottom, rect.x < contentWidth, rect.x + rect.width > 0 else { return }
+        if top == rect.y && bottom == rect.y + rect.height && rect.x >= 0
+            && rect.x + rect.width <= contentWidth
+        {
             cell.draw(in: &buffer, frame: rect, state: state)
             return
         }
@@ -129,7 +132,8 @@ extension TerminalCollectionView {
         cell.draw(
             in: &scratch, frame: ScreenRect(x: 0, y: 0, width: rect.width, height: rect.height), state: state)
         buffer.copy(
-            scratch, toX: rect.x, y: rect.y, clip: ScreenRect(x: 0, y: 0, width: width, height: height))
+            scratch, toX: rect.x, y: rect.y, clip: ScreenRect(x: 0, y: 0, width: contentWidth, height: height)
+        )
     }
 
     /// The header and footer of a section as its layout places them: kind and content row.
@@ -152,7 +156,7 @@ extension TerminalCollectionView {
             var state = CellConfigurationState()
             state.isSectionHeader = kind == Self.elementKindSectionHeader
             let rect = ScreenRect(
-                x: inset, y: contentRow - contentOffset, width: max(width - 2 * inset, 1), height: 1)
+                x: inset, y: contentRow - contentOffset, width: max(contentWidth - 2 * inset, 1), height: 1)
             draw(view, in: rect, state: state, into: &buffer)
         }
     }
@@ -164,7 +168,8 @@ extension TerminalCollectionView {
         let bottom = min(frame.bottom - contentOffset, height)
         guard top < bottom else { return }
         buffer.fill(
-            ScreenRect(x: 0, y: top, width: width, height: bottom - top), style: TextStyle(background: color))
+            ScreenRect(x: 0, y: top, width: contentWidth, height: bottom - top),
+            style: TextStyle(background: color))
     }
 
     /// The box around an inset section's items and the lines between a list's rows, where they
@@ -173,7 +178,7 @@ extension TerminalCollectionView {
         guard frame.itemCount > 0, frame.layout.isInset || frame.separatorRows > 0 else { return }
         let line = TextStyle(dim: true)
         let inset = frame.layout.isInset
-        let right = width - 1
+        let right = contentWidth - 1
         func horizontal(
             atContentRow row: Int, _ left: Character, _ rightEnd: Character, leading: Int = 0,
             trailing: Int = 0,
@@ -182,7 +187,7 @@ extension TerminalCollectionView {
             let y = row - contentOffset
             guard y >= 0 && y < height else { return }
             buffer.write(
-                String(repeating: "─", count: max(width - leading - trailing, 0)), x: leading, y: y,
+                String(repeating: "─", count: max(contentWidth - leading - trailing, 0)), x: leading, y: y,
                 style: style)
             if inset {
                 buffer.write(String(left), x: 0, y: y, style: line)
@@ -225,9 +230,9 @@ extension TerminalCollectionView {
         let row = frame.itemsTop - contentOffset
         guard row >= 0 && row < height, frame.itemCount > 0 else { return }
         let first = indexed.stripOffsets[frame.section] ?? 0
-        let shown = width / frame.itemWidth
+        let shown = contentWidth / frame.itemWidth
         if first + shown < frame.itemCount {
-            buffer.write("›", x: width - 1, y: row, style: TextStyle(bold: true))
+            buffer.write("›", x: contentWidth - 1, y: row, style: TextStyle(bold: true))
         }
         if first > 0 {
             buffer.write("‹", x: 0, y: row, style: TextStyle(bold: true))

@@ -47,8 +47,8 @@ extension TerminalCollectionView {
     /// jump, Enter or Space selects (or expands and
     /// collapses an outline parent), `m` picks the focused item up to reorder it (arrows move it,
     /// Enter drops, Escape puts it back), the keys of the focused item's swipe actions perform
-    /// them, and F10 (or Shift-F10, or the menu key) opens its context menu, which then has the
-    /// keys until it closes.
+    /// them, F10 (or Shift-F10, or the menu key) opens its context menu, which then has the
+    /// keys until it closes, and `[` and `]` jump along the index (``indexTitles``).
     @discardableResult
     public func handle(_ key: Key) -> Bool {
         layoutIfNeeded()
@@ -72,6 +72,8 @@ extension TerminalCollectionView {
         case .enter, .character(" "): activateFocusedItem()
         case .character("m"): return beginReordering()
         case .function(10), .function(16): return openContextMenuOfFocusedItem()
+        case .character("[") where !indexTitles.isEmpty: return jumpInIndex(by: -1)
+        case .character("]") where !indexTitles.isEmpty: return jumpInIndex(by: 1)
         case .character(let character):
             guard let action = swipeActionsForFocusedItem().first(where: { $0.key == character }),
                 let focused = focusedIndexPath
@@ -107,14 +109,15 @@ extension TerminalCollectionView {
     public var isReordering: Bool { indexed.reorder != nil }
 
     /// The keys the view offers now, for a help line: moving, sections, selecting, the focused
-    /// item's swipe actions and reordering; while an item is being moved, moving, dropping and
-    /// cancelling.
+    /// item's swipe actions, reordering and the index; while an item is being moved, moving,
+    /// dropping and cancelling.
     public var helpItems: [String] {
         if isShowingContextMenu { return contextMenuHelpItems }
         if isReordering { return ["↑↓ move", "⏎ drop", "esc cancel"] }
         let swipes = swipeActionsForFocusedItem().compactMap(\.helpItem)
         let menu = focusedItemHasContextMenu ? ["F10 menu"] : []
-        return ["↑↓←→ move", "tab section", "⏎ select"] + swipes + menu + ["m reorder"]
+        let index = indexTitles.isEmpty ? [] : ["[ ] index"]
+        return ["↑↓←→ move", "tab section", "⏎ select"] + swipes + menu + ["m reorder"] + index
     }
 
     func firstItem() -> IndexPath? {
@@ -251,7 +254,7 @@ extension TerminalCollectionView {
         guard let rect = contentRect(for: displayPath(forActual: indexPath), in: frames) else { return }
         let frame = frames[indexPath.section]
         if frame.layout.kind.isHorizontal {
-            let shown = max(width / frame.itemWidth, 1)
+            let shown = max(contentWidth / frame.itemWidth, 1)
             if let first = scrollPosition.offset(
                 placing: indexPath.item, length: 1, in: shown, horizontally: true)
             {
@@ -275,7 +278,7 @@ extension TerminalCollectionView {
         else { return }
         let frame = frames[focused.section]
         if case .horizontal = frame.layout.kind {
-            let shown = max(width / frame.itemWidth, 1)
+            let shown = max(contentWidth / frame.itemWidth, 1)
             var first = indexed.stripOffsets[focused.section] ?? 0
             if focused.item < first { first = focused.item }
             if focused.item >= first + shown { first = focused.item - shown + 1 }

@@ -23,7 +23,7 @@ extension TerminalCollectionView {
 
     /// The display position at a cell of the view, if an item is drawn there.
     func displayedIndexPath(atX x: Int, y: Int) -> IndexPath? {
-        guard x >= 0, x < width, y >= 0, y < height else { return nil }
+        guard x >= 0, x < contentWidth, y >= 0, y < height else { return nil }
         let row = y + contentOffset
         guard let section = section(atRow: row, in: frames) else { return nil }
         let frame = frames[section]
@@ -33,7 +33,7 @@ extension TerminalCollectionView {
         switch frame.layout.kind {
         case .list:
             let inset = frame.layout.horizontalInset
-            guard x >= inset, x < width - inset, let listItem = frame.listItem(atOffset: offset) else {
+            guard x >= inset, x < contentWidth - inset, let listItem = frame.listItem(atOffset: offset) else {
                 return nil
             }
             item = listItem
@@ -53,7 +53,8 @@ extension TerminalCollectionView {
     /// Coordinates are the view's (row 0 is its top row); a drag may go past its edges.
     ///
     /// - A click (the left button down and up on one item) focuses the item and selects it, or
-    ///   expands or collapses an outline parent: what Enter does, on touch-up as in UIKit. Moving
+    ///   expands or collapses a header-style outline parent: what Enter does, on touch-up as in
+    ///   UIKit. A click on an index title (``indexTitles``) jumps to where it leads. Moving
     ///   off the item before letting go cancels it. A click on an accessory with an action of its
     ///   own (delete, insert, detail, an outline disclosure) does that action instead.
     /// - Dragging an item that the data source lets move (`reorderingHandlers.canReorderItem`)
@@ -82,6 +83,9 @@ extension TerminalCollectionView {
             scroll(by: event.kind == .scrollUp ? -Self.wheelStep : Self.wheelStep)
         case .scrollLeft, .scrollRight:
             return scrollStrip(atRow: event.y, by: event.kind == .scrollLeft ? -1 : 1)
+        case .press(.left) where indexed.reorder == nil && event.x >= width - indexWidth:
+            if let title = indexTitle(atRow: event.y) { jump(toIndexTitle: title) }
+            return true
         case .press(.left):
             if let moving = indexed.reorder {
                 indexed.gesture = .reordering(moving, heldByMouse: true)
@@ -200,7 +204,7 @@ extension TerminalCollectionView {
             case .horizontal = frames[section].layout.kind
         else { return false }
         let frame = frames[section]
-        let shown = max(width / frame.itemWidth, 1)
+        let shown = max(contentWidth / frame.itemWidth, 1)
         let first = min(
             max((indexed.stripOffsets[section] ?? 0) + step, 0), max(frame.itemCount - shown, 0))
         indexed.stripOffsets[section] = first

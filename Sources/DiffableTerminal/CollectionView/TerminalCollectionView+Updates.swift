@@ -48,7 +48,7 @@ extension TableView.RowAnimation {
 extension TerminalCollectionView {
     // MARK: DiffableCollectionView
 
-    /// Discards every cell and counts again from the data source.
+    /// Discards every cell and counts again from the data source, the index titles included.
     public func reloadData() {
         updateCount += 1
         finishAnimations()
@@ -57,6 +57,7 @@ extension TerminalCollectionView {
         for supplementary in departed.departedSupplementaries { endDisplaying(supplementary) }
         prefetchPlan.reset()
         counts = currentCounts()
+        reloadIndexTitles()
         setNeedsLayout()
         layoutIfNeeded()
         clampFocus()
@@ -108,6 +109,7 @@ extension TerminalCollectionView {
         var travelling: [IndexPath: ScreenRect] = [:]
         for (path, origin) in remapped.origins { travelling[path] = oldRects[origin] }
         counts = newCounts
+        reloadIndexTitles()
         setNeedsLayout()
         layoutIfNeeded()
         clampFocus()

@@ -7,7 +7,8 @@ import Foundation
 /// ``dataSource`` and learns of changes only through ``reloadData()`` and
 /// ``performBatchUpdates(_:animatingDifferences:completion:)``. Its ``collectionViewLayout`` gives
 /// each section a list, grid or horizontal layout; list sections show outlines (indentation and
-/// disclosure from the data source's section snapshots).
+/// disclosure from the data source's section snapshots). A data source that gives index titles
+/// (`indexTitles(for:)`, overridden in a subclass as in UIKit) gets an index at the right edge.
 ///
 /// Only what is on screen exists: the layout is computed per section, never per item, and cells
 /// are dequeued from reuse pools as they scroll into view, so a section of a million items scrolls
@@ -73,6 +74,9 @@ public final class TerminalCollectionView: ReusingCollectionView {
     public private(set) var width: Int
     /// The height of the view, in rows.
     public private(set) var height: Int
+    /// The index titles, as last asked of the data source (`indexTitles(for:)`, on a reload or
+    /// an update, or ``reloadIndexTitles()``): a column at the right edge when there are any.
+    public internal(set) var indexTitles: [String] = []
     /// The first content row on screen.
     public internal(set) var contentOffset = 0
     /// The item the keyboard focus is on.
@@ -142,7 +146,7 @@ public final class TerminalCollectionView: ReusingCollectionView {
     func layoutIfNeeded() {
         guard !layoutIsValid else { return }
         layoutIsValid = true
-        frames = Self.frames(for: displayCounts(), width: width, layout: collectionViewLayout)
+        frames = Self.frames(for: displayCounts(), width: contentWidth, layout: collectionViewLayout)
         clampContentOffset()
     }
 
@@ -206,7 +210,7 @@ public final class TerminalCollectionView: ReusingCollectionView {
         case .list:
             let inset = frame.layout.horizontalInset
             return ScreenRect(
-                x: inset, y: frame.row(ofItem: item), width: max(width - 2 * inset, 1),
+                x: inset, y: frame.row(ofItem: item), width: max(contentWidth - 2 * inset, 1),
                 height: frame.itemHeight)
         case .grid:
             return ScreenRect(
@@ -251,7 +255,7 @@ public final class TerminalCollectionView: ReusingCollectionView {
                     if frame.itemsTop + frame.itemHeight > offset && frame.itemsTop < bottom {
                         let start = min(indexed.stripOffsets[section] ?? 0, frame.itemCount)
                         let end = min(
-                            start + (width + frame.itemWidth - 1) / frame.itemWidth, frame.itemCount)
+                            start + (contentWidth + frame.itemWidth - 1) / frame.itemWidth, frame.itemCount)
                         for item in start..<end { paths.append(IndexPath(item: item, section: section)) }
                     }
                 }

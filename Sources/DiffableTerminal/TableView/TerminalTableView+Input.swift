@@ -18,8 +18,6 @@ extension TerminalTableView {
         rows.layoutIfNeeded()
         if rows.focusedIndexPath == nil { rows.focusedIndexPath = rows.firstItem() }  // as the rows view does
         switch key {
-        case .character("["): return jumpInIndex(by: -1)
-        case .character("]"): return jumpInIndex(by: 1)
         case .character("d"), .delete, .backspace:
             if commitEditingOfFocusedRow(.delete) { return true }
         case .character("+"):
@@ -27,9 +25,7 @@ extension TerminalTableView {
         default:
             break
         }
-        let used = rows.handle(key)
-        if used { indexNeedsDisplay = true }
-        return used
+        return rows.handle(key)
     }
 
     /// Whether the focused row can commit an editing style with its key: `d` deletes a row whose
@@ -68,10 +64,6 @@ extension TerminalTableView {
     @discardableResult
     public func handle(_ event: MouseEvent) -> Bool {
         if case .press(.left) = event.kind, !rows.isReordering, !rows.isShowingContextMenu {
-            if event.x >= width - indexWidth {
-                guard let title = indexTitle(atRow: event.y) else { return true }
-                return jump(toIndexTitle: title)
-            }
             if isEditing, let row = rows.indexPathForItem(atX: event.x, y: event.y),
                 let rect = rows.screenRect(for: row), event.x < rect.x + 2, let dataSource,
                 case let style = editingStyle(forRowAt: row), style != .none
@@ -81,9 +73,7 @@ extension TerminalTableView {
                 return true
             }
         }
-        let used = rows.handle(event)
-        if used { indexNeedsDisplay = true }
-        return used
+        return rows.handle(event)
     }
 
     /// The keys the table offers now, for a help line: moving, selecting, deleting the focused

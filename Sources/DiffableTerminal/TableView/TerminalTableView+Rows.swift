@@ -36,6 +36,21 @@ final class TableRowsSource: CollectionViewDataSource {
         return dataSource.tableView(table, cellForRowAt: indexPath)
     }
 
+    /// The table's section index titles: the rows view draws them as its index.
+    func indexTitles(for collectionView: any DiffableCollectionView) -> [String]? {
+        guard let (table, dataSource) = source else { return nil }
+        return dataSource.sectionIndexTitles(for: table)
+    }
+
+    /// The first row of the section the data source gives for an index title.
+    func collectionView(
+        _ collectionView: any DiffableCollectionView, indexPathForIndexTitle title: String, at index: Int
+    ) -> IndexPath {
+        guard let (table, dataSource) = source else { return IndexPath(item: 0, section: 0) }
+        return IndexPath(
+            item: 0, section: dataSource.tableView(table, sectionForSectionIndexTitle: title, at: index))
+    }
+
     /// The delegate's header or footer view for the section, else a cell showing the section's
     /// title, in the table's style.
     func collectionView(

@@ -117,16 +117,14 @@ public final class TerminalTableView: ReusingTableView {
     public private(set) var width: Int
     /// The height of the view, in rows.
     public private(set) var height: Int
-    /// The section index titles, as last asked of the data source (on a reload, an update or a
-    /// resize).
-    public internal(set) var sectionIndexTitles: [String] = []
+    /// The section index titles, as last asked of the data source (on a reload or an update, or
+    /// ``reloadSectionIndexTitles()``).
+    public var sectionIndexTitles: [String] { rows.indexTitles }
 
-    /// Draws the rows: everything but the section index.
+    /// Draws the rows and the section index (the rows view's index).
     let rows: TerminalCollectionView
     /// What `rows` pulls from: this table's data source, as a collection view's.
     let rowsSource = TableRowsSource()
-    /// Whether the section index changed since it was last drawn.
-    var indexNeedsDisplay = true
 
     /// Creates an empty table of a style and size.
     public init(style: Style = .plain, width: Int, height: Int) {
@@ -184,7 +182,7 @@ public final class TerminalTableView: ReusingTableView {
     /// The number of content rows.
     public var contentHeight: Int { rows.contentHeight }
     /// Whether the view has changed since it was last drawn.
-    public var needsDisplay: Bool { rows.needsDisplay || indexNeedsDisplay }
+    public var needsDisplay: Bool { rows.needsDisplay }
     /// Whether an animated update is running.
     public var isAnimating: Bool { rows.isAnimating }
     /// Whether a row is being moved.
@@ -226,7 +224,7 @@ public final class TerminalTableView: ReusingTableView {
     public func resize(width: Int, height: Int) {
         self.width = max(width, 1)
         self.height = max(height, 1)
-        layoutIndex()
+        rows.resize(width: self.width, height: self.height)
     }
 
     /// Enters or leaves editing mode: rows show their delete and reorder controls, and `d` and
@@ -243,13 +241,12 @@ public final class TerminalTableView: ReusingTableView {
     /// Discards every cell and counts again from the data source, titles and index included.
     public func reloadData() {
         rows.reloadData()
-        layoutIndex()
     }
 
     /// Asks the data source for the section index titles again, as
     /// `UITableView.reloadSectionIndexTitles()`; reloads and updates do it themselves.
     public func reloadSectionIndexTitles() {
-        layoutIndex()
+        rows.reloadIndexTitles()
     }
 
     /// Asks the data source for the titles of the headers and footers on screen again, showing
@@ -276,7 +273,6 @@ public final class TerminalTableView: ReusingTableView {
             update, animatingDifferences: animatingDifferences, rowAnimation: rowAnimation,
             completion: completion)
         refreshTitles()
-        layoutIndex()
     }
 
     /// A pooled cell, or the cell being reconfigured at `indexPath`.
@@ -300,7 +296,5 @@ public final class TerminalTableView: ReusingTableView {
     /// Draws the rows and the section index into `buffer`, at its top-left corner.
     public func draw(into buffer: inout ScreenBuffer) {
         rows.draw(into: &buffer)
-        drawIndex(into: &buffer)
-        indexNeedsDisplay = false
     }
 }
