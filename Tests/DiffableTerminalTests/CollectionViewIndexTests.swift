@@ -31,15 +31,7 @@ struct CollectionViewIndexTests {
         let view = TerminalCollectionView(
             layout: .list(using: CollectionLayoutListConfiguration(appearance: .plain)), width: 16, height: 4)
         view.animationFrameCount = 0
-        let registration = TerminalCollectionView.CellRegistration<TerminalListCell, String> {
-            cell, _, word in
-            var content = cell.defaultContentConfiguration()
-            content.text = word
-            cell.contentConfiguration = content
-        }
-        let dataSource = LetterIndexDataSource(collectionView: view) { view, indexPath, word in
-            view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: word)
-        }
+        let dataSource = LetterIndexDataSource(collectionView: view, cellProvider: textCells())
         var snapshot = DiffableDataSourceSnapshot<Int, String>()
         snapshot.appendSections([0])
         snapshot.appendItems(["apple", "avocado", "banana", "blueberry", "cherry", "date", "damson"])

@@ -35,13 +35,24 @@ func makeListView(
 func textDataSource(
     for view: TerminalCollectionView, accessories: [CellAccessory] = []
 ) -> CollectionViewDiffableDataSource<Int, String> {
+    CollectionViewDiffableDataSource<Int, String>(
+        collectionView: view, cellProvider: textCells(accessories: accessories))
+}
+
+/// A cell provider showing each name as a list cell's text, with `accessories` (a name that
+/// starts with ♥ gets a ♥ label instead).
+@MainActor
+func textCells(accessories: [CellAccessory] = [])
+    -> @MainActor (TerminalCollectionView, IndexPath, String)
+    -> TerminalCell?
+{
     let registration = TerminalCollectionView.CellRegistration<TerminalListCell, String> { cell, _, name in
         var content = cell.defaultContentConfiguration()
         content.text = name
         cell.contentConfiguration = content
         cell.accessories = name.hasPrefix("♥") ? [.label(text: "♥")] : accessories
     }
-    return CollectionViewDiffableDataSource<Int, String>(collectionView: view) { view, indexPath, name in
+    return { view, indexPath, name in
         view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: name)
     }
 }

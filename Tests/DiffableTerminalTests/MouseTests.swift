@@ -96,17 +96,8 @@ struct MouseTests {
             layout: .list(using: CollectionLayoutListConfiguration(appearance: .sidebar)), width: 30,
             height: 6)
         view.animationFrameCount = 0
-        let registration = TerminalCollectionView.CellRegistration<TerminalListCell, String> {
-            cell, _, name in
-            var content = cell.defaultContentConfiguration()
-            content.text = name
-            cell.contentConfiguration = content
-            cell.accessories = [.outlineDisclosure(options: .init(style: .header))]
-        }
-        let dataSource = CollectionViewDiffableDataSource<Int, String>(collectionView: view) {
-            view, indexPath, name in
-            view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: name)
-        }
+        let dataSource = textDataSource(
+            for: view, accessories: [.outlineDisclosure(options: .init(style: .header))])
         var outline = DiffableDataSourceSectionSnapshot<String>()
         outline.append(["Soups", "Cakes"])
         outline.append(["Leek soup"], to: "Soups")

@@ -18,23 +18,13 @@ private final class IndexedDataSource: CollectionViewDiffableDataSource<String, 
 @Suite("A collection view's index, in the validating view")
 struct ValidatingIndexTests {
     @Test func pickingATitleScrollsWhereTheDataSourceSays() {
-        let view = ValidatingCollectionView()
-        let registration = CellRegistration<ValidatingCollectionView.Cell, Int> { cell, _, item in
-            cell.text = "\(item)"
-        }
-        let dataSource = IndexedDataSource(collectionView: view) { view, indexPath, item in
-            view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: item)
-        }
+        let (view, dataSource) = makeDataSource { IndexedDataSource(collectionView: $0, cellProvider: $1) }
         dataSource.apply(snapshotOf(["A": [0, 1, 2]]))
         #expect(view.indexTitles == ["A", "B"])
         #expect(view.selectIndexTitle(at: 1) == IndexPath(item: 1, section: 0))
         #expect(view.lastScrollToItem?.indexPath == IndexPath(item: 1, section: 0))
         #expect(view.selectIndexTitle(at: 2) == nil)
-        let plain = ValidatingCollectionView()
-        let plainSource = CollectionViewDiffableDataSource<String, Int>(collectionView: plain) {
-            view, indexPath, item in
-            view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: item)
-        }
+        let (plain, plainSource) = makeDataSource()
         plainSource.apply(snapshotOf(["A": [0]]))
         #expect(plain.indexTitles == nil, "no index unless the data source gives one")
     }

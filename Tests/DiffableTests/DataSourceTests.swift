@@ -4,16 +4,29 @@ import Testing
 
 typealias TestDataSource = CollectionViewDiffableDataSource<String, Int>
 
+/// The cell provider the test data sources use: cells show "item N".
+typealias TestCellProvider = @MainActor (ValidatingCollectionView, IndexPath, Int) -> ValidatingView.Cell?
+
 /// A validating view and a data source whose cells show "item N".
 @MainActor
 func makeDataSource(
     animationMode: ValidatingCollectionView.AnimationMode = .immediate
 ) -> (ValidatingCollectionView, TestDataSource) {
+    makeDataSource(animationMode: animationMode) { TestDataSource(collectionView: $0, cellProvider: $1) }
+}
+
+/// A validating view and a data source made by `make` (a subclass, say) whose cells show
+/// "item N".
+@MainActor
+func makeDataSource<Source: TestDataSource>(
+    animationMode: ValidatingCollectionView.AnimationMode = .immediate,
+    _ make: (ValidatingCollectionView, @escaping TestCellProvider) -> Source
+) -> (ValidatingCollectionView, Source) {
     let view = ValidatingCollectionView(animationMode: animationMode)
     let registration = CellRegistration<ValidatingCollectionView.Cell, Int> { cell, _, item in
         cell.text = "item \(item)"
     }
-    let dataSource = TestDataSource(collectionView: view) { view, indexPath, item in
+    let dataSource = make(view) { view, indexPath, item in
         view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: item)
     }
     return (view, dataSource)

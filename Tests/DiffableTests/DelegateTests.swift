@@ -329,13 +329,7 @@ struct DelegateTests {
 
     /// A subclass takes reordering over, as a UIKit subclass overrides the data source's methods.
     @Test func aSubclassDecidesWhatMovesAndHearsOfEachMove() {
-        let view = ValidatingCollectionView()
-        let registration = CellRegistration<ValidatingCollectionView.Cell, Int> { cell, _, item in
-            cell.text = "item \(item)"
-        }
-        let dataSource = ReorderingDataSource(collectionView: view) { view, indexPath, item in
-            view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: item)
-        }
+        let (view, dataSource) = makeDataSource { ReorderingDataSource(collectionView: $0, cellProvider: $1) }
         dataSource.apply(snapshotOf(["A": [1, 2, 3]]))
         #expect(!view.dragItem(from: at(0), to: at(2)), "the subclass keeps the first item in place")
         #expect(view.dragItem(from: at(2), to: at(1)))
