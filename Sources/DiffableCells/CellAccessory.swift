@@ -25,6 +25,8 @@ public struct CellAccessory: Sendable {
         case detail
         /// A glyph or short text of the app's, at the leading or trailing edge.
         case customView(String, CustomViewConfiguration.Placement)
+        /// `↕` after the title of the menu's selected element: a tap on the cell opens ``menu``.
+        case popUpMenu
     }
 
     /// When an accessory shows, depending on whether the view is editing:
@@ -108,6 +110,7 @@ public struct CellAccessory: Sendable {
     public typealias OutlineDisclosureOptions = Options
     public typealias LabelOptions = Options
     public typealias DetailOptions = Options
+    public typealias PopUpMenuOptions = Options
 
     /// An accessory of the app's: `UICellAccessory.CustomViewConfiguration`, with a glyph or
     /// short text where UIKit has a view.
@@ -155,6 +158,9 @@ public struct CellAccessory: Sendable {
     /// What a click on the accessory does in place of the view's own:
     /// `UICellAccessory.ActionHandler`.
     public typealias ActionHandler = @MainActor @Sendable () -> Void
+    /// Told of a pop-up menu whose selected element the person changed:
+    /// `UICellAccessory.MenuSelectedElementDidChangeHandler`.
+    public typealias MenuSelectedElementDidChangeHandler = @MainActor @Sendable (Menu) -> Void
 
     /// The kind of accessory.
     public var kind: Kind
@@ -167,6 +173,10 @@ public struct CellAccessory: Sendable {
     /// What a click on it does, for the kinds that take one (delete, insert, outline disclosure,
     /// detail); `nil` for the view's own action.
     public var actionHandler: ActionHandler?
+    /// A pop-up menu accessory's menu; `nil` for the other kinds.
+    public var menu: Menu?
+    /// Told when the person chooses another element of a pop-up menu accessory's menu.
+    public var selectedElementDidChangeHandler: MenuSelectedElementDidChangeHandler?
 
     /// An accessory of a kind.
     public init(
@@ -252,6 +262,35 @@ public struct CellAccessory: Sendable {
             kind: .detail, displayed: displayed, options: options, style: TextStyle(foreground: .blue),
             actionHandler: actionHandler)
     }
+    /// `↕` after the title of the menu's selected element (its action whose state is `.on`), as
+    /// `UICellAccessory.popUpMenu(_:displayed:options:selectedElementDidChangeHandler:)`: a tap
+    /// anywhere on the cell opens the menu instead of selecting the cell; the action chosen
+    /// becomes the selected element, is performed, and, when the selection changed,
+    /// `selectedElementDidChangeHandler` is called with the menu.
+    public static func popUpMenu(
+        _ menu: Menu, displayed: DisplayedState = .always, options: PopUpMenuOptions = .init(),
+        selectedElementDidChangeHandler: MenuSelectedElementDidChangeHandler? = nil
+    ) -> Self {
+        var accessory = Self(
+            kind: .popUpMenu, displayed: displayed, options: options, style: TextStyle(dim: true))
+        accessory.menu = menu
+        accessory.selectedElementDidChangeHandler = selectedElementDidChangeHandler
+        return accessory
+    }
+
+    /// Chooses the action at `path` of a pop-up menu accessory's menu, as a person does: it
+    /// becomes the menu's one selected element and is performed; the handler hears of a changed
+    /// selection.
+    ///
+    /// - Returns: Whether an action was performed (not for a hidden or disabled one, nor a path
+    ///   that names none).
+    @MainActor
+    package func choosePopUpElement(at path: [Int], sender: Any?) -> Bool {
+        guard let menu, let changed = menu.chooseAsPopUp(at: path, sender: sender) else { return false }
+        if changed { selectedElementDidChangeHandler?(menu) }
+        return true
+    }
+
     /// An accessory of the app's, as `UICellAccessory.customView(configuration:)`.
     public static func customView(configuration: CustomViewConfiguration) -> Self {
         let options = Options(
@@ -303,6 +342,7 @@ public struct CellAccessory: Sendable {
     }
 
     /// The glyph drawn for the accessory in a state.
+    @MainActor
     public func glyph(in state: CellConfigurationState) -> String {
         switch kind {
         case .disclosureIndicator: return "›"
@@ -315,6 +355,9 @@ public struct CellAccessory: Sendable {
         case .multiselect: return state.isSelected ? "●" : "○"
         case .detail: return "ⓘ"
         case .customView(let text, _): return text
+        case .popUpMenu:
+            let title = menu?.selectedElements.first?.title ?? ""
+            return title.isEmpty ? "↕" : "\(title) ↕"
         }
     }
 
@@ -329,14 +372,17 @@ public struct CellAccessory: Sendable {
 }
 
 extension CellAccessory: Hashable {
-    /// Accessories are equal when they draw the same; their action handlers are not compared.
+    /// Accessories are equal when they draw the same; their action handlers are not compared,
+    /// and a pop-up menu is compared by identity.
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.kind == rhs.kind && lhs.displayed == rhs.displayed && lhs.options == rhs.options
             && lhs.style == rhs.style && (lhs.actionHandler == nil) == (rhs.actionHandler == nil)
+            && lhs.menu.map(ObjectIdentifier.init) == rhs.menu.map(ObjectIdentifier.init)
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(kind)
+        hasher.combine(menu.map(ObjectIdentifier.init))
         hasher.combine(displayed)
         hasher.combine(options)
         hasher.combine(style)
@@ -344,6 +390,11 @@ extension CellAccessory: Hashable {
 }
 
 extension [CellAccessory] {
+    /// The pop-up menu accessory the cell shows, if any: a tap on the cell opens its menu.
+    package func shownPopUpMenu(in state: CellConfigurationState) -> CellAccessory? {
+        first { $0.kind == .popUpMenu && $0.menu != nil && $0.isShown(in: state) }
+    }
+
     /// Whether a tap on the cell itself, not on an accessory, expands or collapses its item
     /// instead of selecting it: the cell shows an outline disclosure of the `.header` style (one
     /// that hides on an item without children leaves that item selectable).

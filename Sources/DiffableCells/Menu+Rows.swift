@@ -81,7 +81,7 @@ extension Menu {
     }
 
     /// Whether a person would see anything in the menu.
-    var hasVisibleElements: Bool { !rows().isEmpty }
+    package var hasVisibleElements: Bool { !rows().isEmpty }
 
     /// The element at `path` (see ``MenuRow/path``), or `nil`.
     package func element(at path: [Int]) -> MenuElement? {
@@ -114,5 +114,29 @@ extension Menu {
         }
         action.performWithSender(sender, target: nil)
         return action.attributes.contains(.keepsMenuPresented)
+    }
+
+    /// Chooses the action at `path` as a pop-up menu does: it becomes the one selected element
+    /// (state `.on`, every other action `.off`, whatever the menus' options), then it is performed
+    /// with `sender`.
+    ///
+    /// - Returns: Whether the selection changed; `nil` when nothing at `path` may be chosen, and
+    ///   nothing was done.
+    package func chooseAsPopUp(at path: [Int], sender: Any?) -> Bool? {
+        guard let action = element(at: path) as? Action,
+            action.attributes.isDisjoint(with: [.hidden, .disabled])
+        else { return nil }
+        let changed = selectedElements.map(ObjectIdentifier.init) != [ObjectIdentifier(action)]
+        for other in actions { other.state = other === action ? .on : .off }
+        action.performWithSender(sender, target: nil)
+        return changed
+    }
+
+    /// Every action, through inline groups and submenus.
+    private var actions: [Action] {
+        children.flatMap { child -> [Action] in
+            if let menu = child as? Menu { return menu.actions }
+            return (child as? Action).map { [$0] } ?? []
+        }
     }
 }

@@ -139,6 +139,15 @@ public final class Menu: MenuElement {
         super.init(title: title, subtitle: subtitle, image: image)
     }
 
+    /// The actions checked (state `.on`), in order, through inline groups and submenus:
+    /// `UIMenu.selectedElements`. A pop-up menu's one selected element is the first.
+    public var selectedElements: [MenuElement] {
+        children.flatMap { child -> [MenuElement] in
+            if let menu = child as? Menu { return menu.selectedElements }
+            return (child as? Action)?.state == .on ? [child] : []
+        }
+    }
+
     /// A menu like this one with other children.
     public func replacingChildren(_ newChildren: [MenuElement]) -> Menu {
         Menu(

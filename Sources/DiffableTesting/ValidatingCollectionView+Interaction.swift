@@ -5,17 +5,20 @@ import Foundation
 /// What a person does with the view (tap an item or a disclosure, drag an item), and selection
 /// in code.
 extension ValidatingCollectionView {
-    /// Taps an item, as a person would, under UIKit's rules: an item whose outline disclosure has
-    /// the `.header` style (`.automatic` on a section's header item) expands or collapses and is
-    /// not selected; otherwise nothing if selection is not allowed or the delegate refuses the
+    /// Taps an item, as a person would, under UIKit's rules: an item with a pop-up menu accessory
+    /// opens its menu (``ValidatingView/popUpMenu(at:)``, chosen in with
+    /// ``ValidatingView/choosePopUpMenuElement(titled:at:)``) and an item whose outline disclosure
+    /// has the `.header` style (`.automatic` on a section's header item) expands or collapses;
+    /// neither is selected. Otherwise nothing if selection is not allowed or the delegate refuses the
     /// highlight; with multiple selection, a selected item is deselected (if the delegate allows);
     /// else the item is selected (if the delegate allows), any other selected item deselected
     /// where only one may be, and the delegate told of each.
     ///
-    /// - Returns: Whether the tap changed what is selected, selected the item again, or expanded
-    ///   or collapsed it.
+    /// - Returns: Whether the tap changed what is selected, selected the item again, opened a
+    ///   menu, or expanded or collapsed the item.
     @discardableResult
     public func tapItem(at indexPath: IndexPath) -> Bool {
+        if shownPopUpMenu(at: indexPath) != nil { return true }  // it opens its menu: popUpMenu(at:)
         if let slot = slot(at: indexPath),
             slot.cell.accessories.tapTogglesExpansion(in: configurationState(of: slot, at: indexPath))
         {

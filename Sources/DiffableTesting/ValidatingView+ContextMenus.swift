@@ -18,6 +18,32 @@ extension ValidatingView {
         return menu.choose(at: path, sender: self) != nil
     }
 
+    /// The pop-up menu accessory the cell at `indexPath` shows in its state, if any.
+    func shownPopUpMenu(at indexPath: IndexPath) -> CellAccessory? {
+        guard let slot = slot(at: indexPath) else { return nil }
+        return slot.cell.accessories.shownPopUpMenu(in: configurationState(of: slot, at: indexPath))
+    }
+
+    /// The menu a tap on the cell at `indexPath` opens: its pop-up menu accessory's, or `nil`
+    /// when it shows none. An index path the view does not have is a failure.
+    public func popUpMenu(at indexPath: IndexPath) -> Menu? {
+        shownPopUpMenu(at: indexPath)?.menu
+    }
+
+    /// Taps the cell at `indexPath` and chooses the action titled `title` in its pop-up menu, as a
+    /// person does: the action becomes the menu's selected element and is performed, and the
+    /// accessory's `selectedElementDidChangeHandler` hears of a changed selection; a hidden or
+    /// disabled action cannot be chosen.
+    ///
+    /// - Returns: Whether an action was performed.
+    @discardableResult
+    public func choosePopUpMenuElement(titled title: String, at indexPath: IndexPath) -> Bool {
+        guard let popUp = shownPopUpMenu(at: indexPath), let menu = popUp.menu,
+            let path = Self.path(of: title, in: menu.rows())
+        else { return false }
+        return popUp.choosePopUpElement(at: path, sender: self)
+    }
+
     private static func path(of title: String, in rows: [MenuRow]) -> [Int]? {
         for row in rows {
             if row.kind == .action && row.title == title { return row.path }

@@ -4,7 +4,8 @@
     import Foundation
 
     /// A grid of foods and a strip of favorites, shared by every page that shows it: a tap on a
-    /// tile favorites it in every open page.
+    /// tile favorites it in every open page, and the Order row's pop-up menu orders the grid on
+    /// every page.
     @MainActor
     final class GridModel {
         enum Section: Hashable, Sendable { case favorites, foods, about }
@@ -32,6 +33,12 @@
         ]
 
         private(set) var favorites: [Int] = [0, 15, 42]
+        /// How the grid is ordered: as listed, or by name.
+        enum Order: String, CaseIterable {
+            case listed = "As listed"
+            case byName = "A to Z"
+        }
+        private(set) var order = Order.listed
         private var sources: [WeakSource] = []
 
         struct WeakSource {
@@ -42,10 +49,25 @@
             var snapshot = DiffableDataSourceSnapshot<Section, Item>()
             snapshot.appendSections([.favorites, .foods, .about])
             snapshot.appendItems(favorites.map(Item.favorite), toSection: .favorites)
-            snapshot.appendItems(Self.foods.indices.map(Item.food), toSection: .foods)
-            snapshot.appendItems([.note(0), .note(1)], toSection: .about)
+            let foods = Self.foods.indices.sorted {
+                order == .listed ? $0 < $1 : Self.foods[$0].1.lowercased() < Self.foods[$1].1.lowercased()
+            }
+            snapshot.appendItems(foods.map(Item.food), toSection: .foods)
+            snapshot.appendItems([.note(0), .note(1), .note(2)], toSection: .about)
             if let changed { snapshot.reconfigureItems([.food(changed)]) }
             return snapshot
+        }
+
+        /// Orders the grid, in every open page (each page's Order row shows the new choice).
+        func setOrder(_ order: Order) {
+            guard order != self.order else { return }
+            self.order = order
+            sources.removeAll { $0.value == nil }
+            for source in sources {
+                var snapshot = snapshot()
+                snapshot.reconfigureItems([.note(2)])
+                source.value?.apply(snapshot)
+            }
         }
 
         /// Favorites a food, or unfavorites it, in every open page.
@@ -69,6 +91,12 @@
                         var list = CollectionLayoutListConfiguration(appearance: .insetGrouped)
                         list.headerMode = .supplementary
                         list.footerMode = .supplementary
+                        // The lines between the rows start under the text, past the glyphs, as iOS's do.
+                        list.itemSeparatorHandler = { _, separators in
+                            var inset = separators
+                            inset.bottomSeparatorInsets.leading = 52
+                            return inset
+                        }
                         return .list(using: list, rowHeight: 56)
                     }()
                 }
@@ -82,9 +110,23 @@
                 case .note: break
                 }
             }
-            let row = WebCollectionView.CellRegistration<WebListCell, Item> { cell, _, item in
+            let row = WebCollectionView.CellRegistration<WebListCell, Item> { [unowned self] cell, _, item in
                 var content = ListContentConfiguration.subtitleCell()
-                if case .note(0) = item {
+                cell.accessories = [.disclosureIndicator()]
+                if case .note(2) = item {
+                    content.text = "Order"
+                    content.secondaryText = "How the grid is sorted, on every page"
+                    content.image = "🔤"
+                    let choices = Order.allCases.map { choice in
+                        Action(title: choice.rawValue, state: choice == order ? .on : .off) {
+                            [unowned self] _ in
+                            setOrder(choice)
+                        }
+                    }
+                    cell.accessories = [
+                        .popUpMenu(Menu(title: "Order", options: .singleSelection, children: choices))
+                    ]
+                } else if case .note(0) = item {
                     content.text = "Tap a tile to favorite it"
                     content.secondaryText = "Every page open here sees the change"
                     content.image = "👆"
@@ -94,7 +136,6 @@
                     content.image = "⌨️"
                 }
                 cell.contentConfiguration = content
-                cell.accessories = [.disclosureIndicator()]
             }
             let header = WebCollectionView.SupplementaryRegistration(
                 elementKind: WebCollectionView.elementKindSectionHeader, content: .header()

@@ -268,6 +268,7 @@ func merge(_ base: TextStyle, _ overlay: TextStyle) -> TextStyle {
 extension CellAccessory {
     /// The columns kept for the accessory when it shows for the view's editing mode: its glyph's
     /// width (`.standard`, `.actual`; none for `.actual` when hidden) or the one given.
+    @MainActor
     func reservedWidth(in state: CellConfigurationState) -> Int {
         switch options.reservedLayoutWidth {
         case .standard: return displayWidth(of: glyph(in: state))

@@ -12,6 +12,9 @@ struct TerminalContextMenu {
     }
 
     var menu: Menu
+    /// The pop-up menu accessory whose menu this is, chosen in as a pop-up; `nil` for a context
+    /// menu.
+    var popUp: CellAccessory?
     /// The cell of the view below which the menu opens (above, where there is no room below).
     var anchorX: Int
     var anchorY: Int
@@ -85,6 +88,26 @@ extension TerminalCollectionView {
         scrollToFocus()
         guard let anchor = contextMenuAnchor(for: focused) else { return false }
         return openContextMenu(at: focused, x: anchor.x, y: anchor.y)
+    }
+
+    /// Opens the menu of the pop-up menu accessory `popUp` of an item, under its cell at the
+    /// right, where the accessory is: what a tap on the cell does.
+    func openPopUpMenu(_ popUp: CellAccessory, at indexPath: IndexPath) {
+        guard let menu = popUp.menu, menu.hasVisibleElements, let rect = screenRect(for: indexPath) else {
+            return
+        }
+        let rows = menu.rows()
+        let selected = rows.firstIndex { $0.state == .on }
+        contextMenu = TerminalContextMenu(
+            menu: menu, popUp: popUp,
+            anchorX: max(rect.x + rect.width - displayWidth(of: popUp.glyph(in: .init())), 0),
+            anchorY: rect.y + rect.height - 1,
+            levels: [
+                .init(
+                    title: menu.title, rows: rows,
+                    highlighted: selected ?? Self.nextChoosable(in: rows, after: nil))
+            ])
+        needsDisplay = true
     }
 
     func closeContextMenu() {
@@ -166,7 +189,12 @@ extension TerminalCollectionView {
             // UIKit performs an action once its menu is gone, so the action sees the view as the
             // person will: a menu that stays open is refreshed after (a state may have changed).
             if !keepsOpen { contextMenu = nil }
-            _ = menu.menu.choose(at: row.path, sender: (host as AnyObject?) ?? self)
+            let sender = (host as AnyObject?) ?? self
+            if let popUp = menu.popUp {
+                _ = popUp.choosePopUpElement(at: row.path, sender: sender)
+            } else {
+                _ = menu.menu.choose(at: row.path, sender: sender)
+            }
             if keepsOpen { refreshContextMenu(&menu) }
         case .title:
             break

@@ -221,13 +221,16 @@ extension TerminalCollectionView {
         }
     }
 
-    /// Enter, Space or a click on the focused item: a header-style outline item (its disclosure's
-    /// style, as UIKit's) expands or collapses and is never selected; any other item is tapped.
+    /// Enter, Space or a click on the focused item: an item with a pop-up menu accessory opens
+    /// its menu; a header-style outline item (its disclosure's style, as UIKit's) expands or
+    /// collapses; neither is selected. Any other item is tapped.
     func activateFocusedItem() {
         guard let focused = focusedIndexPath else { return }
-        if let cell = indexed.items[focused] as? TerminalListCell,
-            cell.accessories.tapTogglesExpansion(in: state(for: focused))
-        {
+        let accessories = (indexed.items[focused] as? TerminalListCell)?.accessories ?? []
+        if let popUp = accessories.shownPopUpMenu(in: state(for: focused)) {
+            return openPopUpMenu(popUp, at: focused)
+        }
+        if accessories.tapTogglesExpansion(in: state(for: focused)) {
             if let outline = dataSource?.collectionView(self, outlineStateOfItemAt: focused),
                 outline.hasChildren || outline.isExpanded
             {

@@ -95,6 +95,8 @@ extension CellAccessory {
         case .multiselect: members = [("k", .string("multiselect"))]
         case .detail: members = [("k", .string("detail"))]
         case .customView(let text, _): members = [("k", .string("custom")), ("t", .string(text))]
+        // `shown(in:)` makes a pop-up the text it shows; this is the glyph alone.
+        case .popUpMenu: members = [("k", .string("custom")), ("t", .string("↕"))]
         }
         if let style = glyphStyle.json { members.append(("ts", style)) }
         if isLeading && kind != .outlineDisclosure { members.append(("l", .bool(true))) }
@@ -109,11 +111,17 @@ extension CellAccessory {
 
 extension [CellAccessory] {
     /// The accessories a cell shows in a state, in order: those displayed in the view's editing
-    /// mode, each with `isHidden` decided (an outline disclosure without children is hidden).
+    /// mode, each with `isHidden` decided (an outline disclosure without children is hidden),
+    /// and a pop-up menu as the text it shows now (its selected element's title), so that a
+    /// changed selection is changed content.
+    @MainActor
     func shown(in state: CellConfigurationState) -> [CellAccessory] {
         filter { $0.displayed.includes(editing: state.isEditing) }.map {
             var accessory = $0
             accessory.options.isHidden = !accessory.isShown(in: state)
+            if accessory.kind == .popUpMenu {
+                accessory.kind = .customView(accessory.glyph(in: state), .trailing())
+            }
             return accessory
         }
     }

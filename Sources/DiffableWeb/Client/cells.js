@@ -2,7 +2,7 @@
 // Every text goes in with textContent and every image URL is checked: nothing the server
 // sends (and so nothing a person typed) becomes markup.
 
-const EXTRAS = ["o", "x", "movable", "h", "menu"];
+const EXTRAS = ["o", "x", "movable", "h", "menu", "pop", "sep"];
 // A multiselect accessory's glyph is the stylesheet's, from the row's selection.
 const GLYPHS = { disclosure: "›", checkmark: "✓", reorder: "≡", delete: "⊖", insert: "⊕", detail: "ⓘ" };
 

@@ -100,9 +100,10 @@ function keyboard(view, event, send, search) {
     case "Enter":
     case " ":
       event.preventDefault();
-      // A tap: the server selects the item or, on a header-style outline item, expands or
-      // collapses it (the disclosure's style decides, as in UIKit).
-      send({ t: "select", k: key });
+      // A tap: the cell's pop-up menu opens under it; else the server selects the item or, on a
+      // header-style outline item, expands or collapses it (the disclosure's style decides).
+      if (el._extras.pop) openMenuAtItem(view, el, "popup");
+      else send({ t: "select", k: key });
       return;
     case "ArrowRight":
     case "ArrowLeft": {
@@ -154,10 +155,11 @@ function keyboard(view, event, send, search) {
   }
 }
 
-/** Asks for an item's menu from the keyboard: it opens under the item's start. */
-function openMenuAtItem(view, el) {
+/** Asks for an item's menu from the keyboard: it opens under the item's start (a pop-up's under
+ * its end, where the accessory is). */
+function openMenuAtItem(view, el, type = "menu") {
   const rect = el.getBoundingClientRect();
-  requestMenu(view, el, rect.left + 16, rect.bottom);
+  requestMenu(view, el, type === "popup" ? Math.max(rect.right - 200, rect.left) : rect.left + 16, rect.bottom, type);
 }
 
 /**
@@ -362,6 +364,7 @@ export function installRoot(view, send) {
       return;
     }
     if (event.target.closest(".dw-disclosure")) send({ t: "toggle", k: key });
+    else if (el._extras.pop) requestMenu(view, el, event.clientX, event.clientY, "popup");
     else if (!event.target.closest(".dw-handle")) send({ t: "select", k: key });
   });
   dragging(view, root, send);

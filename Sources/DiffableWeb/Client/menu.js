@@ -10,18 +10,19 @@ import { takeFocus } from "./patch.js";
 let shown = null;
 let serial = 0;
 
-/** Asks the server for an item's menu, to show at a point of the window. */
-export function requestMenu(view, el, clientX, clientY) {
+/** Asks the server for an item's menu (its context menu, or with `type` "popup" its cell's
+ * pop-up menu accessory's), to show at a point of the window. */
+export function requestMenu(view, el, clientX, clientY, type = "menu") {
   const key = Number(el.dataset.k);
   const now = performance.now();
   // One request for one gesture: a key and the contextmenu event it makes, a long press and the
   // contextmenu event a touch browser adds.
   if (view.menuRequest && view.menuRequest.key === key && now - view.menuRequest.at < 600) return;
-  view.menuRequest = { key, clientX, clientY, at: now };
+  view.menuRequest = { key, clientX, clientY, at: now, type };
   const rect = view.root.getBoundingClientRect();
   const x = Math.max(0, Math.round(clientX - rect.left));
   const y = Math.max(0, Math.round(clientY - rect.top));
-  view.send({ t: "menu", k: key, x, y });
+  view.send({ t: type, k: key, x, y });
 }
 
 /** Whether a menu is shown. */
@@ -40,7 +41,9 @@ export function showMenu(view, message) {
   if (!again && !request) return;
   view.menuRequest = null;
   const at = again ? shown.at : { x: request.clientX, y: request.clientY };
-  const focusIndex = again ? indexOfFocus(shown.levels[0]) : 0;
+  // A pop-up opens on its selected element, as a select does; a context menu on its first line.
+  const checked = message.items.filter((row) => row.kind !== "title").findIndex((row) => row.state === "on");
+  const focusIndex = again ? indexOfFocus(shown.levels[0]) : request.type === "popup" ? Math.max(checked, 0) : 0;
   closeMenu(false);
   if (!message.items.length) return;
   const item = view.items.get(message.k);

@@ -27,6 +27,9 @@ enum ClientMessage: Equatable, Sendable {
     /// The person asked for an item's context menu (a right-click, a long press, Shift-F10 or
     /// the menu key) at a point of the view, in pixels.
     case menu(key: Int, x: Int, y: Int)
+    /// The person tapped an item whose cell shows a pop-up menu accessory (a click, Enter or
+    /// Space) at a point of the view, in pixels: its menu opens there.
+    case popUpMenu(key: Int, x: Int, y: Int)
     /// The person chose the element at `path` (see `MenuRow.path`) in the item's open context
     /// menu.
     case choose(key: Int, path: [Int])
@@ -110,11 +113,13 @@ enum ClientMessage: Equatable, Sendable {
         case "accessory":
             message = .accessory(
                 key: try fields.integer("k", in: keyRange), index: try fields.integer("a", in: 0...63))
-        case "menu":
-            message = .menu(
-                key: try fields.integer("k", in: keyRange),
-                x: try fields.integer("x", in: 0...100_000, rounding: true),
-                y: try fields.integer("y", in: 0...1_000_000_000, rounding: true))
+        case "menu", "popup":
+            let (key, x, y) = (
+                try fields.integer("k", in: keyRange),
+                try fields.integer("x", in: 0...100_000, rounding: true),
+                try fields.integer("y", in: 0...1_000_000_000, rounding: true)
+            )
+            message = type == "menu" ? .menu(key: key, x: x, y: y) : .popUpMenu(key: key, x: x, y: y)
         case "choose":
             let key = try fields.integer("k", in: keyRange)
             guard let list = try fields.optionalArray("p"), (1...maximumMenuDepth).contains(list.count) else {

@@ -14,6 +14,8 @@ struct ItemExtras: Hashable {
     /// Whether the delegate gives the item a context menu: the page then keeps the browser's own
     /// menu for it, and tells assistive technology it has one.
     var hasContextMenu = false
+    /// Whether the item's cell shows a pop-up menu accessory: a tap asks for its menu.
+    var hasPopUpMenu = false
     /// The line below the row when it is not the list's plain one: hidden, or its colour and
     /// insets (`itemSeparatorHandler`).
     var separator: SeparatorSummary?
@@ -57,6 +59,7 @@ struct ItemExtras: Hashable {
         if isMovable { members.append(("movable", .bool(true))) }
         if isSectionHeader { members.append(("h", .bool(true))) }
         if hasContextMenu { members.append(("menu", .bool(true))) }
+        if hasPopUpMenu { members.append(("pop", .bool(true))) }
         if let separator {
             members.append(
                 (

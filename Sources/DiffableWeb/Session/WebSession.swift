@@ -121,6 +121,8 @@ final class WebSession {
             page.collectionView(holding: key)?.performAccessoryAction(key: key, index: index)
         case .menu(let key, let x, let y):
             page.collectionView(holding: key)?.openContextMenu(key: key, x: x, y: y)
+        case .popUpMenu(let key, let x, let y):
+            page.collectionView(holding: key)?.openPopUpMenu(key: key, x: x, y: y)
         case .choose(let key, let path):
             page.collectionView(holding: key)?.chooseInContextMenu(key: key, path: path)
         case .search(let text): page.searchHandler?(text)

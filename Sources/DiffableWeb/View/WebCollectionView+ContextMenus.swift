@@ -13,7 +13,7 @@ extension WebCollectionView {
     func openContextMenu(key: Int, x: Int, y: Int) {
         guard let path = indexPath(forKey: key) else { return }
         let menu = contextMenuConfiguration(at: path, point: CGPoint(x: x, y: y))?.makeMenu()
-        shownContextMenu = menu.map { (key, $0) }
+        shownContextMenu = menu.map { (key, $0, nil) }
         var patch = WebPatch()
         updateWindow(&patch)
         patch.contextMenu = .init(key: key, rows: menu?.rows() ?? [])
@@ -29,10 +29,46 @@ extension WebCollectionView {
         let keepsOpen =
             (open.menu.element(at: path) as? Action)?.attributes.contains(.keepsMenuPresented) == true
         if !keepsOpen { shownContextMenu = nil }
+        if let popUp = open.popUp {
+            // The accessory shows the new selection: its item's content goes again.
+            guard popUp.choosePopUpElement(at: path, sender: self), let item = indexPath(forKey: key) else {
+                return
+            }
+            var patch = WebPatch()
+            updateWindow(&patch)
+            resendContent(of: [item], into: &patch)
+            if keepsOpen { patch.contextMenu = .init(key: key, rows: open.menu.rows()) }
+            send(&patch)
+            return
+        }
         guard open.menu.choose(at: path, sender: self) != nil, keepsOpen else { return }
         var patch = WebPatch()
         updateWindow(&patch)
         patch.contextMenu = .init(key: key, rows: open.menu.rows())
+        send(&patch)
+    }
+
+    /// The pop-up menu accessory the cell of the item at `path` shows, if any.
+    func popUpMenu(of cell: WebCell, at path: IndexPath) -> CellAccessory? {
+        (cell as? WebListCell)?.accessories.shownPopUpMenu(in: configurationState(at: path))
+    }
+
+    /// The pop-up menu accessory the item's cell shows, if it is on the page.
+    func popUpMenu(at path: IndexPath) -> CellAccessory? {
+        state.items[path].flatMap { popUpMenu(of: $0.cell, at: path) }
+    }
+
+    /// The person tapped the item whose element has `key`, whose cell shows a pop-up menu
+    /// accessory: its menu goes to the page, which shows it where the tap was (and an empty one
+    /// when the cell has no pop-up now, so the page gives up its request).
+    func openPopUpMenu(key: Int, x: Int, y: Int) {
+        guard let path = indexPath(forKey: key) else { return }
+        let popUp = popUpMenu(at: path)
+        let menu = popUp?.menu.flatMap { $0.hasVisibleElements ? $0 : nil }
+        shownContextMenu = menu.map { (key, $0, popUp) }
+        var patch = WebPatch()
+        updateWindow(&patch)
+        patch.contextMenu = .init(key: key, rows: menu?.rows() ?? [])
         send(&patch)
     }
 }

@@ -5,13 +5,16 @@ extension WebCollectionView {
     // MARK: What the person does on the page
 
     /// The person tapped the item whose element has `key`: a header-style outline item expands
-    /// or collapses (it is never selected); otherwise the selection changes as UIKit's rules and
+    /// or collapses and an item with a pop-up menu accessory is left to its menu (neither is
+    /// ever selected); otherwise the selection changes as UIKit's rules and
     /// the delegate decide, and the delegate hears of it once the page has.
     func selectItem(key: Int) {
-        if let path = indexPath(forKey: key), let cell = state.items[path]?.cell as? WebListCell,
-            cell.accessories.tapTogglesExpansion(in: configurationState(at: path))
-        {
-            return toggleExpansion(key: key)
+        if let path = indexPath(forKey: key), let cell = state.items[path]?.cell as? WebListCell {
+            // A pop-up's tap opens its menu, which the page asks for itself.
+            if popUpMenu(at: path) != nil { return }
+            if cell.accessories.tapTogglesExpansion(in: configurationState(at: path)) {
+                return toggleExpansion(key: key)
+            }
         }
         guard allowsSelection, let path = indexPath(forKey: key),
             let tap = SelectionTap(

@@ -163,7 +163,7 @@ extension WebCollectionView {
                 if let existing = state.items[path] {
                     keys.append(existing.key)
                     if let touched, !touched.contains(path) { continue }
-                    let extras = extras(for: path)
+                    let extras = extras(for: path, cell: existing.cell)
                     if extras != existing.extras || patch.isReset {
                         state.items[path]?.extras = extras
                         patch.extras[existing.key] = extras

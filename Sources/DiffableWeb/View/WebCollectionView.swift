@@ -106,7 +106,7 @@ public final class WebCollectionView: ReusingCollectionView {
     var reuse = ReusePool<WebCell>()
     var nextKey = 1
     /// The context menu the page shows, and the key of the item it is for: what a choice names.
-    var shownContextMenu: (key: Int, menu: Menu)?
+    var shownContextMenu: (key: Int, menu: Menu, popUp: CellAccessory?)?
     /// The page's keys, when the view is one of several on a page: a key then names one element
     /// of the page.
     var sharedKeys: WebKeyCounter?
@@ -208,7 +208,8 @@ public final class WebCollectionView: ReusingCollectionView {
     func materialize(_ path: IndexPath, from dataSource: any CollectionViewDataSource) -> MaterializedItem {
         let cell = cell(from: dataSource, at: path)
         return MaterializedItem(
-            key: makeKey(), cell: cell, content: content(of: cell, at: path), extras: extras(for: path))
+            key: makeKey(), cell: cell, content: content(of: cell, at: path),
+            extras: extras(for: path, cell: cell))
     }
 
     func cell(from dataSource: any CollectionViewDataSource, at path: IndexPath) -> WebCell {
@@ -246,10 +247,12 @@ public final class WebCollectionView: ReusingCollectionView {
         return state
     }
 
-    /// What the data source and the layout say about an item besides its cell.
-    func extras(for path: IndexPath) -> ItemExtras {
+    /// What the data source and the layout say about an item besides its cell, and whether its
+    /// cell opens a pop-up menu.
+    func extras(for path: IndexPath, cell: WebCell) -> ItemExtras {
         var extras = ItemExtras()
         extras.hasContextMenu = contextMenuConfiguration(at: path, point: .zero) != nil
+        extras.hasPopUpMenu = popUpMenu(of: cell, at: path) != nil
         guard let dataSource, path.section < layouts.count, let list = layouts[path.section].listConfiguration
         else { return extras }
         extras.outline = dataSource.collectionView(self, outlineStateOfItemAt: path)

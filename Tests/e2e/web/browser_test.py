@@ -279,6 +279,36 @@ def live_test():
     check("live: every row says the count", wrong == 0, f"{wrong} rows")
 
 
+def pop_up_menu_test():
+    driver.get(server.url("/grid"))
+    page_ready(driver)
+    foods = lambda: rows(driver)[1]
+    wait(lambda: "Order" in rows(driver)[2])
+    listed = foods()
+    row_named("Order").click()
+    wait(lambda: menu_state())
+    menu = menu_state()[0]
+    check("pop-up menu: a click on its row opens it on the current choice",
+          [(i["title"], i["checked"]) for i in menu["items"]] == [("As listed", "true"), ("A to Z", "false")]
+          and menu["items"][0]["focused"], str(menu))
+    ActionChains(driver).send_keys(Keys.ARROW_DOWN).send_keys(Keys.ENTER).perform()
+    wait(lambda: not menu_state() and "A to Z ↕" in row_named("Order").text)
+    check("pop-up menu: the choice orders the grid and shows in the row, which is not selected",
+          foods()[:3] == ["<img src=x onerror=alert(1)>", "Apple", "Aubergine"]
+          and row_named("Order").get_attribute("aria-selected") != "true", str(foods()[:4]))
+    ActionChains(driver).send_keys(Keys.ENTER).perform()
+    wait(lambda: menu_state())
+    check("pop-up menu: Enter on the row opens it from the keyboard, on the new choice",
+          focused_text() == "A to Z", focused_text())
+    ActionChains(driver).send_keys(Keys.ARROW_UP).send_keys(Keys.ENTER).perform()
+    wait(lambda: not menu_state() and foods()[:3] == listed[:3])
+    check("pop-up menu: choosing again puts the grid back", foods()[:3] == listed[:3], str(foods()[:4]))
+    inset = driver.execute_script(
+        "const row = document.querySelector('.dw-section:last-of-type .dw-row');"
+        "return row && row.style.getPropertyValue('--dw-line-leading')")
+    check("separators: the list's item separator handler insets the lines between its rows", inset == "52px", inset)
+
+
 def two_pages_test():
     other = chrome(width=900, height=900)
     try:
@@ -441,8 +471,8 @@ def context_menu_test():
     check("no errors in the browser's console", not severe_logs(), str(severe_logs()))
 
 
-tests = (property_test, xss_test, outline_test, million_test, context_menu_test, live_test, two_pages_test,
-         reconnect_test)
+tests = (property_test, xss_test, outline_test, million_test, context_menu_test, pop_up_menu_test, live_test,
+         two_pages_test, reconnect_test)
 only = os.environ.get("DIFFABLE_WEB_TESTS")  # e.g. "million_test,xss_test"
 try:
     for test in tests:
