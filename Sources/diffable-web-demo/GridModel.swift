@@ -39,6 +39,8 @@
             case byName = "A to Z"
         }
         private(set) var order = Order.listed
+        /// Whether the Keyboard row lists every key (its detail accessory turns it on and off).
+        private(set) var showsEveryKey = false
         private var sources: [WeakSource] = []
 
         struct WeakSource {
@@ -56,6 +58,17 @@
             snapshot.appendItems([.note(0), .note(1), .note(2)], toSection: .about)
             if let changed { snapshot.reconfigureItems([.food(changed)]) }
             return snapshot
+        }
+
+        /// Shows or hides the Keyboard row's list of every key, in every open page.
+        func toggleEveryKey() {
+            showsEveryKey.toggle()
+            sources.removeAll { $0.value == nil }
+            for source in sources {
+                var snapshot = snapshot()
+                snapshot.reconfigureItems([.note(1)])
+                source.value?.apply(snapshot)
+            }
         }
 
         /// Orders the grid, in every open page (each page's Order row shows the new choice).
@@ -132,8 +145,12 @@
                     content.image = "👆"
                 } else {
                     content.text = "Keyboard"
-                    content.secondaryText = "Arrows move, Enter favorites, / searches"
+                    content.secondaryText =
+                        showsEveryKey
+                        ? "Arrows move, Enter favorites, / searches, i details, Shift-F10 menus"
+                        : "Arrows move, Enter favorites, / searches"
                     content.image = "⌨️"
+                    cell.accessories = [.detail { [unowned self] in toggleEveryKey() }]
                 }
                 cell.contentConfiguration = content
             }

@@ -81,6 +81,21 @@ struct TerminalCellAccessoryTests {
         _ = dataSource
     }
 
+    @Test func keysPressTheFocusedItemsAccessoriesAsClicksDo() {
+        let log = AccessoryLog()
+        let (view, dataSource) = makeView(log)
+        view.handle(.character("i"))  // the focus goes to Apple first
+        #expect(view.helpItems.contains("i detail") && !view.helpItems.contains("⌫ delete"))
+        #expect(!view.handle(.delete), "the delete accessory shows only while editing")
+        view.isEditing = true
+        #expect(view.helpItems.contains("⌫ delete"))
+        view.handle(.backspace)
+        view.handle(.down)
+        #expect(!view.handle(.delete), "Locked cannot be edited: no delete accessory")
+        #expect(log.events == ["detail Apple", "delete Apple"])
+        _ = dataSource
+    }
+
     @Test func aTablesDetailAccessoryWithoutAHandlerTellsTheDelegate() {
         let log = AccessoryLog()
         let table = TerminalTableView(style: .plain, width: 20, height: 4)

@@ -47,8 +47,9 @@ extension TerminalCollectionView {
     /// jump, Enter or Space selects (or expands and
     /// collapses an outline parent), `m` picks the focused item up to reorder it (arrows move it,
     /// Enter drops, Escape puts it back), the keys of the focused item's swipe actions perform
-    /// them, F10 (or Shift-F10, or the menu key) opens its context menu, which then has the
-    /// keys until it closes, and `[` and `]` jump along the index (``indexTitles``).
+    /// them, `i`, `+` and Delete (or Backspace) press its detail, insert and delete accessories,
+    /// F10 (or Shift-F10, or the menu key) opens its context menu, which then has the keys until
+    /// it closes, and `[` and `]` jump along the index (``indexTitles``).
     @discardableResult
     public func handle(_ key: Key) -> Bool {
         layoutIfNeeded()
@@ -74,10 +75,16 @@ extension TerminalCollectionView {
         case .function(10), .function(16): return openContextMenuOfFocusedItem()
         case .character("[") where !indexTitles.isEmpty: return jumpInIndex(by: -1)
         case .character("]") where !indexTitles.isEmpty: return jumpInIndex(by: 1)
+        case .delete, .backspace: return performAccessoryKey(.delete)
         case .character(let character):
             guard let action = swipeActionsForFocusedItem().first(where: { $0.key == character }),
                 let focused = focusedIndexPath
-            else { return false }
+            else {
+                // No swipe action has the key: it may be an accessory's.
+                if character == "i" { return performAccessoryKey(.detail) }
+                if character == "+" { return performAccessoryKey(.insert) }
+                return false
+            }
             // A key is the whole swipe: the host hears it begin, and end when the action does.
             host?.willBeginSwipe(at: focused)
             action.perform(from: indexed.items[focused] ?? self) { [weak self] _ in
@@ -89,6 +96,28 @@ extension TerminalCollectionView {
         scrollToFocus()
         needsDisplay = true
         return true
+    }
+
+    /// The keys of the accessories with an action of their own, as a click on each: `i` a detail
+    /// accessory, `+` an insert accessory, Delete or Backspace a delete accessory (its handler;
+    /// without one, the row's swipe actions are its keys already). A swipe action bound to the
+    /// same letter comes first.
+    func performAccessoryKey(_ kind: CellAccessory.Kind) -> Bool {
+        guard let accessory = focusedActionableAccessory(kind), let focused = focusedIndexPath else {
+            return false
+        }
+        guard performAction(of: accessory, at: focused) else { return false }
+        needsDisplay = true
+        return true
+    }
+
+    /// The help items of the focused item's accessories that have keys.
+    var accessoryHelpItems: [String] {
+        [(CellAccessory.Kind.detail, "i detail"), (.insert, "+ insert"), (.delete, "⌫ delete")].compactMap {
+            kind, item in
+            guard let accessory = focusedActionableAccessory(kind) else { return nil }
+            return accessory.clickHandler != nil || kind != .delete ? item : nil
+        }
     }
 
     /// The swipe actions the list configuration offers for the focused item, each bound to a key:
@@ -117,7 +146,8 @@ extension TerminalCollectionView {
         let swipes = swipeActionsForFocusedItem().compactMap(\.helpItem)
         let menu = focusedItemHasContextMenu ? ["F10 menu"] : []
         let index = indexTitles.isEmpty ? [] : ["[ ] index"]
-        return ["↑↓←→ move", "tab section", "⏎ select"] + swipes + menu + ["m reorder"] + index
+        return ["↑↓←→ move", "tab section", "⏎ select"] + swipes + accessoryHelpItems + menu + ["m reorder"]
+            + index
     }
 
     func firstItem() -> IndexPath? {

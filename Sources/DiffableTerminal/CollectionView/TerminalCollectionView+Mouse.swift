@@ -155,7 +155,10 @@ extension TerminalCollectionView {
     /// action (a table's detail and insert), an outline disclosure's expanding or collapsing;
     /// else nothing more than the focus the click moved (a delete accessory's swipe actions are
     /// then the focused row's keys, in the help line).
-    func performAction(of accessory: CellAccessory, at indexPath: IndexPath) {
+    ///
+    /// - Returns: Whether the accessory did something.
+    @discardableResult
+    func performAction(of accessory: CellAccessory, at indexPath: IndexPath) -> Bool {
         if let handler = accessory.clickHandler {
             handler()
         } else if host?.performAccessoryAction(accessory, at: indexPath) == true {
@@ -165,7 +168,19 @@ extension TerminalCollectionView {
             outline.hasChildren
         {
             toggleExpansion(ofItemAt: indexPath, expanding: !outline.isExpanded)
+        } else {
+            return false
         }
+        return true
+    }
+
+    /// The accessory of `kind` the focused item's cell shows with an action of its own, if any.
+    func focusedActionableAccessory(_ kind: CellAccessory.Kind) -> CellAccessory? {
+        guard let focused = focusedIndexPath, let cell = indexed.items[focused] as? TerminalListCell else {
+            return nil
+        }
+        let state = state(for: focused)
+        return cell.accessories.first { $0.kind == kind && $0.isActionable && $0.isShown(in: state) }
     }
 
     /// Forgets a click or drag in progress: the items changed under it, so the button coming up

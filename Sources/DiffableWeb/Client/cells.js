@@ -138,6 +138,10 @@ export function fillItem(el, cell) {
     parts.push(actions);
   }
   const shortcuts = (x.x || []).map((action) => action.shortcut);
+  // The keys of accessories with handlers (input.js): i detail, + insert, Delete delete.
+  for (const [kind, keyName] of [["detail", "i"], ["insert", "Plus"], ["delete", "Delete"]]) {
+    if ((c.a || []).some((a) => a.k === kind && a.act && !a.h) && !shortcuts.includes(keyName)) shortcuts.push(keyName);
+  }
   // The context menu's keys, for assistive technology (the row is the control that opens it).
   if (x.menu) shortcuts.push("Shift+F10");
   if (shortcuts.length) el.setAttribute("aria-keyshortcuts", shortcuts.join(" "));

@@ -7,6 +7,9 @@ import { requestMenu } from "./menu.js";
 import { allItems, readScroll, takeFocus } from "./patch.js";
 import { speed } from "./scroll.js";
 
+/** The keys that press a row's accessories with handlers of their own, as in the terminal. */
+const ACCESSORY_KEYS = { i: "detail", "+": "insert", Delete: "delete", Backspace: "delete" };
+
 /** The collection whose element holds `node`, if any. */
 function collectionAt(node) {
   for (let el = node; el; el = el.parentElement) if (el.dwCollection) return el.dwCollection;
@@ -146,12 +149,18 @@ function keyboard(view, event, send, search) {
     focusItem(view, next);
     return;
   }
-  if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) {
-    const index = (el._extras.x || []).findIndex((action) => action.shortcut === event.key);
-    if (index >= 0) {
-      event.preventDefault();
-      send({ t: "action", k: key, a: index });
-    }
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const index = event.key.length === 1 ? (el._extras.x || []).findIndex((action) => action.shortcut === event.key) : -1;
+  if (index >= 0) {
+    event.preventDefault();
+    send({ t: "action", k: key, a: index });
+    return;
+  }
+  // An accessory with a handler of its own, by its key (a swipe action's letter comes first).
+  const accessory = el.querySelector(`.dw-accessory-action.dw-accessory-${ACCESSORY_KEYS[event.key]}`);
+  if (ACCESSORY_KEYS[event.key] && accessory) {
+    event.preventDefault();
+    send({ t: "accessory", k: key, a: Number(accessory.dataset.i) });
   }
 }
 

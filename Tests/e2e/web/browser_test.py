@@ -303,6 +303,15 @@ def pop_up_menu_test():
     ActionChains(driver).send_keys(Keys.ARROW_UP).send_keys(Keys.ENTER).perform()
     wait(lambda: not menu_state() and foods()[:3] == listed[:3])
     check("pop-up menu: choosing again puts the grid back", foods()[:3] == listed[:3], str(foods()[:4]))
+    keyboard = row_named("Keyboard")
+    check("accessories: a row's detail accessory with a handler lists its key",
+          "i" in (keyboard.get_attribute("aria-keyshortcuts") or "").split(), keyboard.get_attribute("aria-keyshortcuts"))
+    driver.execute_script("arguments[0].focus()", keyboard)
+    ActionChains(driver).send_keys("i").perform()
+    wait(lambda: "i details" in row_named("Keyboard").text)
+    check("accessories: i on the focused row runs its detail accessory's handler", "i details" in row_named("Keyboard").text)
+    ActionChains(driver).send_keys("i").perform()
+    wait(lambda: "i details" not in row_named("Keyboard").text)
     inset = driver.execute_script(
         "const row = document.querySelector('.dw-section:last-of-type .dw-row');"
         "return row && row.style.getPropertyValue('--dw-line-leading')")
