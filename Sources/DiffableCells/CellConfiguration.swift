@@ -121,8 +121,10 @@ public struct ListContentConfiguration: Hashable, Sendable {
 
 /// An action a swipe reveals on a list row: `UIContextualAction`. In the terminal it is also bound
 /// to a key (``key``, an addition: by default the first letter of its title), as in the browser,
-/// where the row lists its actions as key shortcuts.
-public struct ContextualAction: Sendable {
+/// where the row lists its actions as key shortcuts. A class, as UIKit's is: an action made with
+/// `let` takes its colour and image after.
+@MainActor
+public final class ContextualAction {
     /// Whether the action destroys something: `UIContextualAction.Style`.
     public enum Style: Hashable, Sendable {
         /// An ordinary action.
@@ -165,7 +167,7 @@ public struct ContextualAction: Sendable {
     }
 
     /// An action bound to a key of its own: what `d` or `f` does to the focused row.
-    public init(style: Style, title: String?, key: Character, handler: @escaping Handler) {
+    public convenience init(style: Style, title: String?, key: Character, handler: @escaping Handler) {
         self.init(style: style, title: title, handler: handler)
         self.givenKey = key
     }
@@ -176,7 +178,6 @@ public struct ContextualAction: Sendable {
     }
 
     /// Performs the action from a cell, as a person's swipe or key does.
-    @MainActor
     package func perform(
         from sourceView: AnyObject, completion: @escaping @MainActor @Sendable (Bool) -> Void
     ) {
@@ -184,10 +185,11 @@ public struct ContextualAction: Sendable {
     }
 }
 
-/// The swipe actions of an item: `UISwipeActionsConfiguration`.
-public struct SwipeActionsConfiguration: Sendable {
+/// The swipe actions of an item: `UISwipeActionsConfiguration`. A class, as UIKit's is.
+@MainActor
+public final class SwipeActionsConfiguration {
     /// The actions, first is the primary one.
-    public var actions: [ContextualAction]
+    public let actions: [ContextualAction]
     /// Whether a full swipe performs the first action (`true`, as in UIKit).
     public var performsFirstActionWithFullSwipe = true
 

@@ -20,6 +20,9 @@ extension ValidatingView {
         package var reuseKey: ObjectIdentifier?
         /// What the cell shows, as a UIKit cell's `contentConfiguration`.
         public var contentConfiguration: (any ContentConfiguration)?
+        /// A plain list cell's content, to fill and set as ``contentConfiguration``:
+        /// `UICollectionViewListCell.defaultContentConfiguration()`.
+        public func defaultContentConfiguration() -> ListContentConfiguration { .cell() }
         /// How the cell's background looks.
         public var backgroundConfiguration: BackgroundConfiguration?
         /// The cell's accessories, as a list cell's `accessories`

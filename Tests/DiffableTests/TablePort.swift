@@ -1,0 +1,1 @@
+../Port/TablePort.swift
