@@ -155,6 +155,10 @@ public struct CellAccessory: Sendable {
         }
     }
 
+    /// Where a custom accessory goes: `UICellAccessory.Placement` (without its `at:` position:
+    /// the accessories stand in the order given).
+    public typealias Placement = CustomViewConfiguration.Placement
+
     /// What a click on the accessory does in place of the view's own:
     /// `UICellAccessory.ActionHandler`.
     public typealias ActionHandler = @MainActor @Sendable () -> Void

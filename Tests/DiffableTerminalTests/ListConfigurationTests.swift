@@ -187,7 +187,7 @@ struct ListConfigurationTests {
         var performed: [String] = []
         let (view, _) = makeList {
             $0.trailingSwipeActionsConfigurationProvider = { _ in
-                var archive = ContextualAction(style: .normal, title: "Archive") { action, sourceView, done in
+                let archive = ContextualAction(style: .normal, title: "Archive") { action, sourceView, done in
                     performed.append("\(action.title ?? "") from \(type(of: sourceView))")
                     done(true)
                 }

@@ -423,7 +423,7 @@ struct DelegateTests {
         #expect(view.swipeRow(at: at(1), fullSwipe: true) == true)
         #expect(dataSource.snapshot().itemIdentifiers == [0, 2, 3])
         var flagged: [Int] = []
-        var flag = SwipeActionsConfiguration(actions: [
+        let flag = SwipeActionsConfiguration(actions: [
             ContextualAction(style: .normal, title: "Flag", key: "f") { _, _, done in
                 flagged.append(1)
                 done(true)

@@ -212,9 +212,16 @@ public struct OutlineItemState: Hashable, Sendable {
     }
 }
 
+extension CollectionView {
+    /// The element kind of section headers: `UICollectionView.elementKindSectionHeader`.
+    public static let elementKindSectionHeader = "UICollectionElementKindSectionHeader"
+    /// The element kind of section footers: `UICollectionView.elementKindSectionFooter`.
+    public static let elementKindSectionFooter = "UICollectionElementKindSectionFooter"
+}
+
 extension DiffableCollectionView {
     /// The element kind of section headers, as `UICollectionView.elementKindSectionHeader`.
-    nonisolated public static var elementKindSectionHeader: String { "UICollectionElementKindSectionHeader" }
+    nonisolated public static var elementKindSectionHeader: String { CollectionView.elementKindSectionHeader }
     /// The element kind of section footers, as `UICollectionView.elementKindSectionFooter`.
-    nonisolated public static var elementKindSectionFooter: String { "UICollectionElementKindSectionFooter" }
+    nonisolated public static var elementKindSectionFooter: String { CollectionView.elementKindSectionFooter }
 }
