@@ -5,7 +5,7 @@
 
     /// A list of a million rows: only those on screen exist in the page. Favorite (f) and delete
     /// (d) as swipe actions, a context menu (favorite, a mark, delete), drag to reorder, search by
-    /// number.
+    /// number, and an index by hundred thousands.
     @MainActor
     enum MillionPage {
         static let count = 1_000_000
@@ -87,7 +87,7 @@
                     (marked[row].map { [.label(text: $0)] } ?? [])
                     + (favorites.contains(row) ? [.label(text: "♥")] : [])
             }
-            let dataSource = CollectionViewDiffableDataSource<Int, Int>(collectionView: page.collectionView) {
+            let dataSource = HundredThousandsIndex(collectionView: page.collectionView) {
                 view, indexPath, row in
                 view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: row)
             }
@@ -110,6 +110,21 @@
             }
             dataSource.apply(snapshot(), animatingDifferences: false)
             page.keep(dataSource)
+        }
+    }
+
+    /// The million rows' data source, with an index as a UIKit subclass gives one: "1", then
+    /// "100k" to "900k", each leading to that row (while no search narrows the rows).
+    @MainActor
+    final class HundredThousandsIndex: CollectionViewDiffableDataSource<Int, Int> {
+        override func indexTitles(for collectionView: any DiffableCollectionView) -> [String]? {
+            snapshot().numberOfItems < MillionPage.count / 2 ? nil : ["1"] + (1...9).map { "\($0)00k" }
+        }
+
+        override func collectionView(
+            _ collectionView: any DiffableCollectionView, indexPathForIndexTitle title: String, at index: Int
+        ) -> IndexPath {
+            IndexPath(item: max(index * 100_000 - 1, 0), section: 0)
         }
     }
 

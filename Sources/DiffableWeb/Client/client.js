@@ -112,7 +112,7 @@ function apply(message, started) {
   } else if (message.t === "patch") {
     patch(view, message);
     noteUpdate(view, message);
-    if (message.scroll) scrollToTarget(null, message.scroll);
+    if (message.scroll) scrollToTarget(null, message.scroll, view.plan);
   }
   view.received = (view.received || 0) + 1;
   settleFocus(view);

@@ -4,6 +4,7 @@
 
 // Every function takes the collection it works on (collection.js), `view`.
 
+import { renderIndex } from "./sectionindex.js";
 import { fillItem, fillSupplementary, makeItem } from "./cells.js";
 import { animate, positions } from "./animate.js";
 import { showMenu } from "./menu.js";
@@ -212,6 +213,7 @@ export function reset(view, message) {
   view.root.replaceChildren(fragment);
   select(view, message.sel);
   describeSections(view, message.secs);
+  renderIndex(view, message.ix || []);
   view.stats.resets++;
   view.stats.seq = message.seq;
 }
@@ -402,6 +404,7 @@ export function patch(view, message) {
   }
   if (before) animate(view, before);
   if (message.menu) showMenu(view, message.menu);
+  if (message.ix) renderIndex(view, message.ix);
 
   const performed = counts.inserts + counts.removes + counts.moves + counts.replaces + counts.reconfigures;
   const stats = view.stats;

@@ -8,6 +8,7 @@ import { makeCollection } from "./collection.js";
 import { reset, patch } from "./patch.js";
 import { installRoot, settleFocus } from "./input.js";
 import { renderPanel, panelKeydown, press } from "./panel.js";
+import { contentPosition, pagePosition } from "./scroll.js";
 
 /** The regions, by name: `{ name, kind, at, column, root, view }` (`view`: a collection's). */
 export const regions = new Map();
@@ -216,14 +217,22 @@ function scrolledTop(current, itemTop, height, viewHeight, covered, align) {
   return current;
 }
 
-export function scrollToTarget(region, [top, height, align = 0, animated = 0]) {
+/**
+ * Scrolls a region's column (or the window, for the main collection, whose plan is `plan`) so
+ * that the item at content position `top` is where `align` says. The place is worked out in the
+ * content, then taken to the page: in a section drawn shorter than its content (scroll.js), the
+ * two differ.
+ */
+export function scrollToTarget(region, [top, height, align = 0, animated = 0], plan) {
   const smooth = animated && !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   const behavior = smooth ? "smooth" : "auto";
   if (region) {
     const column = region.column;
-    const current = column.scrollTop;
-    const next = scrolledTop(current, region.root.offsetTop + top, height, column.clientHeight, 0, align);
-    if (next !== current) column.scrollTo({ top: next, behavior });
+    const origin = region.root.offsetTop;
+    const screen = column.clientHeight;
+    const current = contentPosition(region.view.plan, column.scrollTop - origin, screen);
+    const next = origin + pagePosition(region.view.plan, scrolledTop(current, top, height, screen, 0, align), screen);
+    if (next !== column.scrollTop) column.scrollTo({ top: next, behavior });
     return;
   }
   const root = document.querySelector(".dw-collection");
@@ -231,8 +240,10 @@ export function scrollToTarget(region, [top, height, align = 0, animated = 0]) {
   for (const el of document.querySelectorAll(".dw-bar, .dw-region-header")) {
     covered = Math.max(covered, el.getBoundingClientRect().bottom);
   }
-  const itemTop = root.getBoundingClientRect().top + window.scrollY + top;
-  const next = scrolledTop(window.scrollY, itemTop, height, window.innerHeight, covered, align);
+  const origin = root.getBoundingClientRect().top + window.scrollY;
+  const screen = window.innerHeight;
+  const current = contentPosition(plan, window.scrollY - origin, screen);
+  const next = origin + pagePosition(plan, scrolledTop(current, top, height, screen, covered, align), screen);
   if (next !== window.scrollY) window.scrollTo({ top: next, behavior });
 }
 

@@ -97,3 +97,29 @@ export function contentPosition(plan, top, screen) {
 export function speed(plan, top, screen) {
   return Math.max(contentPosition(plan, top + 1, screen) - contentPosition(plan, top, screen), 1);
 }
+
+/** An offset into an item area, in the content, as an offset into it on the page: `toContent`'s
+ * inverse. */
+function toPage(offset, p, screen) {
+  if (p.page === p.content) return offset;
+  const span = p.page - screen;
+  if (span <= 0) return (offset * p.page) / p.content;
+  const scaled = p.content - screen;
+  if (offset <= scaled) return (offset * span) / scaled;
+  return span + (offset - scaled);
+}
+
+/** The page position that shows content position `top` (both from the collection's top):
+ * `contentPosition`'s inverse, where a scroll to an item goes. */
+export function pagePosition(plan, top, screen) {
+  let last = null;
+  for (const p of plan.values()) {
+    if (top < p.contentTop) break;
+    last = p;
+  }
+  if (!last) return top;
+  const offset = top - last.contentTop;
+  if (offset < last.pre) return last.pageTop + offset;
+  if (offset < last.pre + last.content) return last.pageTop + last.pre + toPage(offset - last.pre, last, screen);
+  return last.pageTop + last.pre + last.page + (offset - last.pre - last.content);
+}

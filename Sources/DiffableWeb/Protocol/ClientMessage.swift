@@ -33,6 +33,9 @@ enum ClientMessage: Equatable, Sendable {
     /// The person chose the element at `path` (see `MenuRow.path`) in the item's open context
     /// menu.
     case choose(key: Int, path: [Int])
+    /// The person picked the title at `index` of the index of the collection that holds the
+    /// item whose element has `key`.
+    case indexTitle(key: Int, index: Int)
     /// The person typed into the search field.
     case search(String)
     /// A region's collection view scrolled or was resized (see `ClientMessage+Regions.swift`).
@@ -128,6 +131,9 @@ enum ClientMessage: Equatable, Sendable {
             let path = list.compactMap { $0.integer(in: 0...1023) }
             guard path.count == list.count else { throw ClientMessageError("'p' holds a bad index") }
             message = .choose(key: key, path: path)
+        case "index":
+            message = .indexTitle(
+                key: try fields.integer("k", in: keyRange), index: try fields.integer("i", in: 0...9_999))
         case "search":
             message = .search(try fields.string("q", maximumLength: maximumSearchLength))
         case "region", "panel":

@@ -142,6 +142,9 @@ struct WebPatch: Equatable {
     var scrollTarget: ScrollTarget?
     /// The context menu the page asked for, or shows and must redraw; no lines: none to show.
     var contextMenu: ContextMenu?
+    /// The collection's index titles, when they changed (empty: the index goes); a reset always
+    /// carries them.
+    var indexTitles: [String]?
 
     /// An item's context menu: the item's key and the menu's lines.
     struct ContextMenu: Equatable {
@@ -250,6 +253,7 @@ struct WebPatch: Equatable {
                     .ints([target.top, target.height, target.alignment.rawValue, target.animated ? 1 : 0])
                 ))
         }
+        if let indexTitles { members.append(("ix", .array(indexTitles.map(JSONValue.string)))) }
         if let contextMenu {
             members.append(
                 (

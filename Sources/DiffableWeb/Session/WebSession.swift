@@ -125,6 +125,7 @@ final class WebSession {
             page.collectionView(holding: key)?.openPopUpMenu(key: key, x: x, y: y)
         case .choose(let key, let path):
             page.collectionView(holding: key)?.chooseInContextMenu(key: key, path: path)
+        case .indexTitle(let key, let index): page.collectionView(holding: key)?.jump(toIndexTitle: index)
         case .search(let text): page.searchHandler?(text)
         }
     }

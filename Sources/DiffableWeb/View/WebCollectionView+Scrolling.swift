@@ -56,3 +56,30 @@ extension WebCollectionView {
             && (0..<counts[indexPath.section]).contains(indexPath.item)
     }
 }
+
+extension WebCollectionView {
+    /// The person picked the index title at `index`: the page scrolls where the data source says
+    /// it leads (`collectionView(_:indexPathForIndexTitle:at:)`, clamped to the content), as UIKit's
+    /// index does: a section's start (its first item, or a section without items) with its header
+    /// at the top, any other item at the top. A title the view does not have is ignored.
+    func jump(toIndexTitle index: Int) {
+        guard let dataSource, indexTitles.indices.contains(index), !counts.isEmpty else { return }
+        let asked = dataSource.collectionView(self, indexPathForIndexTitle: indexTitles[index], at: index)
+        let section = min(max(asked.section, 0), counts.count - 1)
+        let item = min(max(asked.item, 0), max(counts[section] - 1, 0))
+        guard item > 0 else { return scrollToSectionStart(section) }
+        scrollToItem(at: IndexPath(item: item, section: section), at: .top, animated: true)
+    }
+
+    /// Scrolls the page so that a section's start, its header first, is at the top.
+    private func scrollToSectionStart(_ section: Int) {
+        let frame = frames[section]
+        viewport = WebViewport(top: frame.top, height: viewport.height, width: viewport.width)
+        var patch = WebPatch()
+        updateWindow(&patch)
+        patch.scrollTarget = .init(
+            top: frame.top, height: frame.itemsTop - frame.top + frame.itemHeight, alignment: .top,
+            animated: true)
+        send(&patch)
+    }
+}

@@ -10,6 +10,7 @@ extension WebCollectionView {
         endDisplaying(state.reset())
         prefetchPlan.reset()
         counts = currentCounts()
+        indexTitles = dataSource?.indexTitles(for: self) ?? []
         layoutSections()
         state.sectionKeys = counts.map { _ in makeKey() }
         var patch = WebPatch()
@@ -91,6 +92,11 @@ extension WebCollectionView {
         updateWindow(
             &patch, inserted: Set(update.insertedItems),
             touched: movesNothing ? Set(update.reloadedItems + update.reconfiguredItems) : nil)
+        let titles = dataSource?.indexTitles(for: self) ?? []
+        if titles != indexTitles {
+            indexTitles = titles
+            patch.indexTitles = titles
+        }
         send(&patch)
         didPerformUpdates?()
         completion?(true)
@@ -256,6 +262,7 @@ extension WebCollectionView {
     func resetPatch() -> WebPatch {
         var patch = WebPatch()
         patch.isReset = true
+        patch.indexTitles = indexTitles
         updateWindow(&patch)
         return patch
     }

@@ -107,6 +107,9 @@ public final class WebCollectionView: ReusingCollectionView {
     var nextKey = 1
     /// The context menu the page shows, and the key of the item it is for: what a choice names.
     var shownContextMenu: (key: Int, menu: Menu, popUp: CellAccessory?)?
+    /// The index titles, as last asked of the data source (`indexTitles(for:)`, on a reload or an
+    /// update): a column of buttons at the right edge of the page when there are any.
+    public internal(set) var indexTitles: [String] = []
     /// The page's keys, when the view is one of several on a page: a key then names one element
     /// of the page.
     var sharedKeys: WebKeyCounter?

@@ -318,6 +318,28 @@ def pop_up_menu_test():
     check("separators: the list's item separator handler insets the lines between its rows", inset == "52px", inset)
 
 
+def index_test():
+    fresh_page("/list")
+    wait(lambda: driver.find_elements(By.CSS_SELECTOR, "nav.dw-index button"))
+    titles = [b.text for b in driver.find_elements(By.CSS_SELECTOR, "nav.dw-index button")]
+    check("index: the data source's titles, as buttons in a named navigation landmark",
+          titles[:3] == ["1", "100k", "200k"] and len(titles) == 10
+          and driver.find_element(By.CSS_SELECTOR, "nav.dw-index").get_attribute("aria-label"), str(titles))
+    driver.find_element(By.XPATH, "//nav[@class='dw-index']/button[text()='500k']").click()
+    top_row = lambda: driver.execute_script("""
+        const bar = document.querySelector('.dw-bar').getBoundingClientRect().bottom;
+        const row = Array.from(document.querySelectorAll('.dw-window > .dw-row'))
+            .find(r => r.getBoundingClientRect().bottom > bar + 2);
+        return row && row.querySelector('.dw-text').textContent;""")
+    wait(lambda: top_row() == "Row 500000")
+    check("index: a title scrolls its row to the top", top_row() == "Row 500000", str(top_row()))
+    button = driver.find_element(By.XPATH, "//nav[@class='dw-index']/button[text()='1']")
+    driver.execute_script("arguments[0].focus()", button)
+    ActionChains(driver).send_keys(Keys.ENTER).perform()
+    wait(lambda: top_row() == "Row 1")
+    check("index: Enter on a focused title does it from the keyboard", top_row() == "Row 1", str(top_row()))
+
+
 def two_pages_test():
     other = chrome(width=900, height=900)
     try:
@@ -398,13 +420,18 @@ def focused_text():
         "const el = document.activeElement; return (el.querySelector('.dw-text, .dw-menu-label') || el).textContent")
 
 
-def context_menu_test():
-    # A page of its own: million_test's page (rows moved, deleted, searched) would be resumed.
-    driver.get(server.url("/list"))
+def fresh_page(path):
+    """Loads a page with a session of its own: million_test's page (rows moved, deleted,
+    searched) would otherwise be resumed."""
+    driver.get(server.url(path))
     page_ready(driver)
     driver.execute_script("sessionStorage.clear()")
-    driver.get(server.url("/list"))
+    driver.get(server.url(path))
     page_ready(driver)
+
+
+def context_menu_test():
+    fresh_page("/list")
     wait(lambda: rows(driver)[0][:1] == ["Row 1"])
     row = row_named("Row 2")
     ActionChains(driver).context_click(row).perform()
@@ -480,8 +507,8 @@ def context_menu_test():
     check("no errors in the browser's console", not severe_logs(), str(severe_logs()))
 
 
-tests = (property_test, xss_test, outline_test, million_test, context_menu_test, pop_up_menu_test, live_test,
-         two_pages_test, reconnect_test)
+tests = (property_test, xss_test, outline_test, million_test, context_menu_test, pop_up_menu_test, index_test,
+         live_test, two_pages_test, reconnect_test)
 only = os.environ.get("DIFFABLE_WEB_TESTS")  # e.g. "million_test,xss_test"
 try:
     for test in tests:
