@@ -241,6 +241,12 @@ public final class Gallery {
             cell.accessories =
                 (recipe.isFavorite ? [.label(text: "♥", style: TextStyle(foreground: .red))] : [])
                 + [.disclosureIndicator()]
+            // As a UIKit list styles its selected cell: the details read against the highlight.
+            cell.configurationUpdateHandler = { [content] cell, state in
+                var styled = content.updated(for: state)
+                styled.secondaryTextStyle.dim = !(state.isSelected || state.isFocused)
+                cell.contentConfiguration = styled
+            }
         }
         let favoriteCell = TerminalCollectionView.CellRegistration<TerminalListCell, Int> { cell, _, id in
             guard let recipe = store.gallery?.store[id] else { return }

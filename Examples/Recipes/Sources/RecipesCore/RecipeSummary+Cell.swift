@@ -21,6 +21,17 @@ extension RecipeSummary {
         return content
     }
 
+    /// The row styled for its state, as a UIKit list's `configurationUpdateHandler` styles it: the
+    /// times and servings of a row drawn highlighted (selected, or focused: the terminal's
+    /// current recipe) are not dimmed, so that they read against the highlight.
+    public static func rowConfiguration(_ content: ListContentConfiguration, for state: CellConfigurationState)
+        -> ListContentConfiguration
+    {
+        var styled = content.updated(for: state)
+        if state.isSelected || state.isFocused { styled.secondaryTextStyle.dim = false }
+        return styled
+    }
+
     /// The row's accessories: a heart for a favorite.
     public static func rowAccessories(_ recipe: RecipeSummary?) -> [CellAccessory] {
         recipe?.isFavorite == true ? [heart] : []

@@ -47,6 +47,9 @@ extension RecipesApp {
             content.image = content.image.map { truncate($0, toWidth: 2, ellipsis: "") }
             cell.contentConfiguration = content
             cell.accessories = RecipeSummary.rowAccessories(recipe)
+            cell.configurationUpdateHandler = { [content] cell, state in
+                cell.contentConfiguration = RecipeSummary.rowConfiguration(content, for: state)
+            }
         }
         let card = TerminalCollectionView.CellRegistration<TerminalGridCell, Int64> { cell, _, id in
             guard let recipe = app.object?.session.recipe(forCell: id) else {

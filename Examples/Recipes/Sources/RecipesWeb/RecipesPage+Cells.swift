@@ -39,8 +39,12 @@ extension RecipesPage {
     ) -> CollectionViewDiffableDataSource<String, Int64> {
         let row = WebCollectionView.CellRegistration<WebListCell, Int64> { cell, _, id in
             let recipe = page.object?.session.recipe(forCell: id)
-            cell.contentConfiguration = RecipeSummary.rowConfiguration(recipe)
+            let content = RecipeSummary.rowConfiguration(recipe)
+            cell.contentConfiguration = content
             cell.accessories = RecipeSummary.rowAccessories(recipe)
+            cell.configurationUpdateHandler = { cell, state in
+                cell.contentConfiguration = RecipeSummary.rowConfiguration(content, for: state)
+            }
         }
         let card = WebCollectionView.CellRegistration<WebGridCell, Int64> { cell, _, id in
             guard let recipe = page.object?.session.recipe(forCell: id) else {

@@ -18,6 +18,20 @@ struct RecipesAppTests {
         expectScreen(harness.screen, matches: "recipes-initial-100x30")
     }
 
+    @Test func theCurrentRowsDetailsAreNotDimmed() async throws {
+        let harness = try await AppHarness()
+        let app = harness.app
+        await harness.press(.down)
+        let id = try #require(app.session.selectedID)
+        let selected = try #require(app.session.listDataSource.indexPath(for: id))
+        let style = { (item: Int) in
+            ((app.listView.cellForItem(at: IndexPath(item: item, section: 0)) as? TerminalListCell)?
+                .contentConfiguration as? ListContentConfiguration)?.secondaryTextStyle.dim
+        }
+        #expect(style(selected.item) == false, "the configuration update handler styles the focused row")
+        #expect(style(selected.item + 1) == true)
+    }
+
     @Test func aFavoriteReconfiguresOnlyItsRow() async throws {
         let harness = try await AppHarness()
         let app = harness.app
