@@ -24,7 +24,9 @@ extension RecipeSummary {
     /// The row styled for its state, as a UIKit list's `configurationUpdateHandler` styles it: the
     /// times and servings of a row drawn highlighted (selected, or focused: the terminal's
     /// current recipe) are not dimmed, so that they read against the highlight.
-    public static func rowConfiguration(_ content: ListContentConfiguration, for state: CellConfigurationState)
+    public static func rowConfiguration(
+        _ content: ListContentConfiguration, for state: CellConfigurationState
+    )
         -> ListContentConfiguration
     {
         var styled = content.updated(for: state)
