@@ -70,7 +70,7 @@ public final class RecipesApp {
     public func start() async {
         await session.start()
         sidebarView.scrollToItem(at: IndexPath(item: 0, section: 0), at: [], animated: false)
-        screen.focusedPane = .list
+        screen.focus(.list)
     }
 
     /// Runs until the person quits.
@@ -140,8 +140,10 @@ extension RecipesApp: CollectionViewDelegate {
         if collectionView === sidebarView {
             guard let list = session.sidebarDataSource.itemIdentifier(for: indexPath)?.list else { return }
             choose(list)
+            // One pane at a time, choosing a list shows it, as a tap in a phone's sidebar does.
+            if screen.split.isCollapsed { screen.focus(.list) }
         } else {
-            screen.focusedPane = .detail
+            screen.focus(.detail)
         }
     }
 

@@ -206,6 +206,29 @@ struct RecipesAppTests {
         expectScreen(harness.screen, matches: "recipes-hostile-100x30")
     }
 
+    @Test func aNarrowTerminalShowsOnePaneAtATime() async throws {
+        let harness = try await AppHarness()
+        harness.terminal.resize(width: 60, height: 20)
+        await harness.settle()
+        let screen = try #require(harness.app.screen)
+        #expect(screen.split.isCollapsed && screen.visiblePanes == [.list], "the list first")
+        #expect(harness.screen.contains(" ‹ Recipes · All Recipes · 40"), "\(harness.screen)")
+        await harness.press(.down, .enter)
+        #expect(screen.visiblePanes == [.detail], "Enter on a recipe shows its detail")
+        #expect(harness.screen.contains("‹ All Recipes · 40 · Recipe"))
+        await harness.press(.escape)
+        #expect(screen.visiblePanes == [.list] && harness.app.session.selectedRecipe != nil)
+        await harness.press(.escape)
+        #expect(screen.visiblePanes == [.sidebar])
+        harness.terminal.resize(width: 100, height: 30)
+        await harness.settle()
+        #expect(screen.visiblePanes == [.sidebar, .list, .detail] && screen.focusedPane == .sidebar)
+        let title = harness.terminal.screen.line(1)
+        #expect(
+            title.contains(" Recipes") && title.contains("All Recipes · 40") && title.hasSuffix("#6"),
+            "three panes again, the recipe chosen while collapsed still shown: \(title)")
+    }
+
     @Test func resizingLaysThePanesOutAgain() async throws {
         let harness = try await AppHarness()
         harness.terminal.resize(width: 72, height: 20)

@@ -127,7 +127,18 @@ check -e "a click on a recipe selects it: Avocado Toast, #6" "Recipe +#6 *$"
 # Resize.
 tmux resize-window -t "$session" -x 80 -y 24
 check -e "the panes follow a resize" "^ Recipes .*│ All Recipes · 40"
+tmux resize-window -t "$session" -x 60 -y 24
+check -e "under 70 columns, one pane at a time: the detail the person was in, with the way back" "^ ‹ All Recipes · 40 · Recipe +#6"
+keys Escape
+check -e "Escape goes back to the list, the sidebar one step further" "^ ‹ Recipes · All Recipes · 40"
+keys Enter
+check -e "Enter on a recipe shows its detail again" "^ ‹ All Recipes · 40 · Recipe +#6"
+keys Escape Escape
+check -e "back at the sidebar, the first pane" "^ Recipes$"
+keys Tab
+check -e "Tab goes on to the list" "^ ‹ Recipes · All Recipes · 40"
 tmux resize-window -t "$session" -x 120 -y 32
+check -e "wide again, the three panes" "^ Recipes .*│ All Recipes · 40 .*│ Recipe +#6"
 
 # Another process imports while the app runs: the list follows at once.
 cat >"$work/more.json" <<'JSON'
