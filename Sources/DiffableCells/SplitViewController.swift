@@ -77,7 +77,10 @@ public final class SplitViewController {
     /// The display mode the interface takes when it expands and when the width changes;
     /// `.automatic` by default.
     public var preferredDisplayMode: DisplayMode = .automatic {
-        didSet { if !isCollapsed { change(to: resolved(preferredDisplayMode)) } }
+        didSet {
+            if !isCollapsed { change(to: resolved(preferredDisplayMode)) }
+            didChange?()
+        }
     }
     /// How the columns share the width; `.automatic` by default (always tiled here).
     public var preferredSplitBehavior: SplitBehavior = .automatic
@@ -98,6 +101,9 @@ public final class SplitViewController {
     /// The width last reported.
     public private(set) var width: Double = 0
     private var titles: [Column: String] = [:]
+    /// Called after anything that may change what shows: a width, a column shown or hidden, a
+    /// title. A front end lays its regions out again (the browser's page).
+    package var didChange: (@MainActor () -> Void)?
 
     /// A split interface of a style, expanded until a width says otherwise:
     /// `UISplitViewController(style:)`.
@@ -116,7 +122,11 @@ public final class SplitViewController {
     public func title(for column: Column) -> String? { titles[column] }
 
     /// Sets the title of a column.
-    public func setTitle(_ title: String?, for column: Column) { titles[column] = title }
+    public func setTitle(_ title: String?, for column: Column) {
+        guard titles[column] != title else { return }
+        titles[column] = title
+        didChange?()
+    }
 
     /// The columns shown now, in order: the top one while collapsed, those of the display mode
     /// while expanded.
@@ -144,6 +154,7 @@ public final class SplitViewController {
     /// ``compactWidthThreshold``, expands at or above it, and, expanded with `.automatic`, shows
     /// as many columns as the width holds.
     public func updateWidth(_ width: Double) {
+        defer { didChange?() }
         self.width = width
         if width < compactWidthThreshold {
             guard !isCollapsed else { return }
@@ -171,6 +182,7 @@ public final class SplitViewController {
     /// first, for a column that was not showing.
     public func show(_ column: Column) {
         guard columns.contains(column) else { return }
+        defer { didChange?() }
         let isShown = visibleColumns.contains(column)
         if !isShown { delegate?.splitViewController(self, willShow: column) }
         // The column last shown is the one a collapse proposes to keep on top.
@@ -185,6 +197,7 @@ public final class SplitViewController {
     /// `willHide` first.
     public func hide(_ column: Column) {
         guard columns.contains(column), visibleColumns.contains(column) else { return }
+        defer { didChange?() }
         if isCollapsed {
             guard let back = backColumn else { return }
             delegate?.splitViewController(self, willHide: column)

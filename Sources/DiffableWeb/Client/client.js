@@ -41,6 +41,7 @@ function viewport() {
     top: Math.max(0, Math.round(contentPosition(view.plan, Math.max(0, -rect.top), window.innerHeight))),
     height: Math.max(1, Math.round(window.innerHeight)),
     width: Math.max(1, Math.round(root.clientWidth)),
+    vw: Math.max(1, Math.round(window.innerWidth)), // what a split view follows
   };
 }
 
@@ -60,7 +61,7 @@ export function reportViewport(force) {
   const now = viewport();
   const stripOffsets = strips();
   const moved = !reported || Math.abs(now.top - reported.top) >= now.height / 4 ||
-    now.height !== reported.height || now.width !== reported.width ||
+    now.height !== reported.height || now.width !== reported.width || now.vw !== reported.vw ||
     JSON.stringify(stripOffsets) !== JSON.stringify(reported.strips);
   clearTimeout(reportTimer);
   if (moved || force) {

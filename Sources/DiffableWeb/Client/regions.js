@@ -160,6 +160,50 @@ export function setupRegions(list, sender, fresh = false) {
   reportAll();
 }
 
+/**
+ * Shows the regions of the columns a split view shows ("" is the main collection, with its
+ * header) and hides the others, which keep their state; collapsed, the one shown takes the whole
+ * width, and the bar gets a back control (`‹ title`) that asks the server to go back. When the
+ * focus was in a column that went, it goes to the back control, or else to the column shown.
+ */
+function applySplit(message) {
+  const shown = new Set(message.show || []);
+  document.body.classList.toggle("dw-collapsed", !!message.collapsed);
+  const center = document.querySelector(".dw-center");
+  if (center) center.hidden = !shown.has("");
+  // The page's main landmark is the collection's; while it is hidden, the columns' holder is.
+  const holder = document.querySelector(".dw-split");
+  if (holder && center) {
+    if (center.hidden) holder.setAttribute("role", "main");
+    else holder.removeAttribute("role");
+  }
+  for (const region of regions.values()) {
+    if (region.at === "leading" || region.at === "trailing") region.column.hidden = !shown.has(region.name);
+  }
+  const bar = document.querySelector(".dw-bar");
+  let back = document.querySelector(".dw-back");
+  if (!back && bar) {
+    back = element("button", "dw-back");
+    back.type = "button";
+    back.addEventListener("click", () => send({ t: "back" }));
+    bar.prepend(back);
+  }
+  if (back) {
+    back.hidden = typeof message.back !== "string";
+    back.textContent = `‹ ${message.back || "Back"}`;
+    back.setAttribute("aria-label", `Back to ${message.back || "the previous column"}`);
+  }
+  const active = document.activeElement;
+  if (active && active !== document.body && !active.offsetParent) {
+    const column = [...document.querySelectorAll(".dw-split > :not([hidden])")][0];
+    const target = back && !back.hidden ? back : column && column.querySelector("[tabindex], button, input");
+    if (target) target.focus();
+  }
+  // The columns shown changed size: their collections report what they show now.
+  reportAll();
+  window.dispatchEvent(new Event("resize"));
+}
+
 function panelClick(event, region) {
   const button = event.target.closest("button[data-a]");
   if (!button || !region.root.contains(button)) return;
@@ -184,6 +228,10 @@ export function routeRegionMessage(message, applyMain) {
   if (message.t === "panel") {
     const region = regions.get(message.region);
     if (region) renderPanel(region, message.c, send);
+    return true;
+  }
+  if (message.t === "split") {
+    applySplit(message);
     return true;
   }
   if (message.region === undefined) return false;

@@ -36,6 +36,8 @@ enum ClientMessage: Equatable, Sendable {
     /// The person picked the title at `index` of the index of the collection that holds the
     /// item whose element has `key`.
     case indexTitle(key: Int, index: Int)
+    /// The person pressed the back control of a collapsed split view.
+    case back
     /// The person typed into the search field.
     case search(String)
     /// A region's collection view scrolled or was resized (see `ClientMessage+Regions.swift`).
@@ -131,6 +133,7 @@ enum ClientMessage: Equatable, Sendable {
             let path = list.compactMap { $0.integer(in: 0...1023) }
             guard path.count == list.count else { throw ClientMessageError("'p' holds a bad index") }
             message = .choose(key: key, path: path)
+        case "back": message = .back
         case "index":
             message = .indexTitle(
                 key: try fields.integer("k", in: keyRange), index: try fields.integer("i", in: 0...9_999))
@@ -282,9 +285,17 @@ struct Fields {
     }
 
     mutating func viewport() throws(ClientMessageError) -> WebViewport {
-        WebViewport(
+        var viewport = WebViewport(
             top: try integer("top", in: 0...1_000_000_000, rounding: true),
             height: try integer("height", in: 1...100_000, rounding: true),
             width: try integer("width", in: 1...100_000, rounding: true))
+        // The window's width (the main collection's messages), which a split view follows.
+        if let field = take("vw"), field != .null {
+            guard let width = field.integer(in: 1...100_000, rounding: true) else {
+                throw ClientMessageError("'vw' is not an integer in 1...100000")
+            }
+            viewport.windowWidth = width
+        }
+        return viewport
     }
 }

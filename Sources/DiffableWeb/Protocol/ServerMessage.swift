@@ -11,6 +11,9 @@ enum ServerMessage {
     case panel(name: String, content: WebPanelContent?)
     /// The text of the page's search field, set by the app.
     case searchText(String)
+    /// The regions a split view shows (`""`: the main collection), whether it is collapsed, and
+    /// the title of the column its back control returns to.
+    case split(shown: [String], isCollapsed: Bool, back: String?)
 
     /// The version of the protocol, which a page's `hello` names.
     static let version = 2
@@ -21,6 +24,13 @@ enum ServerMessage {
         case .panel(let name, let content):
             .object([("t", .string("panel")), ("region", .string(name)), ("c", content?.json ?? .null)])
         case .searchText(let text): .object([("t", .string("page")), ("q", .string(text))])
+        case .split(let shown, let isCollapsed, let back):
+            .object(
+                [
+                    ("t", .string("split")), ("show", .array(shown.map(JSONValue.string))),
+                    ("collapsed", .bool(isCollapsed)),
+                ]
+                    + (back.map { [("back", JSONValue.string($0))] } ?? []))
         }
     }
 

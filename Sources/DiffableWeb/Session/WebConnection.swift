@@ -96,6 +96,7 @@ final class WebSessionRegistry {
         guard let kind = pageKinds[path] else { throw ClientMessageError("no page at \(path.prefix(64))") }
         if let id, let existing = sessions[id], existing.connection == nil, existing.page.path == path {
             existing.page.collectionView.setViewport(viewport)
+            existing.page.updateWindowWidth(viewport.windowWidth)
             existing.attach(connection)
             return existing
         }

@@ -56,6 +56,12 @@ public final class WebPage {
     public var didClose: (@MainActor () -> Void)?
     /// Where page-level messages go while a page is connected.
     var pageOutbound: (@MainActor (ServerMessage) -> Void)?
+    /// The split view the page lays its regions out by (``setSplitViewController(_:regions:)``).
+    public private(set) var splitViewController: SplitViewController?
+    /// The region of each of the split view's columns (`""`: the main collection).
+    var splitRegions: [SplitViewController.Column: String] = [:]
+    /// The split message last sent, so that a change that shows nothing new sends nothing.
+    var sentSplit: String?
 
     /// A page at a path, with query parameters.
     public init(path: String, parameters: [String: String] = [:], title: String) {
@@ -82,5 +88,53 @@ public final class WebPage {
             parameters[name] = parts.count > 1 ? (parts[1].removingPercentEncoding ?? "") : ""
         }
         return (String(location[..<question]), parameters)
+    }
+}
+
+extension WebPage {
+    /// Lays the page's regions out by a split view's columns, as `UISplitViewController` lays
+    /// out its view controllers: each column is a region (`""` names the main collection; a
+    /// header region goes with it). The split view follows the window's width, which the page
+    /// reports; collapsed, the page shows the one column on top, full width, with a back control
+    /// titled by the column before it; the regions of hidden columns keep their state.
+    ///
+    /// ```swift
+    /// let split = SplitViewController(style: .tripleColumn)
+    /// page.setSplitViewController(split, regions: [.primary: "sidebar", .supplementary: "", .secondary: "detail"])
+    /// ```
+    public func setSplitViewController(
+        _ split: SplitViewController, regions: [SplitViewController.Column: String]
+    ) {
+        splitViewController = split
+        splitRegions = regions
+        split.didChange = { [weak self] in self?.sendSplit() }
+        if collectionView.viewport.windowWidth == nil {
+            sendSplit()
+        } else {
+            split.updateWidth(Double(collectionView.viewport.windowWidth!))
+        }
+    }
+
+    /// The regions the split view shows now, and its back control, as the page's message.
+    var splitMessage: ServerMessage? {
+        guard let split = splitViewController else { return nil }
+        return .split(
+            shown: split.visibleColumns.compactMap { splitRegions[$0] }, isCollapsed: split.isCollapsed,
+            back: split.backTitle ?? (split.backColumn == nil ? nil : ""))
+    }
+
+    /// Sends the split view's layout, if it changed since last sent.
+    func sendSplit() {
+        guard let message = splitMessage else { return }
+        let text = message.json.text
+        guard text != sentSplit else { return }
+        sentSplit = text
+        pageOutbound?(message)
+    }
+
+    /// The window's width, from the page's report: the split view follows it.
+    func updateWindowWidth(_ width: Int?) {
+        guard let width, let split = splitViewController, Double(width) != split.width else { return }
+        split.updateWidth(Double(width))
     }
 }

@@ -45,6 +45,10 @@ final class WebSession {
             panel.outbound = { [weak self] text in self?.deliver(text: text) }
             deliver(text: panel.messageText)
         }
+        if let split = page.splitMessage {
+            page.sentSplit = split.json.text
+            deliver(text: split.json.text)
+        }
     }
 
     /// Disconnects the session; its page keeps its state for a reconnect.
@@ -69,6 +73,7 @@ final class WebSession {
             messages.append(ServerMessage.update(reset).json.text)
         }
         messages += page.panels.map(\.messageText)
+        if let split = page.splitMessage { messages.append(split.json.text) }
         return ServerMessage.batch(texts: messages)
     }
 
@@ -109,6 +114,7 @@ final class WebSession {
                 if let section = view.state.sectionKeys.firstIndex(of: key) { offsets[section] = offset }
             }
             view.setViewport(viewport, stripOffsets: offsets)
+            page.updateWindowWidth(viewport.windowWidth)
         case .region(let name, let viewport): page.collectionView(named: name)?.setViewport(viewport)
         case .panel(let name, let action, let values): page.panel(named: name)?.press(action, values: values)
         case .select(let key): page.collectionView(holding: key)?.selectItem(key: key)
@@ -126,6 +132,7 @@ final class WebSession {
         case .choose(let key, let path):
             page.collectionView(holding: key)?.chooseInContextMenu(key: key, path: path)
         case .indexTitle(let key, let index): page.collectionView(holding: key)?.jump(toIndexTitle: index)
+        case .back: page.splitViewController?.goBack()
         case .search(let text): page.searchHandler?(text)
         }
     }

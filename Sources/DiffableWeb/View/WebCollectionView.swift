@@ -10,6 +10,9 @@ public struct WebViewport: Hashable, Sendable {
     public var height: Int
     /// The width of the collection.
     public var width: Int
+    /// The width of the window, which the main collection's reports carry: what a page's
+    /// ``WebPage/splitViewController`` follows.
+    var windowWidth: Int?
 
     /// A viewport.
     public init(top: Int, height: Int, width: Int) {

@@ -14,6 +14,7 @@ enum PanelAction: String {
 /// page puts it in as text.
 extension RecipesPage {
     func headerContent() -> WebPanelContent {
+        split.setTitle(session.listTitle, for: .supplementary)  // what the detail's back says
         var blocks: [WebPanelContent.Block] = [
             .title(session.isLoading ? "Loading…" : session.listTitle),
             .buttons([

@@ -23,6 +23,9 @@ public final class RecipesPage {
     let detail: WebPanel
     /// The form, or the delete confirmation.
     let dialog: WebPanel
+    /// The three columns as a split view's: side by side on a wide window, one at a time on a
+    /// phone (the list first, a recipe's detail over it, the sidebar one step back).
+    public let split = SplitViewController(style: .tripleColumn)
 
     /// Whether the recipes show as a grid.
     public private(set) var isGrid = false
@@ -62,6 +65,13 @@ public final class RecipesPage {
             self.session.search(text)
         }
         page.didClose = { [weak self] in self?.session.stop() }
+        split.delegate = self
+        split.setTitle("Recipes", for: .primary)
+        split.setTitle("Recipe", for: .secondary)
+        split.preferredDisplayMode = .twoBesideSecondary  // a tablet and a desktop: the three columns
+        split.show(.supplementary)  // what a phone shows first
+        page.setSplitViewController(
+            split, regions: [.primary: "sidebar", .supplementary: "", .secondary: "detail"])
         connectHandlers()
     }
 
@@ -135,6 +145,7 @@ public final class RecipesPage {
         session.choose(list)
         if wasSearching { page.setSearchText("") }
         selectChosenListInSidebar()
+        split.show(.supplementary)  // on a phone, a sidebar choice shows its list
     }
 
     private func selectChosenListInSidebar() {
@@ -254,6 +265,7 @@ extension RecipesPage: CollectionViewDelegate {
         } else if let id = session.listDataSource.itemIdentifier(for: indexPath) {
             lastSelectedPath = indexPath
             session.select(id)
+            split.show(.secondary)  // on a phone, a recipe's detail over the list
         }
     }
 
@@ -269,5 +281,16 @@ extension RecipesPage: CollectionViewDelegate {
             case .delete: self?.showDialog(.confirmDelete(recipe))
             }
         }
+    }
+}
+
+/// On a phone the list comes first, with the sidebar one step back, as Apple's sample's split
+/// view shows its supplementary column when it collapses.
+extension RecipesPage: SplitViewControllerDelegate {
+    public func splitViewController(
+        _ svc: SplitViewController,
+        topColumnForCollapsingToProposedTopColumn proposedTopColumn: SplitViewController.Column
+    ) -> SplitViewController.Column {
+        proposedTopColumn == .primary ? .supplementary : proposedTopColumn
     }
 }

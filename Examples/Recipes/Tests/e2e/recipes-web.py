@@ -29,6 +29,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from recipes_e2e import Server  # puts Tests/e2e/web, the DiffableWeb browser tests' helpers, on the path
@@ -185,6 +186,7 @@ def main():
         drivers.append(b_driver)
         b = Page(b_driver, second.url)
         across(a, b, binary, store, folder)
+        phone(server, drivers, shots)
         keyboard(a, b)
         memberships_and_recents(a, b, store)
         if postgres:
@@ -417,6 +419,49 @@ def screenshots(a, folder):
     a.d.save_screenshot(os.path.join(folder, "recipes-web-800.png"))
     a.d.set_window_size(1280, 900)
     time.sleep(0.3)
+
+
+def phone(server, drivers, shots):
+    """At a phone's width the three columns collapse, as a split view does: the list first, a
+    recipe's detail over it with a back control, the sidebar one step back; wide again, the three
+    columns, the recipe chosen still selected."""
+    driver = chrome(390, 844)
+    drivers.append(driver)
+    p = Page(driver, server.url)
+
+    def shown():
+        return p.js("return ['[data-region=sidebar]', '.dw-center', '[data-region=detail]']"
+                    ".map(s => { const el = document.querySelector(s); return !!el && !el.hidden; })")
+
+    def back():
+        return p.js("const b = document.querySelector('.dw-back'); return b && !b.hidden ? b.textContent : null")
+
+    def fits():
+        return p.js("return document.documentElement.scrollWidth <= window.innerWidth")
+
+    check("phone: the list alone, the sidebar one step back",
+          wait(lambda: shown() == [False, True, False] and back() == "‹ Recipes"), f"{shown()} {back()!r}")
+    check("phone: nothing overflows sideways", fits())
+    recipe = p.rows()[3]
+    p.click_row(recipe)
+    check("phone: a tap on a recipe shows its detail, with the way back",
+          wait(lambda: shown() == [False, False, True] and (back() or "").startswith("‹ All Recipes · "))
+          and wait(lambda: p.detail_title() == recipe), f"{shown()} {back()!r} {p.detail_title()!r}")
+    if shots:
+        driver.save_screenshot(os.path.join(shots, "recipes-web-390-detail.png"))
+    check("phone: the detail fits the width", fits())
+    driver.find_element(By.CSS_SELECTOR, ".dw-back").click()
+    check("phone: back shows the list again, the recipe still selected",
+          wait(lambda: shown() == [False, True, False]) and wait(lambda: p.selected() == [recipe]),
+          f"{shown()} {p.selected()}")
+    driver.find_element(By.CSS_SELECTOR, ".dw-back").click()
+    check("phone: back again shows the sidebar", wait(lambda: shown() == [True, False, False] and back() is None),
+          f"{shown()} {back()!r}")
+    lib.audit(driver, "the sidebar at 390 px")
+    driver.set_window_size(1280, 900)
+    check("wide again: the three columns, the recipe chosen on the phone still shown",
+          wait(lambda: shown() == [True, True, True] and back() is None) and p.detail_title() == recipe,
+          f"{shown()} {back()!r} {p.detail_title()!r}")
 
 
 def keyboard(a, b):
