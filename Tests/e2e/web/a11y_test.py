@@ -109,6 +109,20 @@ def main(binary):
             "return items.length > 0 && items.every(el => el.closest('[role=tree]') && el.getAttribute('aria-level'))"))
         audit(driver, "/outline, a parent toggled")
 
+        # A pop-up menu accessory's row and its open menu, and the rows' accessory keys.
+        load(driver, server, "/grid")
+        driver.execute_script("window.scrollTo(0, document.documentElement.scrollHeight)")
+        order = wait(lambda: driver.execute_script(
+            "return Array.from(document.querySelectorAll('.dw-row')).find(r => r.textContent.includes('Order'))"))
+        order.click()
+        wait(lambda: driver.find_elements(By.CSS_SELECTOR, ".dw-menu"))
+        check("pop-up menu: the choices are radios, the current one checked and focused",
+              focused(driver, ["role", "aria-checked"]) == ["menuitemradio", "true"],
+              str(focused(driver, ["role", "aria-checked"])))
+        audit(driver, "/grid, the Order pop-up menu open")
+        ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+        wait(lambda: not driver.find_elements(By.CSS_SELECTOR, ".dw-menu"))
+
         # Another page's change is announced, politely; the person's own is not.
         other = chrome()
         try:
