@@ -312,6 +312,9 @@ function swiping(view, root) {
     }
     swipe = null;
   });
+  root.addEventListener("pointercancel", () => {
+    swipe = null;
+  });
 }
 
 /**

@@ -439,9 +439,30 @@ def phone(server, drivers, shots):
     def fits():
         return p.js("return document.documentElement.scrollWidth <= window.innerWidth")
 
+    def crowding():
+        """Controls and headings shown whose boxes overlap by more than 2 px, and targets under
+        24 px (WCAG 2.2's minimum)."""
+        return p.js("""
+            const shown = Array.from(document.querySelectorAll('button, input, h1, h2, h3, [role=option]'))
+                .map(el => [el, el.getBoundingClientRect()])
+                .filter(([el, r]) => r.width > 2 && r.height > 2 && el.offsetParent !== null);
+            const overlaps = [];
+            for (let i = 0; i < shown.length; i++) for (let j = i + 1; j < shown.length; j++) {
+              const [a, ra] = shown[i], [b, rb] = shown[j];
+              if (a.contains(b) || b.contains(a)) continue;
+              const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+              const h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+              if (w > 2 && h > 2) overlaps.push(`${a.className || a.tagName} × ${b.className || b.tagName}`);
+            }
+            const small = shown.filter(([el, r]) => el.matches('button, input') && (r.width < 24 || r.height < 24))
+                .map(([el]) => el.className || el.tagName);
+            return overlaps.concat(small);""")
+
     check("phone: the list alone, the sidebar one step back",
           wait(lambda: shown() == [False, True, False] and back() == "‹ Recipes"), f"{shown()} {back()!r}")
     check("phone: nothing overflows sideways", fits())
+    check("phone: no controls or headings overlap, no target under 24 px", wait(lambda: crowding() == []),
+          repr(crowding()))
     recipe = p.rows()[3]
     p.click_row(recipe)
     check("phone: a tap on a recipe shows its detail, with the way back",
@@ -449,7 +470,8 @@ def phone(server, drivers, shots):
           and wait(lambda: p.detail_title() == recipe), f"{shown()} {back()!r} {p.detail_title()!r}")
     if shots:
         driver.save_screenshot(os.path.join(shots, "recipes-web-390-detail.png"))
-    check("phone: the detail fits the width", fits())
+    check("phone: the detail fits the width, nothing overlaps", fits() and wait(lambda: crowding() == []),
+          repr(crowding()))
     driver.find_element(By.CSS_SELECTOR, ".dw-back").click()
     check("phone: back shows the list again, the recipe still selected",
           wait(lambda: shown() == [False, True, False]) and wait(lambda: p.selected() == [recipe]),
