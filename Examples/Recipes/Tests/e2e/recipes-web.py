@@ -473,6 +473,11 @@ def phone(server, drivers, shots):
     check("phone: the detail fits the width, nothing overlaps", fits() and wait(lambda: crowding() == []),
           repr(crowding()))
     driver.find_element(By.CSS_SELECTOR, ".dw-back").click()
+    p.press("list-header", "new")
+    check("phone: the form takes the whole screen", wait(lambda: p.dialog_open()) and wait(lambda: p.js(
+        "return Math.round(document.querySelector('.dw-dialog').getBoundingClientRect().width) === window.innerWidth")))
+    p.press("dialog", "cancel")
+    wait(lambda: not p.dialog_open())
     check("phone: back shows the list again, the recipe still selected",
           wait(lambda: shown() == [False, True, False]) and wait(lambda: p.selected() == [recipe]),
           f"{shown()} {p.selected()}")
