@@ -297,6 +297,10 @@ function dragging(view, root, send) {
 function swiping(view, root) {
   let swipe = null;
   root.addEventListener("pointerdown", (event) => {
+    // A new gesture: a swipe or long press before it made no click to swallow (a finger's
+    // doesn't), so it must not swallow this one's.
+    view.swiped = false;
+    view.longPressed = false;
     const el = itemOf(view, event.target);
     if (!el || event.target.closest("button, .dw-handle") || !(el._extras.x || []).length) return;
     swipe = { el, x: event.clientX, y: event.clientY };

@@ -11,7 +11,8 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from lib import Server, chrome, check, fail, ok, page_ready, rows, settled, stats, summary, wait
+from lib import (Server, center, chrome, check, enable_touch, fail, ok, page_ready, rows, settled, stats, summary,
+                 touch_swipe, touch_tap, wait)
 
 binary = sys.argv[1]
 seed = int(os.environ.get("DIFFABLE_SEED", "20261123"))
@@ -318,6 +319,35 @@ def pop_up_menu_test():
     check("separators: the list's item separator handler insets the lines between its rows", inset == "52px", inset)
 
 
+def touch_test():
+    """A finger on the million rows, as on a phone: a horizontal swipe reveals a row's swipe
+    actions and a tap on one performs it; a tap selects."""
+    fresh_page("/list")
+    enable_touch(driver)
+    wait(lambda: rows(driver)[0][:1] == ["Row 1"])
+    x, y = center(driver, row_named("Row 3"))
+    touch_swipe(driver, x + 150, y, x - 150)
+    check("touch: a swipe to the left reveals the row's actions", wait(
+        lambda: "dw-swiped" in row_named("Row 3").get_attribute("class")), row_named("Row 3").get_attribute("class"))
+    time.sleep(0.8)  # a tap while the swipe's fling lasts only stops it, as on a phone
+    favorite = row_named("Row 3").find_element(By.CSS_SELECTOR, ".dw-action")
+    fx, fy = center(driver, favorite)
+    touch_tap(driver, fx, fy)
+    check("touch: a tap on an action performs it", wait(
+        lambda: row_named("Row 3").find_elements(By.CLASS_NAME, "dw-heart")), row_named("Row 3").get_attribute("class"))
+    x, y = center(driver, row_named("Row 5"))
+    touch_tap(driver, x, y)
+    check("touch: a tap selects", wait(lambda: row_named("Row 5").get_attribute("aria-selected") == "true"))
+    # The heart off again, for the tests after, and the page a mouse's again.
+    x, y = center(driver, row_named("Row 3"))
+    touch_swipe(driver, x + 150, y, x - 150)
+    wait(lambda: "dw-swiped" in row_named("Row 3").get_attribute("class"))
+    time.sleep(0.8)
+    touch_tap(driver, *center(driver, row_named("Row 3").find_element(By.CSS_SELECTOR, ".dw-action")))
+    wait(lambda: not row_named("Row 3").find_elements(By.CLASS_NAME, "dw-heart"))
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+
+
 def index_test():
     fresh_page("/list")
     wait(lambda: driver.find_elements(By.CSS_SELECTOR, "nav.dw-index button"))
@@ -508,7 +538,7 @@ def context_menu_test():
 
 
 tests = (property_test, xss_test, outline_test, million_test, context_menu_test, pop_up_menu_test, index_test,
-         live_test, two_pages_test, reconnect_test)
+         touch_test, live_test, two_pages_test, reconnect_test)
 only = os.environ.get("DIFFABLE_WEB_TESTS")  # e.g. "million_test,xss_test"
 try:
     for test in tests:

@@ -185,3 +185,44 @@ def audit(driver, name):
     violations = driver.execute_async_script(_AXE_RUN)
     why = "; ".join(f"{v['id']} ({v['impact']}, {v['count']}): {v['first']}" for v in violations)
     return check(f"a11y: {name}: no axe-core violations", not violations, why)
+
+
+# Touch, through the DevTools protocol: Chromium makes touch and pointer events of it (pointerType
+# "touch"), and the click a tap makes, as on a phone.
+
+def enable_touch(driver):
+    """Makes the page a touch screen's: `ontouchstart`, `maxTouchPoints`, touch pointers."""
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+
+
+def _touch(driver, kind, points):
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+
+def touch_tap(driver, x, y):
+    """A finger down and up at a point of the window."""
+    _touch(driver, "touchStart", [{"x": x, "y": y}])
+    _touch(driver, "touchEnd", [])
+
+
+def touch_hold(driver, x, y, seconds=0.8):
+    """A long press."""
+    _touch(driver, "touchStart", [{"x": x, "y": y}])
+    time.sleep(seconds)
+    _touch(driver, "touchEnd", [])
+
+
+def touch_swipe(driver, x0, y, x1, steps=8):
+    """A finger drawn sideways from `x0` to `x1`."""
+    _touch(driver, "touchStart", [{"x": x0, "y": y}])
+    for step in range(1, steps + 1):
+        _touch(driver, "touchMove", [{"x": x0 + (x1 - x0) * step / steps, "y": y}])
+        time.sleep(0.016)
+    _touch(driver, "touchEnd", [])
+
+
+def center(driver, element):
+    """An element's centre, in the window's coordinates."""
+    return driver.execute_script(
+        "const r = arguments[0].getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]",
+        element)

@@ -427,6 +427,7 @@ def phone(server, drivers, shots):
     columns, the recipe chosen still selected."""
     driver = chrome(390, 844)
     drivers.append(driver)
+    lib.enable_touch(driver)
     p = Page(driver, server.url)
 
     def shown():
@@ -464,7 +465,18 @@ def phone(server, drivers, shots):
     check("phone: no controls or headings overlap, no target under 24 px", wait(lambda: crowding() == []),
           repr(crowding()))
     recipe = p.rows()[3]
-    p.click_row(recipe)
+    row = p.row(recipe)
+    p.js("arguments[0].scrollIntoView({block: 'center'})", row)
+    time.sleep(0.3)
+    x, y = lib.center(driver, p.row(recipe))
+    lib.touch_hold(driver, x, y)
+    check("phone: a long press opens the recipe's context menu, and selects nothing",
+          wait(lambda: p.texts(".dw-menu .dw-menu-label") == ["Favorite", "Edit", "Delete"])
+          and p.selected() != [recipe], f"{p.texts('.dw-menu .dw-menu-label')} {p.selected()}")
+    ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+    wait(lambda: not p.texts(".dw-menu .dw-menu-label"))
+    x, y = lib.center(driver, p.row(recipe))
+    lib.touch_tap(driver, x, y)
     check("phone: a tap on a recipe shows its detail, with the way back",
           wait(lambda: shown() == [False, False, True] and (back() or "").startswith("‹ All Recipes · "))
           and wait(lambda: p.detail_title() == recipe), f"{shown()} {back()!r} {p.detail_title()!r}")
