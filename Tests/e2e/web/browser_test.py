@@ -116,11 +116,17 @@ def outline_test():
     wait(lambda: "Shopping" in [t for s in rows(driver) for t in s])
     after = [t for section in rows(driver) for t in section]
     check("outline: a click on the disclosure shows the children", "Shopping" in after and "Shopping" not in before)
-    notes = driver.find_element(By.XPATH, "//div[contains(@class,'dw-row')][.//span[text()='Notes']]")
-    notes.click()
+    flat = lambda: [t for s in rows(driver) for t in s]
+    notes = lambda: driver.find_element(By.XPATH, "//div[contains(@class,'dw-row')][.//span[text()='Notes']]")
+    notes().click()
+    wait(lambda: "Shopping" not in flat() and notes().get_attribute("aria-expanded") == "false")
+    check("outline: a click on a header-style parent collapses it, and does not select it",
+          "Shopping" not in flat() and notes().get_attribute("aria-selected") != "true")
+    ActionChains(driver).send_keys(Keys.ARROW_RIGHT).perform()
+    wait(lambda: "Shopping" in flat() and notes().get_attribute("aria-expanded") == "true")
     ActionChains(driver).send_keys(Keys.ARROW_LEFT).perform()
-    wait(lambda: "Shopping" not in [t for s in rows(driver) for t in s])
-    check("outline: left arrow collapses", "Shopping" not in [t for s in rows(driver) for t in s])
+    wait(lambda: "Shopping" not in flat())
+    check("outline: right arrow expands, left arrow collapses", "Shopping" not in flat())
 
 
 def first_visible_row(driver):
