@@ -134,6 +134,25 @@ class Page:
     def press(self, region, action):
         self.button(region, action).click()
 
+    def crowding(self):
+        """Controls and headings shown whose boxes overlap by more than 2 px, and targets under
+        24 px (WCAG 2.2's minimum)."""
+        return self.js("""
+            const shown = Array.from(document.querySelectorAll('button, input, h1, h2, h3, [role=option]'))
+                .map(el => [el, el.getBoundingClientRect()])
+                .filter(([el, r]) => r.width > 2 && r.height > 2 && el.offsetParent !== null);
+            const overlaps = [];
+            for (let i = 0; i < shown.length; i++) for (let j = i + 1; j < shown.length; j++) {
+              const [a, ra] = shown[i], [b, rb] = shown[j];
+              if (a.contains(b) || b.contains(a)) continue;
+              const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+              const h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+              if (w > 2 && h > 2) overlaps.push(`${a.className || a.tagName} × ${b.className || b.tagName}`);
+            }
+            const small = shown.filter(([el, r]) => el.matches('button, input') && (r.width < 24 || r.height < 24))
+                .map(([el]) => el.className || el.tagName);
+            return overlaps.concat(small);""")
+
     def dialog_open(self):
         return self.js("return !document.querySelector('[data-region=dialog]').hidden")
 
@@ -221,6 +240,8 @@ def run(a, binary, store, server, drivers, shots):
     check("the first recipe is selected and shown in the detail",
           a.selected() == a.rows()[:1] and a.detail_title() == a.rows()[0], f"{a.selected()} {a.detail_title()!r}")
     lib.audit(a.d, "All Recipes")
+    check("1280 px: no controls or headings overlap, no target under 24 px", wait(lambda: a.crowding() == []),
+          repr(a.crowding()))
 
     # A sidebar choice.
     collection = a.sidebar()[4]
@@ -440,30 +461,12 @@ def phone(server, drivers, shots):
     def fits():
         return p.js("return document.documentElement.scrollWidth <= window.innerWidth")
 
-    def crowding():
-        """Controls and headings shown whose boxes overlap by more than 2 px, and targets under
-        24 px (WCAG 2.2's minimum)."""
-        return p.js("""
-            const shown = Array.from(document.querySelectorAll('button, input, h1, h2, h3, [role=option]'))
-                .map(el => [el, el.getBoundingClientRect()])
-                .filter(([el, r]) => r.width > 2 && r.height > 2 && el.offsetParent !== null);
-            const overlaps = [];
-            for (let i = 0; i < shown.length; i++) for (let j = i + 1; j < shown.length; j++) {
-              const [a, ra] = shown[i], [b, rb] = shown[j];
-              if (a.contains(b) || b.contains(a)) continue;
-              const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
-              const h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
-              if (w > 2 && h > 2) overlaps.push(`${a.className || a.tagName} × ${b.className || b.tagName}`);
-            }
-            const small = shown.filter(([el, r]) => el.matches('button, input') && (r.width < 24 || r.height < 24))
-                .map(([el]) => el.className || el.tagName);
-            return overlaps.concat(small);""")
 
     check("phone: the list alone, the sidebar one step back",
           wait(lambda: shown() == [False, True, False] and back() == "‹ Recipes"), f"{shown()} {back()!r}")
     check("phone: nothing overflows sideways", fits())
-    check("phone: no controls or headings overlap, no target under 24 px", wait(lambda: crowding() == []),
-          repr(crowding()))
+    check("phone: no controls or headings overlap, no target under 24 px", wait(lambda: p.crowding() == []),
+          repr(p.crowding()))
     recipe = p.rows()[3]
     row = p.row(recipe)
     p.js("arguments[0].scrollIntoView({block: 'center'})", row)
@@ -482,8 +485,8 @@ def phone(server, drivers, shots):
           and wait(lambda: p.detail_title() == recipe), f"{shown()} {back()!r} {p.detail_title()!r}")
     if shots:
         driver.save_screenshot(os.path.join(shots, "recipes-web-390-detail.png"))
-    check("phone: the detail fits the width, nothing overlaps", fits() and wait(lambda: crowding() == []),
-          repr(crowding()))
+    check("phone: the detail fits the width, nothing overlaps", fits() and wait(lambda: p.crowding() == []),
+          repr(p.crowding()))
     driver.find_element(By.CSS_SELECTOR, ".dw-back").click()
     p.press("list-header", "new")
     check("phone: the form takes the whole screen", wait(lambda: p.dialog_open()) and wait(lambda: p.js(
@@ -497,6 +500,9 @@ def phone(server, drivers, shots):
     check("phone: back again shows the sidebar", wait(lambda: shown() == [True, False, False] and back() is None),
           f"{shown()} {back()!r}")
     lib.audit(driver, "the sidebar at 390 px")
+    driver.set_window_size(800, 900)
+    check("800 px (a tablet): the three columns, no controls or headings overlapping, no target under 24 px",
+          wait(lambda: shown() == [True, True, True]) and wait(lambda: p.crowding() == []), repr(p.crowding()))
     driver.set_window_size(1280, 900)
     check("wide again: the three columns, the recipe chosen on the phone still shown",
           wait(lambda: shown() == [True, True, True] and back() is None) and p.detail_title() == recipe,
