@@ -465,6 +465,7 @@ def phone(server, drivers, shots):
     check("phone: the list alone, the sidebar one step back",
           wait(lambda: shown() == [False, True, False] and back() == "‹ Recipes"), f"{shown()} {back()!r}")
     check("phone: nothing overflows sideways", fits())
+    lib.audit(driver, "the list at 390 px")
     check("phone: no controls or headings overlap, no target under 24 px", wait(lambda: p.crowding() == []),
           repr(p.crowding()))
     recipe = p.rows()[3]
@@ -485,6 +486,7 @@ def phone(server, drivers, shots):
           and wait(lambda: p.detail_title() == recipe), f"{shown()} {back()!r} {p.detail_title()!r}")
     if shots:
         driver.save_screenshot(os.path.join(shots, "recipes-web-390-detail.png"))
+    lib.audit(driver, "a recipe's detail at 390 px")
     check("phone: the detail fits the width, nothing overlaps", fits() and wait(lambda: p.crowding() == []),
           repr(p.crowding()))
     driver.find_element(By.CSS_SELECTOR, ".dw-back").click()
