@@ -493,6 +493,7 @@ def phone(server, drivers, shots):
     p.press("list-header", "new")
     check("phone: the form takes the whole screen", wait(lambda: p.dialog_open()) and wait(lambda: p.js(
         "return Math.round(document.querySelector('.dw-dialog').getBoundingClientRect().width) === window.innerWidth")))
+    lib.audit(driver, "the form at 390 px")
     p.press("dialog", "cancel")
     wait(lambda: not p.dialog_open())
     check("phone: back shows the list again, the recipe still selected",
