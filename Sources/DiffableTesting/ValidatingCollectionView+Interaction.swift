@@ -18,7 +18,8 @@ extension ValidatingCollectionView {
     ///   menu, or expanded or collapsed the item.
     @discardableResult
     public func tapItem(at indexPath: IndexPath) -> Bool {
-        if shownPopUpMenu(at: indexPath) != nil { return true }  // it opens its menu: popUpMenu(at:)
+        // It opens its menu: popUpMenu(at:).
+        if shownAccessory(.popUpMenu, at: indexPath)?.menu != nil { return true }
         if let slot = slot(at: indexPath),
             slot.cell.accessories.tapTogglesExpansion(in: configurationState(of: slot, at: indexPath))
         {

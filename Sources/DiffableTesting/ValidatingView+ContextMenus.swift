@@ -18,16 +18,10 @@ extension ValidatingView {
         return menu.choose(at: path, sender: self) != nil
     }
 
-    /// The pop-up menu accessory the cell at `indexPath` shows in its state, if any.
-    func shownPopUpMenu(at indexPath: IndexPath) -> CellAccessory? {
-        guard let slot = slot(at: indexPath) else { return nil }
-        return slot.cell.accessories.shownPopUpMenu(in: configurationState(of: slot, at: indexPath))
-    }
-
     /// The menu a tap on the cell at `indexPath` opens: its pop-up menu accessory's, or `nil`
     /// when it shows none. An index path the view does not have is a failure.
     public func popUpMenu(at indexPath: IndexPath) -> Menu? {
-        shownPopUpMenu(at: indexPath)?.menu
+        shownAccessory(.popUpMenu, at: indexPath)?.menu
     }
 
     /// Taps the cell at `indexPath` and chooses the action titled `title` in its pop-up menu, as a
@@ -38,7 +32,7 @@ extension ValidatingView {
     /// - Returns: Whether an action was performed.
     @discardableResult
     public func choosePopUpMenuElement(titled title: String, at indexPath: IndexPath) -> Bool {
-        guard let popUp = shownPopUpMenu(at: indexPath), let menu = popUp.menu,
+        guard let popUp = shownAccessory(.popUpMenu, at: indexPath), let menu = popUp.menu,
             let path = Self.path(of: title, in: menu.rows())
         else { return false }
         return popUp.choosePopUpElement(at: path, sender: self)

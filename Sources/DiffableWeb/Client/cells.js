@@ -3,6 +3,9 @@
 // sends (and so nothing a person typed) becomes markup.
 
 const EXTRAS = ["o", "x", "movable", "h", "menu", "pop", "sep"];
+/** The keys that press a row's accessories with handlers of their own (input.js), as in the
+ * terminal, by kind; the first is the one `aria-keyshortcuts` names. */
+export const ACCESSORY_KEYS = { detail: ["i"], insert: ["+"], delete: ["Delete", "Backspace"] };
 // A multiselect accessory's glyph is the stylesheet's, from the row's selection.
 const GLYPHS = { disclosure: "›", checkmark: "✓", reorder: "≡", delete: "⊖", insert: "⊕", detail: "ⓘ" };
 
@@ -138,8 +141,9 @@ export function fillItem(el, cell) {
     parts.push(actions);
   }
   const shortcuts = (x.x || []).map((action) => action.shortcut);
-  // The keys of accessories with handlers (input.js): i detail, + insert, Delete delete.
-  for (const [kind, keyName] of [["detail", "i"], ["insert", "Plus"], ["delete", "Delete"]]) {
+  // The keys of accessories with handlers (input.js); `aria-keyshortcuts` calls "+" "Plus".
+  for (const [kind, keys] of Object.entries(ACCESSORY_KEYS)) {
+    const keyName = keys[0] === "+" ? "Plus" : keys[0];
     if ((c.a || []).some((a) => a.k === kind && a.act && !a.h) && !shortcuts.includes(keyName)) shortcuts.push(keyName);
   }
   // The context menu's keys, for assistive technology (the row is the control that opens it).

@@ -3,12 +3,10 @@
 // changes only when the server's update arrives. Each handler works on the collection
 // (collection.js) whose element the event happened in.
 
+import { ACCESSORY_KEYS } from "./cells.js";
 import { requestMenu } from "./menu.js";
 import { allItems, readScroll, takeFocus } from "./patch.js";
 import { speed } from "./scroll.js";
-
-/** The keys that press a row's accessories with handlers of their own, as in the terminal. */
-const ACCESSORY_KEYS = { i: "detail", "+": "insert", Delete: "delete", Backspace: "delete" };
 
 /** The collection whose element holds `node`, if any. */
 function collectionAt(node) {
@@ -157,8 +155,9 @@ function keyboard(view, event, send, search) {
     return;
   }
   // An accessory with a handler of its own, by its key (a swipe action's letter comes first).
-  const accessory = el.querySelector(`.dw-accessory-action.dw-accessory-${ACCESSORY_KEYS[event.key]}`);
-  if (ACCESSORY_KEYS[event.key] && accessory) {
+  const kind = Object.keys(ACCESSORY_KEYS).find((name) => ACCESSORY_KEYS[name].includes(event.key));
+  const accessory = kind && el.querySelector(`.dw-accessory-action.dw-accessory-${kind}`);
+  if (accessory) {
     event.preventDefault();
     send({ t: "accessory", k: key, a: Number(accessory.dataset.i) });
   }

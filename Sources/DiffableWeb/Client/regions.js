@@ -199,8 +199,8 @@ function applySplit(message) {
     const target = back && !back.hidden ? back : column && column.querySelector("[tabindex], button, input");
     if (target) target.focus();
   }
-  // The columns shown changed size: their collections report what they show now.
-  reportAll();
+  // The columns shown changed size: as for a resize, the collections report what they show now
+  // (the regions' through installRouting's listener, the main one through client.js's).
   window.dispatchEvent(new Event("resize"));
 }
 

@@ -108,10 +108,10 @@ extension WebPage {
         splitViewController = split
         splitRegions = regions
         split.didChange = { [weak self] in self?.sendSplit() }
-        if collectionView.viewport.windowWidth == nil {
-            sendSplit()
+        if let width = collectionView.viewport.windowWidth {
+            split.updateWidth(Double(width))  // which sends the layout
         } else {
-            split.updateWidth(Double(collectionView.viewport.windowWidth!))
+            sendSplit()
         }
     }
 
@@ -120,7 +120,7 @@ extension WebPage {
         guard let split = splitViewController else { return nil }
         return .split(
             shown: split.visibleColumns.compactMap { splitRegions[$0] }, isCollapsed: split.isCollapsed,
-            back: split.backTitle ?? (split.backColumn == nil ? nil : ""))
+            back: split.backColumn.map { split.title(for: $0) ?? "" })
     }
 
     /// Sends the split view's layout, if it changed since last sent.

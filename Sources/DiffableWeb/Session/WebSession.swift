@@ -45,9 +45,9 @@ final class WebSession {
             panel.outbound = { [weak self] text in self?.deliver(text: text) }
             deliver(text: panel.messageText)
         }
-        if let split = page.splitMessage {
-            page.sentSplit = split.json.text
-            deliver(text: split.json.text)
+        if let split = page.splitMessage?.json.text {
+            page.sentSplit = split
+            deliver(text: split)
         }
     }
 

@@ -12,8 +12,14 @@ extension WebCollectionView {
     /// for; an empty one when there is none (the page then gives up its request).
     func openContextMenu(key: Int, x: Int, y: Int) {
         guard let path = indexPath(forKey: key) else { return }
-        let menu = contextMenuConfiguration(at: path, point: CGPoint(x: x, y: y))?.makeMenu()
-        shownContextMenu = menu.map { (key, $0, nil) }
+        present(
+            contextMenuConfiguration(at: path, point: CGPoint(x: x, y: y))?.makeMenu(), popUp: nil, key: key)
+    }
+
+    /// Sends the page a menu for the item whose element has `key` (no lines: none to show) and
+    /// keeps it as the open one, a pop-up menu accessory's when `popUp` is given.
+    private func present(_ menu: Menu?, popUp: CellAccessory?, key: Int) {
+        shownContextMenu = menu.map { (key, $0, popUp) }
         var patch = WebPatch()
         updateWindow(&patch)
         patch.contextMenu = .init(key: key, rows: menu?.rows() ?? [])
@@ -29,22 +35,16 @@ extension WebCollectionView {
         let keepsOpen =
             (open.menu.element(at: path) as? Action)?.attributes.contains(.keepsMenuPresented) == true
         if !keepsOpen { shownContextMenu = nil }
-        if let popUp = open.popUp {
-            // The accessory shows the new selection: its item's content goes again.
-            guard popUp.choosePopUpElement(at: path, sender: self), let item = indexPath(forKey: key) else {
-                return
-            }
-            var patch = WebPatch()
-            updateWindow(&patch)
-            resendContent(of: [item], into: &patch)
-            if keepsOpen { patch.contextMenu = .init(key: key, rows: open.menu.rows()) }
-            send(&patch)
-            return
-        }
-        guard open.menu.choose(at: path, sender: self) != nil, keepsOpen else { return }
+        let performed =
+            open.popUp.map { $0.choosePopUpElement(at: path, sender: self) }
+            ?? (open.menu.choose(at: path, sender: self) != nil)
+        // A pop-up's accessory shows the new selection: its item's content goes again.
+        let changedItem = open.popUp == nil ? nil : indexPath(forKey: key)
+        guard performed, keepsOpen || changedItem != nil else { return }
         var patch = WebPatch()
         updateWindow(&patch)
-        patch.contextMenu = .init(key: key, rows: open.menu.rows())
+        if let changedItem { resendContent(of: [changedItem], into: &patch) }
+        if keepsOpen { patch.contextMenu = .init(key: key, rows: open.menu.rows()) }
         send(&patch)
     }
 
@@ -64,11 +64,6 @@ extension WebCollectionView {
     func openPopUpMenu(key: Int, x: Int, y: Int) {
         guard let path = indexPath(forKey: key) else { return }
         let popUp = popUpMenu(at: path)
-        let menu = popUp?.menu.flatMap { $0.hasVisibleElements ? $0 : nil }
-        shownContextMenu = menu.map { (key, $0, popUp) }
-        var patch = WebPatch()
-        updateWindow(&patch)
-        patch.contextMenu = .init(key: key, rows: menu?.rows() ?? [])
-        send(&patch)
+        present(popUp?.menu.flatMap { $0.hasVisibleElements ? $0 : nil }, popUp: popUp, key: key)
     }
 }

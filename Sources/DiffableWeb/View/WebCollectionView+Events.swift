@@ -9,14 +9,14 @@ extension WebCollectionView {
     /// ever selected); otherwise the selection changes as UIKit's rules and
     /// the delegate decide, and the delegate hears of it once the page has.
     func selectItem(key: Int) {
-        if let path = indexPath(forKey: key), let cell = state.items[path]?.cell as? WebListCell {
+        guard let path = indexPath(forKey: key) else { return }
+        if let cell = state.items[path]?.cell as? WebListCell {
+            let cellState = configurationState(at: path)
             // A pop-up's tap opens its menu, which the page asks for itself.
-            if popUpMenu(at: path) != nil { return }
-            if cell.accessories.tapTogglesExpansion(in: configurationState(at: path)) {
-                return toggleExpansion(key: key)
-            }
+            if cell.accessories.shownPopUpMenu(in: cellState) != nil { return }
+            if cell.accessories.tapTogglesExpansion(in: cellState) { return toggleExpansion(key: key) }
         }
-        guard allowsSelection, let path = indexPath(forKey: key),
+        guard allowsSelection,
             let tap = SelectionTap(
                 collectionView: self, delegate: delegate, at: path, selected: state.selected,
                 allowsMultipleSelection: allowsMultipleSelection, isEditing: isEditing)
