@@ -15,8 +15,20 @@ failed=0
 columns=100
 lines=30
 
+# The tests run on a tmux server of their own (no user configuration, no other sessions) that
+# outlives each session: with the default server, killing the last session made it exit while
+# the next `new-session` was connecting, and that session died at once ("no server running").
+# Panes stay on screen when their program ends, from the first moment (a program that exits
+# at once is still read, with its status).
+socket="diffable-e2e-$$"
+tmux() { command tmux -L "$socket" "$@"; }
+tmux -f /dev/null start-server \; set-option -g exit-empty off \; set-option -g remain-on-exit on
+socket_path=$(tmux display-message -p '#{socket_path}')
+
 cleanup() { tmux kill-session -t "$session" 2>/dev/null || true; }
-finish() { cleanup; rm -f "$status_file"; }
+# Ends the server and every session on it (a script that replaces `finish` calls it).
+stop_tmux() { tmux kill-server 2>/dev/null || true; rm -f "$socket_path"; }
+finish() { stop_tmux; rm -f "$status_file"; }
 trap finish EXIT
 
 screen() { tmux capture-pane -t "$session" -p; }
@@ -82,7 +94,6 @@ start() {
     cleanup
     rm -f "$status_file"
     tmux new-session -d -s "$session" -x "$columns" -y "$lines" "${1:-$program; echo \$? > $status_file}"
-    tmux set-option -t "$session" remain-on-exit on >/dev/null
 }
 
 # Starts a fresh session running an interactive shell whose prompt is "shell> ".

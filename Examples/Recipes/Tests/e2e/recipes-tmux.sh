@@ -13,7 +13,7 @@ database="$work/recipes.sqlite"
 columns=120
 lines=32
 program="$binary --database $database"
-finish() { cleanup; rm -rf "$work" "$status_file"; }
+finish() { stop_tmux; rm -rf "$work" "$status_file"; }
 
 text() { tmux send-keys -t "$session" -l "$1"; }
 
