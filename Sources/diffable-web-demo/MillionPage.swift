@@ -4,7 +4,7 @@
     import Foundation
 
     /// A list of a million rows: only those on screen exist in the page. Favorite (f) and delete
-    /// (d) as swipe actions, a context menu (favorite, a mark, delete), drag to reorder, search by
+    /// (d) as trailing swipe actions, flag (g) as a leading one, a context menu (favorite, a mark, delete), drag to reorder, search by
     /// number, and an index by hundred thousands.
     @MainActor
     enum MillionPage {
@@ -49,6 +49,20 @@
                     }
                 }
                 return SwipeActionsConfiguration(actions: [favorite, delete])
+            }
+            // A swipe toward the trailing edge flags a row (a full one at once), as Mail's does.
+            configuration.leadingSwipeActionsConfigurationProvider = { indexPath in
+                guard let row = source?.itemIdentifier(for: indexPath) else { return nil }
+                let flagged = marked[row] == "⚑"
+                let flag = ContextualAction(style: .normal, title: flagged ? "Unflag" : "Flag", key: "g") {
+                    _, _, done in
+                    MainActor.assumeIsolated {
+                        marked[row] = flagged ? nil : "⚑"
+                        change(row)
+                        done(true)
+                    }
+                }
+                return SwipeActionsConfiguration(actions: [flag])
             }
             let menus = ContextMenus { indexPath in
                 guard let row = source?.itemIdentifier(for: indexPath) else { return nil }

@@ -126,19 +126,24 @@ export function fillItem(el, cell) {
       if (made) parts.push(made);
     });
   }
-  if (x.x && x.x.length) {
+  // The swipe actions: the leading ones at the row's start, the trailing ones at its end, each
+  // named back by its index in the item's list.
+  for (const leading of [true, false]) {
+    const side = (x.x || []).map((action, index) => [action, index]).filter(([action]) => !!action.lead === leading);
+    if (!side.length) continue;
     const actions = document.createElement("span");
-    actions.className = "dw-actions";
+    actions.className = "dw-actions" + (leading ? " dw-leading" : "");
     // Shown to the pointer; to the keyboard and assistive technology they are the row's key
     // shortcuts (no control inside a row).
     actions.setAttribute("aria-hidden", "true");
-    x.x.forEach((action, index) => {
+    for (const [action, index] of side) {
       const button = span("dw-action" + (action.destructive ? " dw-destructive" : ""), action.title);
       button.dataset.a = String(index);
       button.title = `${action.title} (${action.shortcut})`;
       actions.append(button);
-    });
-    parts.push(actions);
+    }
+    if (leading) parts.unshift(actions);
+    else parts.push(actions);
   }
   const shortcuts = (x.x || []).map((action) => action.shortcut);
   // The keys of accessories with handlers (input.js); `aria-keyshortcuts` calls "+" "Plus".

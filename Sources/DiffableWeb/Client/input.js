@@ -292,7 +292,11 @@ function dragging(view, root, send) {
   root.addEventListener("pointercancel", end);
 }
 
-/** A sideways swipe on a row shows its actions. */
+/**
+ * A sideways swipe on a row: toward the leading edge it reveals the trailing actions, toward the
+ * trailing edge the leading ones (or closes the side shown), as UIKit's do; a swipe across most
+ * of the row performs its side's first action where the configuration says so (`full`).
+ */
 function swiping(view, root) {
   let swipe = null;
   root.addEventListener("pointerdown", (event) => {
@@ -309,8 +313,21 @@ function swiping(view, root) {
     const dx = event.clientX - swipe.x;
     const dy = event.clientY - swipe.y;
     if (Math.abs(dx) > 40 && Math.abs(dx) > 2 * Math.abs(dy)) {
-      for (const other of root.querySelectorAll(".dw-swiped")) other.classList.remove("dw-swiped");
-      if (dx < 0) swipe.el.classList.add("dw-swiped");
+      const { el } = swipe;
+      const shown = el.classList.contains(dx < 0 ? "dw-swiped-leading" : "dw-swiped");
+      for (const other of root.querySelectorAll(".dw-swiped, .dw-swiped-leading")) {
+        other.classList.remove("dw-swiped", "dw-swiped-leading");
+      }
+      // The side this swipe reveals: leading actions for a swipe toward the trailing edge.
+      const leading = dx > 0;
+      const side = (el._extras.x || []).map((action, index) => [action, index])
+        .filter(([action]) => !!action.lead === leading);
+      const full = side.find(([action]) => action.full);
+      if (!shown && full && Math.abs(dx) > 0.6 * el.getBoundingClientRect().width) {
+        view.send({ t: "action", k: Number(el.dataset.k), a: full[1] });
+      } else if (!shown && side.length) {
+        el.classList.add(leading ? "dw-swiped-leading" : "dw-swiped");
+      }
       view.swiped = true;
     }
     swipe = null;
@@ -363,7 +380,7 @@ export function installRoot(view, send) {
     const action = event.target.closest(".dw-action");
     if (action) {
       send({ t: "action", k: key, a: Number(action.dataset.a) });
-      el.classList.remove("dw-swiped");
+      el.classList.remove("dw-swiped", "dw-swiped-leading");
       return;
     }
     focusItem(view, el);

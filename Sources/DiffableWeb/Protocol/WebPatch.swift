@@ -35,6 +35,12 @@ struct ItemExtras: Hashable {
         var title: String
         var isDestructive: Bool
         var key: Character?
+        /// Whether a swipe toward the trailing edge reveals it (a leading action), rather than one
+        /// toward the leading edge.
+        var isLeading = false
+        /// Whether a full swipe performs it: the first of its side, where the configuration's
+        /// `performsFirstActionWithFullSwipe` says so.
+        var performsOnFullSwipe = false
     }
 
     var json: [(String, JSONValue)] {
@@ -49,10 +55,12 @@ struct ItemExtras: Hashable {
                     "x",
                     .array(
                         actions.map {
-                            .object([
-                                ("title", .string($0.title)), ("destructive", .bool($0.isDestructive)),
-                                ("shortcut", .string($0.key.map { String($0) } ?? "")),
-                            ])
+                            .object(
+                                [
+                                    ("title", .string($0.title)), ("destructive", .bool($0.isDestructive)),
+                                    ("shortcut", .string($0.key.map { String($0) } ?? "")),
+                                ] + ($0.isLeading ? [("lead", .bool(true))] : [])
+                                    + ($0.performsOnFullSwipe ? [("full", .bool(true))] : []))
                         })
                 ))
         }

@@ -264,8 +264,15 @@ public final class WebCollectionView: ReusingCollectionView {
         extras.outline = dataSource.collectionView(self, outlineStateOfItemAt: path)
         extras.isMovable = dataSource.collectionView(self, canMoveItemAt: path)
         extras.isSectionHeader = list.headerMode == .firstItemInSection && path.item == 0
-        extras.actions = swipeActions(at: path).map {
-            .init(title: $0.title ?? "", isDestructive: $0.style == .destructive, key: $0.key)
+        let (leading, trailing) = swipeActionsConfigurations(at: path)
+        for (configuration, isLeading) in [(leading, true), (trailing, false)] {
+            guard let configuration else { continue }
+            extras.actions += configuration.actions.enumerated().map { index, action in
+                .init(
+                    title: action.title ?? "", isDestructive: action.style == .destructive, key: action.key,
+                    isLeading: isLeading,
+                    performsOnFullSwipe: index == 0 && configuration.performsFirstActionWithFullSwipe)
+            }
         }
         extras.separator = separator(below: path, in: list)
         return extras
@@ -290,13 +297,21 @@ public final class WebCollectionView: ReusingCollectionView {
 
     /// The swipe actions of an item: the leading ones, then the trailing ones.
     func swipeActions(at path: IndexPath) -> [ContextualAction] {
+        let (leading, trailing) = swipeActionsConfigurations(at: path)
+        return (leading?.actions ?? []) + (trailing?.actions ?? [])
+    }
+
+    /// The list's leading and trailing swipe actions configurations of an item.
+    func swipeActionsConfigurations(at path: IndexPath) -> (
+        leading: SwipeActionsConfiguration?, trailing: SwipeActionsConfiguration?
+    ) {
         guard path.section < layouts.count, let list = layouts[path.section].listConfiguration else {
-            return []
+            return (nil, nil)
         }
-        let providers = [
-            list.leadingSwipeActionsConfigurationProvider, list.trailingSwipeActionsConfigurationProvider,
-        ]
-        return providers.flatMap { $0?(path)?.actions ?? [] }
+        return (
+            list.leadingSwipeActionsConfigurationProvider?(path),
+            list.trailingSwipeActionsConfigurationProvider?(path)
+        )
     }
 
     /// A section's header or footer from the data source, as the page shows it.

@@ -12,7 +12,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from lib import (Server, center, chrome, check, enable_touch, fail, ok, page_ready, rows, settled, stats, summary,
-                 touch_swipe, touch_tap, wait)
+                 touch_drag, touch_swipe, touch_tap, wait)
 
 binary = sys.argv[1]
 seed = int(os.environ.get("DIFFABLE_SEED", "20261123"))
@@ -327,7 +327,8 @@ def pop_up_menu_test():
 
 def touch_test():
     """A finger on the million rows, as on a phone: a horizontal swipe reveals a row's swipe
-    actions and a tap on one performs it; a tap selects."""
+    actions, its side's by its direction, and a tap on one performs it; a full swipe performs the
+    side's first; a tap selects; the reorder handle drags."""
     fresh_page("/list")
     enable_touch(driver)
     wait(lambda: rows(driver)[0][:1] == ["Row 1"])
@@ -336,7 +337,7 @@ def touch_test():
     check("touch: a swipe to the left reveals the row's actions", wait(
         lambda: "dw-swiped" in row_named("Row 3").get_attribute("class")), row_named("Row 3").get_attribute("class"))
     time.sleep(0.8)  # a tap while the swipe's fling lasts only stops it, as on a phone
-    favorite = row_named("Row 3").find_element(By.CSS_SELECTOR, ".dw-action")
+    favorite = row_named("Row 3").find_element(By.CSS_SELECTOR, ".dw-actions:not(.dw-leading) .dw-action")
     fx, fy = center(driver, favorite)
     touch_tap(driver, fx, fy)
     check("touch: a tap on an action performs it", wait(
@@ -344,13 +345,46 @@ def touch_test():
     x, y = center(driver, row_named("Row 5"))
     touch_tap(driver, x, y)
     check("touch: a tap selects", wait(lambda: row_named("Row 5").get_attribute("aria-selected") == "true"))
-    # The heart off again, for the tests after, and the page a mouse's again.
-    x, y = center(driver, row_named("Row 3"))
-    touch_swipe(driver, x + 150, y, x - 150)
-    wait(lambda: "dw-swiped" in row_named("Row 3").get_attribute("class"))
+    shown_actions = lambda name: [a.text for a in row_named(name).find_elements(By.CSS_SELECTOR, ".dw-action")
+                                  if a.is_displayed()]
+    check("touch: a tap shows no swipe actions", shown_actions("Row 5") == [], str(shown_actions("Row 5")))
+    x, y = center(driver, row_named("Row 4"))
+    touch_swipe(driver, x - 150, y, x + 150)
+    check("touch: a swipe to the right reveals the leading actions alone",
+          wait(lambda: shown_actions("Row 4") == ["Flag"]), str(shown_actions("Row 4")))
     time.sleep(0.8)
-    touch_tap(driver, *center(driver, row_named("Row 3").find_element(By.CSS_SELECTOR, ".dw-action")))
-    wait(lambda: not row_named("Row 3").find_elements(By.CLASS_NAME, "dw-heart"))
+    touch_tap(driver, *center(driver, row_named("Row 4").find_element(By.CSS_SELECTOR, ".dw-leading .dw-action")))
+    check("touch: a tap on the leading action performs it", wait(lambda: "⚑" in row_named("Row 4").text),
+          row_named("Row 4").text)
+    width = driver.execute_script("return arguments[0].getBoundingClientRect().width", row_named("Row 6"))
+    x, y = center(driver, row_named("Row 6"))
+    touch_swipe(driver, x + width * 0.45, y, x - width * 0.45)
+    check("touch: a full swipe to the left performs the first trailing action, revealing nothing",
+          wait(lambda: row_named("Row 6").find_elements(By.CLASS_NAME, "dw-heart"))
+          and "dw-swiped" not in row_named("Row 6").get_attribute("class"), row_named("Row 6").get_attribute("class"))
+    time.sleep(0.5)
+    x, y = center(driver, row_named("Row 4"))
+    touch_swipe(driver, x + width * 0.45, y, x - width * 0.45)
+    time.sleep(0.5)
+    x, y = center(driver, row_named("Row 4"))
+    touch_swipe(driver, x - width * 0.45, y, x + width * 0.45)
+    check("touch: a full swipe to the right performs the leading one", wait(lambda: "⚑" not in row_named("Row 4").text),
+          row_named("Row 4").text)
+    settled(driver)
+    hx, hy = center(driver, row_named("Row 5").find_element(By.CLASS_NAME, "dw-handle"))
+    tx, ty = center(driver, row_named("Row 1"))
+    touch_drag(driver, hx, hy, hx, ty - 8, steps=12)
+    check("touch: the reorder handle drags a row to another place",
+          wait(lambda: rows(driver)[0][:3] == ["Row 5", "Row 1", "Row 2"]), str(rows(driver)[0][:4]))
+    # The hearts off again, for the tests after, and the page a mouse's again.
+    for name in ("Row 3", "Row 6"):
+        time.sleep(0.8)
+        x, y = center(driver, row_named(name))
+        touch_swipe(driver, x + 150, y, x - 150)
+        wait(lambda: "dw-swiped" in row_named(name).get_attribute("class"))
+        time.sleep(0.8)
+        touch_tap(driver, *center(driver, row_named(name).find_element(By.CSS_SELECTOR, ".dw-actions:not(.dw-leading) .dw-action")))
+        wait(lambda: not row_named(name).find_elements(By.CLASS_NAME, "dw-heart"))
     driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
 
 

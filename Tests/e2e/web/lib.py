@@ -212,13 +212,18 @@ def touch_hold(driver, x, y, seconds=0.8):
     _touch(driver, "touchEnd", [])
 
 
-def touch_swipe(driver, x0, y, x1, steps=8):
-    """A finger drawn sideways from `x0` to `x1`."""
-    _touch(driver, "touchStart", [{"x": x0, "y": y}])
+def touch_drag(driver, x0, y0, x1, y1, steps=8):
+    """A finger drawn from one point to another, a frame a step."""
+    _touch(driver, "touchStart", [{"x": x0, "y": y0}])
     for step in range(1, steps + 1):
-        _touch(driver, "touchMove", [{"x": x0 + (x1 - x0) * step / steps, "y": y}])
+        _touch(driver, "touchMove", [{"x": x0 + (x1 - x0) * step / steps, "y": y0 + (y1 - y0) * step / steps}])
         time.sleep(0.016)
     _touch(driver, "touchEnd", [])
+
+
+def touch_swipe(driver, x0, y, x1, steps=8):
+    """A finger drawn sideways from `x0` to `x1`."""
+    touch_drag(driver, x0, y, x1, y, steps)
 
 
 def center(driver, element):
