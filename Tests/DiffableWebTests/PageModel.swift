@@ -132,7 +132,9 @@ final class PageFixture {
     var page = PageModel()
     var patches: [WebPatch] = []
 
+    /// A fixture on a new view with `layout`, or on `view` (a page's).
     init(
+        view existing: WebCollectionView? = nil,
         layout: WebLayout = .list(using: CollectionLayoutListConfiguration(appearance: .plain)),
         viewport: WebViewport = WebViewport(top: 0, height: 100_000, width: 800),
         configure: @escaping @MainActor (WebListCell, Int) -> Void = { cell, item in
@@ -141,7 +143,7 @@ final class PageFixture {
             cell.contentConfiguration = content
         }
     ) {
-        view = WebCollectionView(layout: layout)
+        view = existing ?? WebCollectionView(layout: layout)
         let registration = WebCollectionView.CellRegistration<WebListCell, Int> { cell, _, item in
             configure(cell, item)
         }

@@ -58,6 +58,39 @@ struct WebSplitViewTests {
         }
     }
 
+    /// A collapse and an expand change which columns show, nothing in them: no collection view
+    /// sends its page a reset (the page's elements, and so the focus in them, stay as they
+    /// are), and the selection in each stays.
+    @Test func theSelectionAndTheElementsSurviveACollapseAndAnExpand() throws {
+        let (page, session, split, sent) = makePage()
+        let lists = [
+            page.collectionView, try #require(page.namedCollectionViews.first { $0.0 == "sidebar" }?.1),
+        ]
+        let fixtures = lists.map { PageFixture(view: $0) }
+        for fixture in fixtures {
+            var snapshot = DiffableDataSourceSnapshot<Int, Int>()
+            snapshot.appendSections([0])
+            snapshot.appendItems(Array(1...20))
+            fixture.dataSource.apply(snapshot, animatingDifferences: false)
+        }
+        session.handle(.viewport(viewport(windowWidth: 1280), strips: [:]))
+        page.collectionView.selectItem(
+            at: IndexPath(item: 4, section: 0), animated: false, scrollPosition: [])
+        lists[1].selectItem(at: IndexPath(item: 1, section: 0), animated: false, scrollPosition: [])
+        split.show(.secondary)
+        for width in [390, 1280, 390, 800] {
+            session.handle(.viewport(viewport(windowWidth: width), strips: [:]))
+            #expect(sent().last?.contains(#""collapsed":\#(width < 600)"#) == true, "\(width)")
+            #expect(page.collectionView.indexPathsForSelectedItems == [IndexPath(item: 4, section: 0)])
+            #expect(lists[1].indexPathsForSelectedItems == [IndexPath(item: 1, section: 0)])
+        }
+        for fixture in fixtures {
+            #expect(
+                !fixture.patches.isEmpty && !fixture.patches.contains(where: \.isReset),
+                "no list was drawn again")
+        }
+    }
+
     @Test func aPageThatConnectsGetsTheLayoutWithItsReset() {
         let (page, session, _, _) = makePage()
         session.handle(.viewport(viewport(windowWidth: 390), strips: [:]))

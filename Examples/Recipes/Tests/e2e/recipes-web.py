@@ -6,6 +6,7 @@
 
 Every flow of the app through clicks and keys (sidebar, outline, detail, favorites, add with a
 validation error, edit, delete with confirmation, search grouped by collection, list and grid),
+again at a phone's width (390×844) with a finger (the columns collapsed, as a split view's),
 two pages that see each other's changes, a second server, the terminal app (in tmux) and
 `recipes import` on the same database seen live, memberships written by another client and
 Recents ageing live, a hostile title shown as text, and a server restart that resyncs the page.
@@ -111,12 +112,12 @@ class Page:
                 if (t.textContent === arguments[0]) return t.closest('.dw-row, .dw-tile');
             return null;""", text, region)
 
-    def click_row(self, text, region=".dw-collection"):
+    def settled_row(self, text, region=".dw-collection"):
+        """The row showing `text`, scrolled clear of the sticky bars as a person would scroll it,
+        once it has stopped moving (the page reports the scroll and the server may answer with
+        rows around it), as a person's eye would wait for it."""
         row = self.row(text, region)
-        # Clear of the sticky bars, as a person would scroll it.
         self.js("arguments[0].scrollIntoView({block: 'center'})", row)
-        # The page reports the scroll and the server may answer with rows around it: click once
-        # the row has stopped moving, as a person's eye would wait for it.
         last = None
         for _ in range(40):
             row = self.row(text, region)
@@ -125,7 +126,30 @@ class Page:
                 break
             last = place
             time.sleep(0.05)
-        row.click()
+        return row
+
+    def click_row(self, text, region=".dw-collection"):
+        self.settled_row(text, region).click()
+
+    def tap(self, element):
+        """A finger's tap on an element's centre, scrolled onto the screen first."""
+        self.js("arguments[0].scrollIntoView({block: 'nearest'})", element)
+        lib.touch_tap(self.d, *lib.center(self.d, element))
+
+    def tap_row(self, text, region=".dw-collection"):
+        self.tap(self.settled_row(text, region))
+
+    def tap_button(self, region, action):
+        self.tap(self.button(region, action))
+
+    def tap_menu_item(self, title):
+        self.tap(self.element("""
+            for (const label of document.querySelectorAll('.dw-menu .dw-menu-label'))
+                if (label.textContent === arguments[0]) return label.closest('[role^=menuitem]');
+            return null;""", title))
+
+    def hearted(self, text):
+        return self.js("return !!arguments[0].querySelector('.dw-heart')", self.row(text))
 
     def button(self, region, action):
         return self.element("return document.querySelector(`[data-region=${arguments[0]}] button[data-a=${arguments[1]}]`)",
@@ -136,9 +160,11 @@ class Page:
 
     def crowding(self):
         """Controls and headings shown whose boxes overlap by more than 2 px, and targets under
-        24 px (WCAG 2.2's minimum)."""
+        24 px (WCAG 2.2's minimum). While a modal dialog is open, those in it: it covers the rest."""
         return self.js("""
-            const shown = Array.from(document.querySelectorAll('button, input, h1, h2, h3, [role=option]'))
+            const modal = Array.from(document.querySelectorAll('[aria-modal=true]'))
+                .find(m => m.getClientRects().length > 0);
+            const shown = Array.from((modal || document).querySelectorAll('button, input, textarea, h1, h2, h3, [role=option]'))
                 .map(el => [el, el.getBoundingClientRect()])
                 .filter(([el, r]) => r.width > 2 && r.height > 2 && el.offsetParent !== null);
             const overlaps = [];
@@ -443,9 +469,12 @@ def screenshots(a, folder):
 
 
 def phone(server, drivers, shots):
-    """At a phone's width the three columns collapse, as a split view does: the list first, a
-    recipe's detail over it with a back control, the sidebar one step back; wide again, the three
-    columns, the recipe chosen still selected."""
+    """Every flow at a phone's width, with a finger: the three columns collapse, as a split view
+    does — the list first, a recipe's detail over it with a back control, the sidebar one step
+    back — and each flow (a list from the sidebar, the outline, the detail, favorites, the context
+    menu by a long press, add with errors, edit, delete, search, the grid) works by taps, with
+    nothing overflowing or overlapping; wide again, the three columns, the recipe chosen still
+    selected."""
     driver = chrome(390, 844)
     drivers.append(driver)
     lib.enable_touch(driver)
@@ -458,51 +487,163 @@ def phone(server, drivers, shots):
     def back():
         return p.js("const b = document.querySelector('.dw-back'); return b && !b.hidden ? b.textContent : null")
 
-    def fits():
-        return p.js("return document.documentElement.scrollWidth <= window.innerWidth")
+    def go_back():
+        p.tap(driver.find_element(By.CSS_SELECTOR, ".dw-back"))
 
+    def tidy(name):
+        """Nothing overflows sideways, nothing overlaps, no target is too small: the layout at
+        rest, scrolled to the top (content that scrolls passes under the translucent bars)."""
+        p.js("window.scrollTo(0, 0)")
+        check(f"phone, {name}: nothing overflows sideways, overlaps or is under 24 px",
+              p.js("return document.documentElement.scrollWidth <= window.innerWidth")
+              and wait(lambda: p.crowding() == []), repr(p.crowding()))
 
     check("phone: the list alone, the sidebar one step back",
           wait(lambda: shown() == [False, True, False] and back() == "‹ Recipes"), f"{shown()} {back()!r}")
-    check("phone: nothing overflows sideways", fits())
+    tidy("the list")
     lib.audit(driver, "the list at 390 px")
-    check("phone: no controls or headings overlap, no target under 24 px", wait(lambda: p.crowding() == []),
-          repr(p.crowding()))
+    if shots:
+        driver.save_screenshot(os.path.join(shots, "recipes-web-390.png"))
+
+    # The sidebar: a collection, then the outline by taps.
+    go_back()
+    check("phone: back shows the sidebar alone", wait(lambda: shown() == [True, False, False] and back() is None),
+          f"{shown()} {back()!r}")
+    tidy("the sidebar")
+    lib.audit(driver, "the sidebar at 390 px")
+    collection = p.sidebar()[4]
+    count = int(p.sidebar_count(collection))
+    p.tap_row(collection, "[data-region=sidebar]")
+    check("phone: a tap on a collection shows its recipes alone, the way back to the sidebar",
+          wait(lambda: p.title() == f"{collection} · {count}") and wait(lambda: shown() == [False, True, False])
+          and back() == "‹ Recipes" and wait(lambda: p.count() == count), f"{p.title()!r} {shown()} {back()!r}")
+    go_back()
+    wait(lambda: shown() == [True, False, False])
+    collections = len(p.sidebar()) - 4
+    p.tap(p.element("return document.querySelector('[data-region=sidebar] .dw-row[aria-expanded] .dw-disclosure')"))
+    check("phone: a tap on the disclosure collapses Collections", wait(lambda: len(p.sidebar()) == 4),
+          repr(p.sidebar()))
+    p.tap_row("Collections", "[data-region=sidebar]")
+    check("phone: a tap on Collections expands it again, staying in the sidebar",
+          wait(lambda: len(p.sidebar()) == 4 + collections) and shown() == [True, False, False], repr(p.sidebar()))
+    total = int(p.sidebar_count("All Recipes"))
+    p.tap_row("All Recipes", "[data-region=sidebar]")
+    check("phone: All Recipes again",
+          wait(lambda: p.title() == f"All Recipes · {total}" and shown() == [False, True, False]),
+          f"{p.title()!r} {shown()}")
+
+    # A long press opens a recipe's context menu without selecting it; its Favorite acts.
     recipe = p.rows()[3]
-    row = p.row(recipe)
-    p.js("arguments[0].scrollIntoView({block: 'center'})", row)
-    time.sleep(0.3)
+    p.settled_row(recipe)
     x, y = lib.center(driver, p.row(recipe))
     lib.touch_hold(driver, x, y)
     check("phone: a long press opens the recipe's context menu, and selects nothing",
           wait(lambda: p.texts(".dw-menu .dw-menu-label") == ["Favorite", "Edit", "Delete"])
           and p.selected() != [recipe], f"{p.texts('.dw-menu .dw-menu-label')} {p.selected()}")
-    ActionChains(driver).send_keys(Keys.ESCAPE).perform()
-    wait(lambda: not p.texts(".dw-menu .dw-menu-label"))
-    x, y = lib.center(driver, p.row(recipe))
-    lib.touch_tap(driver, x, y)
+    tidy("the context menu")
+    hearted = p.hearted(recipe)
+    p.tap_menu_item("Favorite")
+    check("phone: a tap on Favorite in the menu toggles the recipe's heart",
+          wait(lambda: not p.texts(".dw-menu .dw-menu-label")) and wait(lambda: p.hearted(recipe) != hearted),
+          p.texts(".dw-menu .dw-menu-label"))
+
+    # The detail, and favorites from it.
+    p.tap_row(recipe)
     check("phone: a tap on a recipe shows its detail, with the way back",
           wait(lambda: shown() == [False, False, True] and (back() or "").startswith("‹ All Recipes · "))
           and wait(lambda: p.detail_title() == recipe), f"{shown()} {back()!r} {p.detail_title()!r}")
     if shots:
         driver.save_screenshot(os.path.join(shots, "recipes-web-390-detail.png"))
     lib.audit(driver, "a recipe's detail at 390 px")
-    check("phone: the detail fits the width, nothing overlaps", fits() and wait(lambda: p.crowding() == []),
-          repr(p.crowding()))
-    driver.find_element(By.CSS_SELECTOR, ".dw-back").click()
-    p.press("list-header", "new")
-    check("phone: the form takes the whole screen", wait(lambda: p.dialog_open()) and wait(lambda: p.js(
-        "return Math.round(document.querySelector('.dw-dialog').getBoundingClientRect().width) === window.innerWidth")))
-    lib.audit(driver, "the form at 390 px")
-    p.press("dialog", "cancel")
-    wait(lambda: not p.dialog_open())
+    tidy("the detail")
+    p.tap_button("detail", "favorite")
+    check("phone: the detail's heart button gives the heart back",
+          wait(lambda: p.hearted(recipe) == hearted), str(p.hearted(recipe)))
+    go_back()
     check("phone: back shows the list again, the recipe still selected",
           wait(lambda: shown() == [False, True, False]) and wait(lambda: p.selected() == [recipe]),
           f"{shown()} {p.selected()}")
-    driver.find_element(By.CSS_SELECTOR, ".dw-back").click()
-    check("phone: back again shows the sidebar", wait(lambda: shown() == [True, False, False] and back() is None),
-          f"{shown()} {back()!r}")
-    lib.audit(driver, "the sidebar at 390 px")
+
+    # Add, with errors first, in a form that fills the screen.
+    p.tap_button("list-header", "new")
+    check("phone: the form takes the whole screen", wait(lambda: p.dialog_open()) and wait(lambda: p.js(
+        "return Math.round(document.querySelector('.dw-dialog').getBoundingClientRect().width) === window.innerWidth")))
+    lib.audit(driver, "the form at 390 px")
+    tidy("the form")
+    p.field("prepMinutes").clear()
+    p.field("prepMinutes").send_keys("soon")
+    p.tap_button("dialog", "save")
+    check("phone: a tap on Save with an empty title and a bad time shows both errors",
+          wait(lambda: p.errors() == ["must not be empty", "must be a number of minutes"]), repr(p.errors()))
+    tidy("the form with errors")
+    p.tap(p.field("title"))
+    p.field("title").send_keys("Phone Pancakes")
+    p.field("prepMinutes").clear()
+    p.field("prepMinutes").send_keys("5")
+    p.tap_button("dialog", "save")
+    check("phone: saved, the recipe is added and selected",
+          wait(lambda: not p.dialog_open()) and wait(lambda: p.detail_title() == "Phone Pancakes")
+          and wait(lambda: p.title() == f"All Recipes · {total + 1}"), f"{p.detail_title()!r} {p.title()!r}")
+    if shown() != [False, False, True]:
+        p.tap_row("Phone Pancakes")
+    check("phone: its detail shows, with the way back", wait(lambda: shown() == [False, False, True]), str(shown()))
+
+    # Edit and delete from the detail.
+    p.tap_button("detail", "edit")
+    check("phone: Edit opens the form on the recipe",
+          wait(p.dialog_open) and p.field("title").get_attribute("value") == "Phone Pancakes")
+    p.field("title").send_keys(" Deluxe")
+    p.tap_button("dialog", "save")
+    check("phone: a tap on Save updates the detail",
+          wait(lambda: not p.dialog_open()) and wait(lambda: p.detail_title() == "Phone Pancakes Deluxe"),
+          p.detail_title())
+    p.tap_button("detail", "delete")
+    check("phone: Delete asks first", wait(p.dialog_open) and "cannot be undone" in " ".join(p.texts("[data-region=dialog] p")))
+    tidy("the delete confirmation")
+    p.tap_button("dialog", "delete")
+    check("phone: confirmed, the recipe is gone and the count follows",
+          wait(lambda: not p.dialog_open()) and wait(lambda: p.title() == f"All Recipes · {total}")
+          and "Phone Pancakes Deluxe" not in p.rows(), p.title())
+
+    # Search, from the bar on top.
+    if shown() != [False, True, False]:
+        go_back()
+    wait(lambda: shown() == [False, True, False])
+    p.tap(driver.find_element(By.CSS_SELECTOR, ".dw-search"))
+    check("phone: a tap on the search field focuses it",
+          wait(lambda: p.js("return document.activeElement.classList.contains('dw-search')")))
+    driver.switch_to.active_element.send_keys("chi")
+    check("phone: typing searches, grouped by collection under headers",
+          wait(lambda: p.title().startswith("“chi”")) and wait(lambda: len(p.headers()) > 0), p.title())
+    tidy("search results")
+    found = wait(lambda: p.rows())[0]
+    p.tap_row(found)
+    check("phone: a tap on a result shows its detail", wait(lambda: p.detail_title() == found and shown() == [False, False, True]),
+          f"{p.detail_title()!r} {shown()}")
+    go_back()
+    driver.find_element(By.CSS_SELECTOR, ".dw-search").clear()
+    driver.find_element(By.CSS_SELECTOR, ".dw-search").send_keys(" ", Keys.BACKSPACE)
+    check("phone: clearing the search shows the list again", wait(lambda: p.title() == f"All Recipes · {total}"), p.title())
+
+    # The grid: cards, and a tap on one shows its detail.
+    p.tap_button("list-header", "grid")
+    check("phone: Grid shows cards",
+          wait(lambda: p.js("return document.querySelectorAll('.dw-collection .dw-tile').length") > 0))
+    tidy("the grid")
+    lib.audit(driver, "the grid at 390 px")
+    card = wait(lambda: p.rows()[1:])[0]
+    p.tap_row(card)
+    check("phone: a tap on a card shows its detail", wait(lambda: p.detail_title() == card and shown() == [False, False, True]),
+          f"{p.detail_title()!r} {shown()}")
+    go_back()
+    wait(lambda: shown() == [False, True, False])
+    p.tap_button("list-header", "list")
+    check("phone: List shows rows again", wait(lambda: p.js(
+        "return document.querySelectorAll('.dw-collection .dw-tile').length === 0")))
+    p.tap_row(recipe)
+    wait(lambda: p.detail_title() == recipe)
+    go_back()
+
     driver.set_window_size(800, 900)
     check("800 px (a tablet): the three columns, no controls or headings overlapping, no target under 24 px",
           wait(lambda: shown() == [True, True, True]) and wait(lambda: p.crowding() == []), repr(p.crowding()))
