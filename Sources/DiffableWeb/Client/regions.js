@@ -166,10 +166,23 @@ export function setupRegions(list, sender, fresh = false) {
  * width, and the bar gets a back control (`‹ title`) that asks the server to go back. When the
  * focus was in a column that went, it goes to the back control, or else to the column shown.
  */
+/**
+ * Where each column was scrolled when it went: the window's scroll while it was the column the
+ * window scrolls (collapsed, the one shown; beside others, the centre), and its own.
+ */
+const columnScrolls = new WeakMap();
+
 function applySplit(message) {
   const shown = new Set(message.show || []);
-  document.body.classList.toggle("dw-collapsed", !!message.collapsed);
   const center = document.querySelector(".dw-center");
+  const sides = (at) => [...regions.values()].filter((region) => region.at === at).map((region) => region.column);
+  const columns = [...sides("leading"), center, ...sides("trailing")].filter(Boolean);
+  const before = columns.filter((column) => !column.hidden);
+  const windowsBefore = document.body.classList.contains("dw-collapsed") ? before[0] : center;
+  for (const column of before) {
+    columnScrolls.set(column, { own: column.scrollTop, window: column === windowsBefore ? window.scrollY : 0 });
+  }
+  document.body.classList.toggle("dw-collapsed", !!message.collapsed);
   if (center) center.hidden = !shown.has("");
   // The page's main landmark is the collection's; while it is hidden, the columns' holder is.
   const holder = document.querySelector(".dw-split");
@@ -180,6 +193,7 @@ function applySplit(message) {
   for (const region of regions.values()) {
     if (region.at === "leading" || region.at === "trailing") region.column.hidden = !shown.has(region.name);
   }
+  restoreScrolls(columns, before, message.collapsed ? null : center, windowsBefore);
   const bar = document.querySelector(".dw-bar");
   let back = document.querySelector(".dw-back");
   if (!back && bar) {
@@ -202,6 +216,24 @@ function applySplit(message) {
   // The columns shown changed size: as for a resize, the collections report what they show now
   // (the regions' through installRouting's listener, the main one through client.js's).
   window.dispatchEvent(new Event("resize"));
+}
+
+/**
+ * Puts each column that comes back where it was, as a navigation stack keeps a view
+ * controller's scroll: a column shown again gets its own scroll, and the window the scroll of the
+ * column it now scrolls (`windowColumn`, or else the one shown). Collapsed, the columns after the
+ * one shown were gone back from, and start at their top next time, as a new push does.
+ */
+function restoreScrolls(columns, before, windowColumn, windowsBefore) {
+  const now = columns.filter((column) => !column.hidden);
+  const windows = windowColumn || now[0];
+  if (!windowColumn && now.length) {
+    for (const column of columns.slice(columns.indexOf(now[0]) + 1)) columnScrolls.delete(column);
+  }
+  for (const column of now) {
+    if (!before.includes(column)) column.scrollTop = columnScrolls.get(column)?.own ?? 0;
+  }
+  if (windows && windows !== windowsBefore) window.scrollTo(0, columnScrolls.get(windows)?.window ?? 0);
 }
 
 function panelClick(event, region) {

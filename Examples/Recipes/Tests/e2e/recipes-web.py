@@ -494,7 +494,7 @@ def phone(server, drivers, shots):
         """Nothing overflows sideways, nothing overlaps, no target is too small: the layout at
         rest, scrolled to the top (content that scrolls passes under the translucent bars)."""
         p.js("window.scrollTo(0, 0)")
-        check(f"phone, {name}: nothing overflows sideways, overlaps or is under 24 px",
+        check(f"{name if 'px' in name else 'phone, ' + name}: nothing overflows sideways, overlaps or is under 24 px",
               p.js("return document.documentElement.scrollWidth <= window.innerWidth")
               and wait(lambda: p.crowding() == []), repr(p.crowding()))
 
@@ -640,17 +640,36 @@ def phone(server, drivers, shots):
     p.tap_button("list-header", "list")
     check("phone: List shows rows again", wait(lambda: p.js(
         "return document.querySelectorAll('.dw-collection .dw-tile').length === 0")))
-    p.tap_row(recipe)
-    wait(lambda: p.detail_title() == recipe)
+
+    # The scroll position survives the detail and back, and a rotation to a tablet's width.
+    def on_screen(text):
+        return p.js("""
+            const row = Array.from(document.querySelectorAll('.dw-collection .dw-window > * .dw-text'))
+                .find(t => t.textContent === arguments[0])?.closest('.dw-row');
+            const bar = document.querySelector('.dw-region-header')?.getBoundingClientRect().bottom ?? 0;
+            if (!row) return false;
+            const r = row.getBoundingClientRect();
+            return r.top >= bar - 1 && r.bottom <= window.innerHeight + 1;""", text)
+
+    far = p.rows()[-1]
+    p.tap_row(far)
+    check("phone: a recipe far down the list shows its detail", wait(lambda: p.detail_title() == far), p.detail_title())
     go_back()
+    check("phone: back, the list is where it was, the recipe on screen and selected",
+          wait(lambda: shown() == [False, True, False]) and wait(lambda: on_screen(far)) and p.selected() == [far],
+          f"{p.js('return window.scrollY')} {p.selected()}")
 
     driver.set_window_size(800, 900)
-    check("800 px (a tablet): the three columns, no controls or headings overlapping, no target under 24 px",
-          wait(lambda: shown() == [True, True, True]) and wait(lambda: p.crowding() == []), repr(p.crowding()))
+    check("800 px (a tablet): the three columns, the chosen recipe shown and still on screen in the list",
+          wait(lambda: shown() == [True, True, True]) and wait(lambda: p.detail_title() == far)
+          and wait(lambda: on_screen(far)), f"{shown()} {p.detail_title()!r}")
+    tidy("800 px")
+    lib.audit(driver, "the three columns at 800 px")
     driver.set_window_size(1280, 900)
     check("wide again: the three columns, the recipe chosen on the phone still shown",
-          wait(lambda: shown() == [True, True, True] and back() is None) and p.detail_title() == recipe,
+          wait(lambda: shown() == [True, True, True] and back() is None) and p.detail_title() == far,
           f"{shown()} {back()!r} {p.detail_title()!r}")
+    tidy("1280 px")
 
 
 def keyboard(a, b):
