@@ -155,7 +155,8 @@ def rows_cover_screen(driver):
 def million_test():
     driver.get(server.url("/list"))
     page_ready(driver)
-    count = driver.execute_script("return document.querySelectorAll('.dw-row').length")
+    # The reset names the session; the rows come once the page has said what it shows.
+    count = wait(lambda: driver.execute_script("return document.querySelectorAll('.dw-row').length"))
     height = driver.execute_script("return document.documentElement.scrollHeight")
     check("virtual: a million rows, a few dozen elements", 0 < count < 120, f"{count} rows")
     # Taller than a browser lays out (2^25 pixels in Chromium): the page is drawn shorter and
