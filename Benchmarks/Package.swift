@@ -46,7 +46,7 @@ let package = Package(
         .executableTarget(
             name: "diffable-apply",
             dependencies: [
-                .product(name: "ArgumentParser", package: "swift-argument-parser"), "BenchmarkScenarios",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"), "BenchmarkScenarios", "CMallocInfo",
                 .product(name: "DiffableTesting", package: "Diffable"),
             ]
         ),

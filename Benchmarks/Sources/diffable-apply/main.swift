@@ -8,6 +8,7 @@
 
 import ArgumentParser
 import BenchmarkScenarios
+import CMallocInfo
 import Diffable
 import DiffableTesting
 import Foundation
@@ -229,8 +230,16 @@ struct Options: ParsableCommand {
 let options = Options.parseOrExit()
 let runs = options.runs
 let sectionsOnly = options.sectionsOnly
+// The seed's edits with the allocator as a process starts, then with glibc keeping freed memory:
+// a copy of a million-item snapshot is three blocks of 8 to 16 MiB, near glibc's thresholds for
+// handing memory back to the kernel, and when it does, the next copy's pages fault in again.
 for count in [100_000, 1_000_000] where !sectionsOnly {
-    print(await measureSeed(count: count, runs: runs))
+    print(await measureSeed(count: count, runs: runs) + " malloc=default")
+}
+if !sectionsOnly && diffable_keep_freed_memory() != 0 {
+    for count in [100_000, 1_000_000] {
+        print(await measureSeed(count: count, runs: runs) + " malloc=kept")
+    }
 }
 if options.seedOnly { exit(0) }
 if !sectionsOnly {
