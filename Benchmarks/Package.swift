@@ -46,7 +46,8 @@ let package = Package(
         .executableTarget(
             name: "diffable-apply",
             dependencies: [
-                .product(name: "ArgumentParser", package: "swift-argument-parser"), "BenchmarkScenarios", "CMallocInfo",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"), "BenchmarkScenarios",
+                "CMallocInfo",
                 .product(name: "DiffableTesting", package: "Diffable"),
             ]
         ),
