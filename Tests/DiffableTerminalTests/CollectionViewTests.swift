@@ -145,6 +145,38 @@ struct CollectionViewTests {
         #expect(view.screenText == "Section 0\nC\nA\nX")
     }
 
+    /// The application composes a screen whenever the view says it needs one: an animation
+    /// frame that draws as the last one did (a fade past its half, a row between two rounded
+    /// places) does not ask, and every frame that asks draws differently. Before, every frame of
+    /// an animation was composed, half of them the same as the one before.
+    @Test func anAnimationAsksForAFrameOnlyWhenItsDrawingChanges() {
+        for (from, to) in [
+            (["A", "B", "C"], ["A", "B", "C", "X"]),  // a row fades in
+            (["A", "B", "C"], ["C", "A", "B"]),  // rows travel
+            (["A", "B", "C", "D"], ["A", "C", "D"]),  // a row fades out, those below travel
+        ] {
+            let (view, dataSource) = makeListView()
+            view.animationFrameCount = 6
+            dataSource.apply(listSnapshot([from]), animatingDifferences: false)
+            dataSource.apply(listSnapshot([to]))
+            var last = view.render()
+            var asked = 0
+            while view.isAnimating {
+                view.advanceAnimation()
+                let asks = view.needsDisplay
+                let frame = view.render()
+                if asks {
+                    asked += 1
+                } else {
+                    #expect(frame == last, "\(from) → \(to): a frame that did not ask drew otherwise")
+                }
+                last = frame
+            }
+            #expect(asked < 6, "\(from) → \(to): \(asked) of 6 frames asked")
+            #expect(view.screenText == "Section 0\n" + to.joined(separator: "\n"))
+        }
+    }
+
     @Test func appliesDuringAnAnimationQueueBehindIt() {
         let (view, dataSource) = makeListView()
         view.animationFrameCount = 3

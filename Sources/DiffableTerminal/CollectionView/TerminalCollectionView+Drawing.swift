@@ -68,11 +68,9 @@ extension TerminalCollectionView {
             }
             for (path, from) in animation.travelling {
                 guard let cell = indexed.items[path], let to = screenRect(for: path) else { continue }
-                let y = from.y + Int((Double(to.y - from.y) * progress).rounded())
-                let x = from.x + Int((Double(to.x - from.x) * progress).rounded())
                 draw(
-                    cell, in: ScreenRect(x: x, y: y, width: to.width, height: to.height),
-                    state: state(for: path), into: &buffer)
+                    cell, in: Animation.place(from: from, to: to, at: progress), state: state(for: path),
+                    into: &buffer)
             }
         }
         drawIndex(into: &buffer)

@@ -20,6 +20,35 @@ struct Animation {
     var completion: (@MainActor (Bool) -> Void)?
 
     var progress: Double { Double(frame) / Double(max(frameCount, 1)) }
+
+    /// Whether the view draws the animation at its ``progress`` otherwise than at `earlier`, as
+    /// `TerminalCollectionView.draw(into:)` places and dims its cells: sliding cells move every
+    /// frame, fading ones change once (at half-way), and a travelling cell when its rounded place
+    /// does.
+    @MainActor func drawsDifferently(from earlier: Double, in view: TerminalCollectionView) -> Bool {
+        if !appearing.isEmpty || !departing.isEmpty {
+            switch rowAnimation.motion {
+            case .slide: return true
+            case .fade where (earlier < 0.5) != (progress < 0.5): return true
+            case .fade, .none: break
+            }
+        }
+        for (path, from) in travelling {
+            guard let to = view.screenRect(for: path) else { return true }
+            if Self.place(from: from, to: to, at: earlier) != Self.place(from: from, to: to, at: progress) {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Where a travelling cell is drawn at `progress`: on its way from its old place to its new
+    /// one, rounded to whole cells.
+    static func place(from: ScreenRect, to: ScreenRect, at progress: Double) -> ScreenRect {
+        ScreenRect(
+            x: from.x + Int((Double(to.x - from.x) * progress).rounded()),
+            y: from.y + Int((Double(to.y - from.y) * progress).rounded()), width: to.width, height: to.height)
+    }
 }
 
 /// How a terminal draws a row that comes or goes.
@@ -190,12 +219,15 @@ extension TerminalCollectionView {
     /// runs. A ``TerminalApplication`` calls this about 60 times a second.
     public func advanceAnimation() {
         guard var running = animation else { return }
+        let before = running.progress
         running.frame += 1
-        needsDisplay = true
         if running.frame >= running.frameCount {
             finishAnimations()
         } else {
             animation = running
+            // A frame the animation draws as the last one was drawn (a fade past its half, a row
+            // between two rounded places) is not drawn again: the loop composes every screen.
+            if running.drawsDifferently(from: before, in: self) { needsDisplay = true }
         }
     }
 
