@@ -44,6 +44,9 @@
             var written: Int64?
             var writtenAt = Date.distantPast
             var isWriting = false
+            /// Whether the last write left rows to trim: the next is due after a second, as if
+            /// the reader had read further.
+            var hasMoreToTrim = false
         }
 
         /// A read that finds more changes than this tells every subscriber to read everything.
@@ -335,7 +338,8 @@
                 let elapsed = now.timeIntervalSince(reader.writtenAt)
                 guard
                     elapsed >= Self.heartbeat
-                        || (position != reader.written && elapsed >= Self.acknowledgementInterval)
+                        || ((position != reader.written || reader.hasMoreToTrim)
+                            && elapsed >= Self.acknowledgementInterval)
                 else { return nil }
                 reader.isWriting = true
                 state.reader = reader
@@ -357,8 +361,10 @@
                     guard state.reader?.id == due.id else { return }
                     state.reader?.isWriting = false
                     state.reader?.written = due.position
-                    // Trimming more right away: the next poll writes again.
-                    state.reader?.writtenAt = moreToTrim ? .distantPast : now
+                    // More to trim (after a bulk import): a step a second, each short, so that
+                    // the app's writes never wait long behind one (see `acknowledge`).
+                    state.reader?.hasMoreToTrim = moreToTrim
+                    state.reader?.writtenAt = now
                 }
             }
         }
