@@ -82,7 +82,9 @@ extension CollectionViewDiffableDataSource {
     public func collectionView(
         _ collectionView: any DiffableCollectionView, outlineStateOfItemAt indexPath: IndexPath
     ) -> OutlineItemState? {
-        guard let section = sectionIdentifier(for: indexPath.section),
+        // Views ask for every cell they configure; most data sources apply no section snapshot.
+        guard !_engine.committed.sectionSnapshots.isEmpty,
+            let section = sectionIdentifier(for: indexPath.section),
             let snapshot = _engine.committed.sectionSnapshots[section],
             let item = itemIdentifier(for: indexPath), let index = snapshot.index(of: item)
         else { return nil }
