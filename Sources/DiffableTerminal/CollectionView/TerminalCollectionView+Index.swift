@@ -1,4 +1,5 @@
 import Diffable
+import DiffableCells
 import Foundation
 
 /// The index: the data source's index titles (`indexTitles(for:)`; a table's section index
@@ -42,10 +43,7 @@ extension TerminalCollectionView {
     /// Where an index title leads, as the data source says, clamped to the content: an item, or
     /// the first place of a section without items. `nil` with no sections.
     func indexPath(forIndexTitle index: Int) -> IndexPath? {
-        guard let dataSource, indexTitles.indices.contains(index), !counts.isEmpty else { return nil }
-        let path = dataSource.collectionView(self, indexPathForIndexTitle: indexTitles[index], at: index)
-        let section = min(max(path.section, 0), counts.count - 1)
-        return IndexPath(item: min(max(path.item, 0), max(counts[section] - 1, 0)), section: section)
+        dataSource?.indexPath(forIndexTitleAt: index, of: indexTitles, in: self, counts: counts)
     }
 
     /// The index title of the part the focus is in: the last title leading at or before it.

@@ -6,6 +6,11 @@ const EXTRAS = ["o", "x", "movable", "h", "menu", "pop", "sep"];
 /** The keys that press a row's accessories with handlers of their own (input.js), as in the
  * terminal, by kind; the first is the one `aria-keyshortcuts` names. */
 export const ACCESSORY_KEYS = { detail: ["i"], insert: ["+"], delete: ["Delete", "Backspace"] };
+/** A row's swipe actions of one side (`lead` or not), each with its index in the row's list,
+ * by which the page names it back. */
+export function swipeActions(extras, leading) {
+  return (extras.x || []).map((action, index) => [action, index]).filter(([action]) => !!action.lead === leading);
+}
 // A multiselect accessory's glyph is the stylesheet's, from the row's selection.
 const GLYPHS = { disclosure: "›", checkmark: "✓", reorder: "≡", delete: "⊖", insert: "⊕", detail: "ⓘ" };
 
@@ -126,10 +131,9 @@ export function fillItem(el, cell) {
       if (made) parts.push(made);
     });
   }
-  // The swipe actions: the leading ones at the row's start, the trailing ones at its end, each
-  // named back by its index in the item's list.
+  // The swipe actions: the leading ones at the row's start, the trailing ones at its end.
   for (const leading of [true, false]) {
-    const side = (x.x || []).map((action, index) => [action, index]).filter(([action]) => !!action.lead === leading);
+    const side = swipeActions(x, leading);
     if (!side.length) continue;
     const actions = document.createElement("span");
     actions.className = "dw-actions" + (leading ? " dw-leading" : "");

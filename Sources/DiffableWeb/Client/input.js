@@ -3,7 +3,7 @@
 // changes only when the server's update arrives. Each handler works on the collection
 // (collection.js) whose element the event happened in.
 
-import { ACCESSORY_KEYS } from "./cells.js";
+import { ACCESSORY_KEYS, swipeActions } from "./cells.js";
 import { requestMenu } from "./menu.js";
 import { allItems, readScroll, takeFocus } from "./patch.js";
 import { speed } from "./scroll.js";
@@ -320,8 +320,7 @@ function swiping(view, root) {
       }
       // The side this swipe reveals: leading actions for a swipe toward the trailing edge.
       const leading = dx > 0;
-      const side = (el._extras.x || []).map((action, index) => [action, index])
-        .filter(([action]) => !!action.lead === leading);
+      const side = swipeActions(el._extras, leading);
       const full = side.find(([action]) => action.full);
       if (!shown && full && Math.abs(dx) > 0.6 * el.getBoundingClientRect().width) {
         view.send({ t: "action", k: Number(el.dataset.k), a: full[1] });

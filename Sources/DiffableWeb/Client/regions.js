@@ -161,26 +161,27 @@ export function setupRegions(list, sender, fresh = false) {
 }
 
 /**
- * Shows the regions of the columns a split view shows ("" is the main collection, with its
- * header) and hides the others, which keep their state; collapsed, the one shown takes the whole
- * width, and the bar gets a back control (`‹ title`) that asks the server to go back. When the
- * focus was in a column that went, it goes to the back control, or else to the column shown.
- */
-/**
  * Where each column was scrolled when it went: the window's scroll while it was the column the
  * window scrolls (collapsed, the one shown; beside others, the centre), and its own.
  */
 const columnScrolls = new WeakMap();
 
+/**
+ * Shows the regions of the columns a split view shows ("" is the main collection, with its
+ * header) and hides the others, which keep their state and scroll; collapsed, the one shown takes
+ * the whole width, and the bar gets a back control (`‹ title`) that asks the server to go back.
+ * When the focus was in a column that went, it goes to the back control, or else to the column
+ * shown.
+ */
 function applySplit(message) {
   const shown = new Set(message.show || []);
   const center = document.querySelector(".dw-center");
   const sides = (at) => [...regions.values()].filter((region) => region.at === at).map((region) => region.column);
   const columns = [...sides("leading"), center, ...sides("trailing")].filter(Boolean);
   const before = columns.filter((column) => !column.hidden);
-  const windowsBefore = document.body.classList.contains("dw-collapsed") ? before[0] : center;
+  const windowColumnBefore = document.body.classList.contains("dw-collapsed") ? before[0] : center;
   for (const column of before) {
-    columnScrolls.set(column, { own: column.scrollTop, window: column === windowsBefore ? window.scrollY : 0 });
+    columnScrolls.set(column, { own: column.scrollTop, window: column === windowColumnBefore ? window.scrollY : 0 });
   }
   document.body.classList.toggle("dw-collapsed", !!message.collapsed);
   if (center) center.hidden = !shown.has("");
@@ -193,7 +194,7 @@ function applySplit(message) {
   for (const region of regions.values()) {
     if (region.at === "leading" || region.at === "trailing") region.column.hidden = !shown.has(region.name);
   }
-  restoreScrolls(columns, before, message.collapsed ? null : center, windowsBefore);
+  restoreScrolls(columns, before, !!message.collapsed, center, windowColumnBefore);
   const bar = document.querySelector(".dw-bar");
   let back = document.querySelector(".dw-back");
   if (!back && bar) {
@@ -221,19 +222,22 @@ function applySplit(message) {
 /**
  * Puts each column that comes back where it was, as a navigation stack keeps a view
  * controller's scroll: a column shown again gets its own scroll, and the window the scroll of the
- * column it now scrolls (`windowColumn`, or else the one shown). Collapsed, the columns after the
- * one shown were gone back from, and start at their top next time, as a new push does.
+ * column it now scrolls (collapsed, the one shown; beside others, `center`). Collapsed, the
+ * columns after the one shown were gone back from, and start at their top next time, as a new
+ * push does.
  */
-function restoreScrolls(columns, before, windowColumn, windowsBefore) {
+function restoreScrolls(columns, before, collapsed, center, windowColumnBefore) {
   const now = columns.filter((column) => !column.hidden);
-  const windows = windowColumn || now[0];
-  if (!windowColumn && now.length) {
+  const windowColumn = collapsed ? now[0] : center;
+  if (collapsed && now.length) {
     for (const column of columns.slice(columns.indexOf(now[0]) + 1)) columnScrolls.delete(column);
   }
   for (const column of now) {
     if (!before.includes(column)) column.scrollTop = columnScrolls.get(column)?.own ?? 0;
   }
-  if (windows && windows !== windowsBefore) window.scrollTo(0, columnScrolls.get(windows)?.window ?? 0);
+  if (windowColumn && windowColumn !== windowColumnBefore) {
+    window.scrollTo(0, columnScrolls.get(windowColumn)?.window ?? 0);
+  }
 }
 
 function panelClick(event, region) {

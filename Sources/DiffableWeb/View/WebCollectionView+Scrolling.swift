@@ -1,4 +1,5 @@
 import Diffable
+import DiffableCells
 import Foundation
 
 extension WebCollectionView {
@@ -63,12 +64,12 @@ extension WebCollectionView {
     /// index does: a section's start (its first item, or a section without items) with its header
     /// at the top, any other item at the top. A title the view does not have is ignored.
     func jump(toIndexTitle index: Int) {
-        guard let dataSource, indexTitles.indices.contains(index), !counts.isEmpty else { return }
-        let asked = dataSource.collectionView(self, indexPathForIndexTitle: indexTitles[index], at: index)
-        let section = min(max(asked.section, 0), counts.count - 1)
-        let item = min(max(asked.item, 0), max(counts[section] - 1, 0))
-        guard item > 0 else { return scrollToSectionStart(section) }
-        scrollToItem(at: IndexPath(item: item, section: section), at: .top, animated: true)
+        guard
+            let path = dataSource?.indexPath(
+                forIndexTitleAt: index, of: indexTitles, in: self, counts: counts)
+        else { return }
+        guard path.item > 0 else { return scrollToSectionStart(path.section) }
+        scrollToItem(at: path, at: .top, animated: true)
     }
 
     /// Scrolls the page so that a section's start, its header first, is at the top.
