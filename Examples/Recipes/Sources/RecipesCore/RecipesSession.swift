@@ -141,9 +141,9 @@ public final class RecipesSession {
         switch shownList ?? chosenList {
         case .search(let text):
             let more = count >= RecipeList.searchLimit ? "+" : ""
-            return "“\(displaySafe(text))” · \(count.formatted())\(more) found"
+            return "“\(displaySafe(text))” · \(CountText.text(count))\(more) found"
         case let list:
-            return "\(SidebarItem(list: list)?.title ?? "") · \(count.formatted())"
+            return "\(SidebarItem(list: list)?.title ?? "") · \(CountText.text(count))"
         }
     }
 

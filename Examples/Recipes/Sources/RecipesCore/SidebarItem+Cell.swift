@@ -6,12 +6,12 @@ public import RecipeStore
 /// share the content configuration vocabulary.
 extension SidebarItem {
     /// The row's glyph, title and count (red heart for Favorites).
-    public func contentConfiguration(counts: RecipeCounts?) -> ListContentConfiguration {
+    @MainActor public func contentConfiguration(counts: RecipeCounts?) -> ListContentConfiguration {
         var content = ListContentConfiguration.valueCell()
         content.text = displaySafe(title)
         content.image = symbol.isEmpty ? nil : symbol
         if kind == .favorites { content.imageStyle = TextStyle(foreground: .red) }
-        if let counts, let count = count(in: counts) { content.secondaryText = count.formatted() }
+        if let counts, let count = count(in: counts) { content.secondaryText = CountText.text(count) }
         return content
     }
 

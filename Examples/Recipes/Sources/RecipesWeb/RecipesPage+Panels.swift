@@ -14,9 +14,10 @@ enum PanelAction: String {
 /// page puts it in as text.
 extension RecipesPage {
     func headerContent() -> WebPanelContent {
-        split.setTitle(session.listTitle, for: .supplementary)  // what the detail's back says
+        let title = session.listTitle
+        split.setTitle(title, for: .supplementary)  // what the detail's back says
         var blocks: [WebPanelContent.Block] = [
-            .title(session.isLoading ? "Loading…" : session.listTitle),
+            .title(session.isLoading ? "Loading…" : title),
             .buttons([
                 .init(action: PanelAction.list.rawValue, title: "List", isOn: !isGrid),
                 .init(action: PanelAction.grid.rawValue, title: "Grid", isOn: isGrid),
