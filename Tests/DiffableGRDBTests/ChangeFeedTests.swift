@@ -70,6 +70,51 @@
             await eventually { feed.phase == .stopped }
         }
 
+        /// A stream that reads inside the feed's read holds the controllers' news of that read
+        /// until it has read: a view driven by a controller shows a commit only once the values
+        /// read beside it (counts, a detail) have it too, so both can be drawn in one frame.
+        @Test func aStreamThatReadsHoldsTheNewsOfItsReadUntilItHasRead() async throws {
+            let file = try TemporaryDatabase()
+            let pool = try file.makeRecipes(Self.recipes)
+            let controller = try await FetchedResultsController.shared(
+                database: pool, request: Recipe.request)
+            let view = DrivenView()
+            controller.drive(view.dataSource)
+            await eventually { view.dataSource.snapshot().numberOfItems == 4 }
+            // The drive's own task has taken its first news (which would show whatever the
+            // controller has by the time it runs).
+            for _ in 0..<10 { await Task.yield() }
+            let (entered, enter) = AsyncStream<Void>.makeStream()
+            let (gate, open) = AsyncStream<Void>.makeStream()
+            let gateIterator = Mutex<AsyncStream<Void>.Iterator?>(gate.makeAsyncIterator())
+            let minutes = ChangeFeed.feed(for: pool).changes(of: ["recipe"]) { batch in
+                // Waits for the test, once: the controller has the change by now.
+                enter.yield()
+                var iterator = gateIterator.withLock { iterator in
+                    defer { iterator = nil }
+                    return iterator
+                }
+                _ = await iterator?.next()
+                return try? await pool.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM recipe") }
+            }
+            var batches = minutes.makeAsyncIterator()
+            await eventually { ChangeFeed.feed(for: pool).subscriberCount == 2 }
+            try await file.secondConnection().write {
+                try Recipe(id: 9, collection: "Breakfast", title: "Eggs", minutes: 7).insert($0)
+            }
+            var entries = entered.makeAsyncIterator()
+            await entries.next()
+            await eventually { controller.snapshot.indexOfItem(9) != nil }
+            // The drive runs on this actor: given every chance to, it still has not been told.
+            for _ in 0..<200 { await Task.yield() }
+            #expect(view.dataSource.snapshot().indexOfItem(9) == nil)
+            open.yield()
+            let read = await batches.next()
+            #expect(read?.batch.changedRowIDs(in: "recipe") == [9])
+            #expect(read?.value == 6)
+            await eventually { view.dataSource.snapshot().indexOfItem(9) != nil }
+        }
+
         @Test func equalRequestsShareOneControllerWhileAnyoneHoldsIt() async throws {
             let file = try TemporaryDatabase()
             let pool = try file.makeRecipes(Self.recipes)

@@ -24,6 +24,7 @@ public final class ChangeFeed: Sendable {
         let route: _Route?
         let mayBeDue: Bool
         let condition: (any _RowCondition)?
+        let takesReadsLast: Bool
 
         init(_ subscriber: any _FeedSubscriber, tables: [String: Set<String>]?) {
             self.subscriber = subscriber
@@ -31,6 +32,7 @@ public final class ChangeFeed: Sendable {
             route = subscriber.route
             mayBeDue = subscriber.mayBeDue
             condition = subscriber.condition
+            takesReadsLast = subscriber.takesReadsLast
         }
     }
 
@@ -294,6 +296,10 @@ public final class ChangeFeed: Sendable {
     /// The conditions of concerned subscribers of one table are evaluated together first
     /// (``_RowCondition``), so that those whose rows the changes do not touch read nothing.
     ///
+    /// What the subscribers tell their listeners (a view's drive, a snapshot sequence, a
+    /// ``changes(of:)`` stream) is held until every one of them has the read, then told at once
+    /// (``_FeedStepNews``).
+    ///
     /// - Complexity: O(c + a) for c changes and a subscribers concerned, plus O(s) integer
     ///   updates for the s subscribers' positions.
     private func readOnce() async {
@@ -303,34 +309,22 @@ public final class ChangeFeed: Sendable {
             return (state.subscriptions, state.positions, state.index)
         }
         guard let from = positions.values.min() else { return }
-        let position: Int64?
-        do {
-            position = try await withTimeout("read") { [source] () async throws(FetchedResultsError) in
-                try await source.read(after: from) { read, reader async in
-                    var concerned = index.concerned(by: read.changes) ?? Set(subscriptions.keys)
-                    // Subscribers behind the changes the read has (a trimmed log) read everything.
-                    if let completeAfter = read.completeAfter, from < completeAfter {
-                        concerned.formUnion(positions.filter { $0.value < completeAfter }.keys)
-                    }
-                    let meeting = await Self.rowsMeetingConditions(
-                        of: concerned.compactMap { id in subscriptions[id]?.condition.map { (id, $0) } },
-                        changes: read.changes, reader: reader)
-                    for id in concerned {
-                        guard let subscription = subscriptions[id], let at = positions[id],
-                            let subscriber = subscription.subscriber
-                        else { continue }
-                        guard
-                            var batch = Self.batch(read, tables: subscription.tables, after: at)
-                                ?? (subscription.mayBeDue && subscriber.isDue
-                                    ? ChangeBatch(rowIDs: [:], position: read.position ?? at) : nil)
-                        else { continue }
-                        batch.rowsMeetingCondition = meeting[id]
-                        await subscriber.feed(batch, reader: reader)
-                    }
-                    return read.position
-                }
+        // What the subscribers tell their listeners is told once all of them have the read (or
+        // the read failed: those that took it have news all the same).
+        let news = _FeedStepNews()
+        let read = await _FeedStepNews.$current.withValue(news) {
+            () async -> Result<Int64?, FetchedResultsError> in
+            do throws(FetchedResultsError) {
+                return .success(try await readEverySubscriber(subscriptions, positions, index, after: from))
+            } catch {
+                return .failure(error)
             }
-        } catch {
+        }
+        news.tell()
+        let position: Int64?
+        switch read {
+        case .success(let read): position = read
+        case .failure(let error):
             failed(error)
             return
         }
@@ -347,6 +341,41 @@ public final class ChangeFeed: Sendable {
             return state.positions.values.min()
         }
         if let lowest { source.acknowledge(lowest) }
+    }
+
+    /// Reads every change after `from`, and hands each concerned subscriber those after its own
+    /// position, with the reader; returns the position read up to.
+    private func readEverySubscriber(
+        _ subscriptions: [ObjectIdentifier: Subscription], _ positions: [ObjectIdentifier: Int64],
+        _ index: _SubscriberIndex, after from: Int64
+    ) async throws(FetchedResultsError) -> Int64? {
+        try await withTimeout("read") { [source] () async throws(FetchedResultsError) in
+            try await source.read(after: from) { read, reader async in
+                var concerned = index.concerned(by: read.changes) ?? Set(subscriptions.keys)
+                // Subscribers behind the changes the read has (a trimmed log) read everything.
+                if let completeAfter = read.completeAfter, from < completeAfter {
+                    concerned.formUnion(positions.filter { $0.value < completeAfter }.keys)
+                }
+                let meeting = await Self.rowsMeetingConditions(
+                    of: concerned.compactMap { id in subscriptions[id]?.condition.map { (id, $0) } },
+                    changes: read.changes, reader: reader)
+                // Streams of changes after the controllers: what they read may be a list's.
+                let last = concerned.filter { subscriptions[$0]?.takesReadsLast == true }
+                for id in Array(concerned.subtracting(last)) + last {
+                    guard let subscription = subscriptions[id], let at = positions[id],
+                        let subscriber = subscription.subscriber
+                    else { continue }
+                    guard
+                        var batch = Self.batch(read, tables: subscription.tables, after: at)
+                            ?? (subscription.mayBeDue && subscriber.isDue
+                                ? ChangeBatch(rowIDs: [:], position: read.position ?? at) : nil)
+                    else { continue }
+                    batch.rowsMeetingCondition = meeting[id]
+                    await subscriber.feed(batch, reader: reader)
+                }
+                return read.position
+            }
+        }
     }
 
     /// The database could not be read or polled: subscribers hear of it, once until a read

@@ -182,6 +182,11 @@ package protocol _FeedSubscriber: AnyObject, Sendable {
     /// when it subscribes.
     var condition: (any _RowCondition)? { get }
 
+    /// Whether it takes each read after the controllers: a stream of changes whose reads may look
+    /// at what the controllers show (a count that is a list's length). Asked once, when it
+    /// subscribes.
+    var takesReadsLast: Bool { get }
+
     /// Takes a read, inside it: the rows of its tables changed since its position (`nil` when it
     /// must read everything), and the reader to read them with.
     func feed(_ batch: ChangeBatch, reader: any _FeedReader) async
@@ -198,4 +203,5 @@ extension _FeedSubscriber {
     package var mayBeDue: Bool { false }
     package var route: _Route? { nil }
     package var condition: (any _RowCondition)? { nil }
+    package var takesReadsLast: Bool { false }
 }

@@ -71,7 +71,7 @@ package struct _StoreModel<
 
     /// The error of the last read, until a read succeeds.
     private(set) var error: FetchedResultsError?
-    private var listeners: [AsyncStream<Void>.Continuation] = []
+    private var listeners: [_StateListener] = []
     private var errorListeners: [AsyncStream<FetchedResultsError?>.Continuation] = []
     /// Told of each step as it is made, under the lock.
     private var stepObservers: [@Sendable (Step) -> Void] = []
@@ -208,11 +208,11 @@ package struct _StoreModel<
             _checkInvariants()
         #endif
         for observer in stepObservers { observer(step) }
-        // A listener that stopped (a dropped sequence) is dropped here.
-        listeners.removeAll {
-            if case .terminated = $0.yield() { return true }
-            return false
-        }
+        // A listener that stopped (a dropped sequence) is dropped at the next step.
+        listeners.removeAll(where: \.hasEnded)
+        let told = listeners
+        // In a read of the feed, at its end, with every other subscriber's news.
+        _FeedStepNews.tell { for listener in told { listener.tell() } }
     }
 
     /// Adds a function told of each step as it is made, before any listener.
@@ -224,13 +224,13 @@ package struct _StoreModel<
     mutating func addListener(_ continuation: AsyncStream<Void>.Continuation) {
         guard lifecycle != .finished else { return continuation.finish() }
         if fetched != nil { continuation.yield() }
-        listeners.append(continuation)
+        listeners.append(_StateListener(continuation))
     }
 
     /// Ends every listener.
     mutating func finish() {
         lifecycle = .finished
-        for listener in listeners { listener.finish() }
+        for listener in listeners { listener.continuation.finish() }
         listeners = []
         for listener in errorListeners { listener.finish() }
         errorListeners = []
@@ -260,5 +260,23 @@ extension _StoreModel {
         precondition(
             lifecycle != .finished || (listeners.isEmpty && errorListeners.isEmpty),
             "store model: a finished model has listeners")
+    }
+}
+
+/// A listener of a model's states: the stream it is told through, and whether that stream ended.
+final class _StateListener: Sendable {
+    let continuation: AsyncStream<Void>.Continuation
+    private let ended = _Lock(false)
+
+    init(_ continuation: AsyncStream<Void>.Continuation) {
+        self.continuation = continuation
+    }
+
+    /// Whether the stream ended (its sequence was dropped): the model lets go of it.
+    var hasEnded: Bool { ended.withLock { $0 } }
+
+    /// Tells the listener of a new state.
+    func tell() {
+        if case .terminated = continuation.yield() { ended.withLock { $0 = true } }
     }
 }
