@@ -15,6 +15,8 @@
 //   row, with its title, reaches every page);
 // - write_cpu_ms: the server's CPU time for one write: its CPU over all the writes, less what
 //   it spends idle in that time, divided by the number of writes (external and page);
+// - frames_per_write: the WebSocket messages the pages received over all the writes, per page
+//   reached and per write (1 when each write reaches each page as one frame);
 // - baseline_external_write_p99_ms: external_write's p99 with sharing turned off (every page
 //   its own controllers and counts, `serveRecipes(sharing: false)`), in the same run, where it
 //   finishes: skipped when the pages' lists would not fit in memory, or a step takes too long.
@@ -34,7 +36,7 @@
 //
 //   load recipes=<n> pages=<n> idle_cpu_pct=<x> threads=<n> kib_per_page=<x>
 //       external_write_p50_ms=<x> external_write_p99_ms=<x> page_write_p99_ms=<x> write_cpu_ms=<x>
-//       baseline_external_write_p99_ms=<x or skipped>
+//       frames_per_write=<x> baseline_external_write_p99_ms=<x or skipped>
 
 import ArgumentParser
 import BenchmarkOptions
@@ -120,6 +122,8 @@ final class Arrivals: Sendable {
         /// Markers of their own for some pages, instead of `marker`.
         var markers: [Int: String] = [:]
         var arrived: [Int: ContinuousClock.Instant] = [:]
+        /// Messages received, by every page.
+        var frames = 0
         var connected = 0
         var closed = 0
     }
@@ -137,6 +141,7 @@ final class Arrivals: Sendable {
     func received(_ text: String, page: Int) {
         let now = ContinuousClock.now
         state.withLock { state in
+            state.frames += 1
             let marker = state.markers[page] ?? state.marker
             guard state.arrived[page] == nil, !marker.isEmpty, text.contains(marker) else {
                 return
@@ -146,6 +151,7 @@ final class Arrivals: Sendable {
     }
 
     var count: Int { state.withLock { $0.arrived.count } }
+    var frames: Int { state.withLock { $0.frames } }
     var last: ContinuousClock.Instant? { state.withLock { $0.arrived.values.max() } }
     var connected: Int { state.withLock { $0.connected } }
     func didConnect() { state.withLock { $0.connected += 1 } }
@@ -223,6 +229,7 @@ struct Measurements {
     var externalWrites: [Double] = []
     var pageWrites: [Double] = []
     var writeCPUMilliseconds = Double.nan
+    var framesPerWrite = Double.nan
 }
 
 /// Runs one case: a server on `database`, `pages` pages, `writes` external and page writes.
@@ -307,6 +314,7 @@ func measure(
         }
         let writesStart = ProcessSample(pid: server.pid)
         let writesClock = ContinuousClock.now
+        let framesBefore = arrivals.frames
         for round in 0..<writes {
             // Another process (this one) writes a row every page shows.
             marker = "!Load \(round) \(UUID().uuidString.prefix(8))"
@@ -337,6 +345,8 @@ func measure(
         let writesCPU = ProcessSample(pid: server.pid).cpuSeconds - writesStart.cpuSeconds
         let idle = measurements.idleCPUPercent / 100 * (ContinuousClock.now - writesClock).milliseconds / 1e3
         measurements.writeCPUMilliseconds = max(0, writesCPU - idle) * 1e3 / Double(2 * max(writes, 1))
+        measurements.framesPerWrite =
+            Double(arrivals.frames - framesBefore) / Double(2 * max(writes, 1) * reached)
     }
     return measurements
 }
@@ -405,6 +415,7 @@ for size in sizes {
             + "external_write_p99_ms=\(format(percentile(shared.externalWrites, 0.99))) "
             + "page_write_p99_ms=\(format(percentile(shared.pageWrites, 0.99))) "
             + "write_cpu_ms=\(format(shared.writeCPUMilliseconds)) "
+            + "frames_per_write=\(String(format: "%.2f", shared.framesPerWrite)) "
             + "baseline_external_write_p99_ms=\(baseline)"
         say(line)
         lines.append(line)

@@ -1,6 +1,7 @@
 public import DiffableStore
 import Foundation
 public import RecipeKit
+import Synchronization
 
 /// What every session of the app on one database shares, in the terminal or on a server with a
 /// thousand pages: one live controller (and record cache) per list, whatever the number of
@@ -89,6 +90,15 @@ public final class RecipeLibrary {
     /// Counts the times cached recipes were forgotten: a read that began before one is not kept.
     private var recipeGeneration = 0
     static let recipeCacheLimit = 256
+    /// The ids of ``recipes``, for the reads inside the feed's (which read those that changed).
+    private nonisolated let shownRecipeIDs = KeptIDs()
+
+    /// A set of ids that the main actor writes and any thread reads.
+    final class KeptIDs: Sendable {
+        private let ids = Mutex<Set<Int64>>([])
+        var current: Set<Int64> { ids.withLock { $0 } }
+        func set(_ new: Set<Int64>) { ids.withLock { $0 = new } }
+    }
     private var following: Task<Void, Never>?
     /// The first ``start()``'s work, which every later call waits for.
     private var starting: Task<Void, Never>?
@@ -116,23 +126,71 @@ public final class RecipeLibrary {
 
     private func follow() async {
         // The recipes, and the memberships the collections' counts come from (any writer may
-        // change one without the other).
-        let changes = database.feed.changes(of: ["recipe", "recipeCollection"])
+        // change one without the other). The counts and the recipes the details show are read
+        // inside the feed's read, so that the news of a commit reaches the sessions with the
+        // lists': a page draws its list, counts and detail of one commit in one frame.
+        let database = database
+        let clock = clock
+        let shown = shownRecipeIDs
+        let changes = database.feed.changes(of: ["recipe", "recipeCollection"]) { batch in
+            await Self.read(batch, database, now: clock.now, shown: shown)
+        }
         following = Task { [weak self] in
-            for await batch in changes {
+            for await (batch, read) in changes {
                 guard let self else { return }
-                if let rowIDs = batch.changedRowIDs(in: "recipe") {
-                    for id in rowIDs { self.recipes[id] = nil }
-                } else {
-                    self.recipes = [:]
-                }
-                if batch.mayHaveChanged("recipe") { self.recipeGeneration += 1 }
-                await self.refreshCounts()
+                self.take(batch, read)
                 for observer in self.observers.values { observer.changed(batch) }
             }
         }
         await refreshCounts()
         await followRecents()
+    }
+
+    /// What the library reads of a commit, inside the feed's read.
+    struct ChangeRead: Sendable {
+        /// The counts, or `nil` if they could not be read (the last ones stay).
+        var counts: RecipeCounts?
+        /// The recipes that changed among those the details show, as they are now (`nil` for one
+        /// deleted); one that could not be read is left out, and read again when asked for.
+        var recipes: [Int64: Recipe?] = [:]
+    }
+
+    /// Reads the counts and the changed recipes among `shown`.
+    nonisolated static func read(
+        _ batch: ChangeBatch, _ database: any RecipeStorage, now: Date, shown: KeptIDs
+    ) async -> ChangeRead {
+        var read = ChangeRead(counts: try? await database.counts(now: now))
+        guard batch.mayHaveChanged("recipe") else { return read }
+        let shownIDs = shown.current
+        let changed = batch.changedRowIDs(in: "recipe").map { shownIDs.intersection($0) } ?? shownIDs
+        for id in changed {
+            if let recipe = try? await database.recipe(id: id) { read.recipes[id] = .some(recipe) }
+        }
+        return read
+    }
+
+    /// Takes what was read of a commit: the counts, and the recipes the details show as they are
+    /// now; every other changed recipe is forgotten, and reads under way are not kept.
+    private func take(_ batch: ChangeBatch, _ read: ChangeRead) {
+        if batch.mayHaveChanged("recipe") {
+            recipeGeneration += 1
+            if let rowIDs = batch.changedRowIDs(in: "recipe") {
+                for id in rowIDs { recipes[id] = nil }
+            } else {
+                recipes = [:]
+            }
+            for (id, recipe) in read.recipes { recipes[id] = .some(recipe) }
+            rememberShown()
+        }
+        if var counts = read.counts {
+            if let recents { counts.recents = recents.controller.snapshot.numberOfItems }
+            self.counts = counts
+        }
+    }
+
+    /// The ids of the recipes kept, for the feed's reads (off the main actor) to read again.
+    private func rememberShown() {
+        shownRecipeIDs.set(Set(recipes.keys))
     }
 
     /// Keeps Recents live and its count in the sidebar's: a change to it (a recipe added, one
@@ -161,6 +219,11 @@ public final class RecipeLibrary {
         self.counts = counts
     }
 
+    /// The recipe with an id as last read, if it is kept: `nil` when it is not, `.some(nil)` when
+    /// it was deleted. After a change, the sessions take the recipes their details show from
+    /// here, read once for all of them with the change.
+    public func keptRecipe(id: Int64) -> Recipe?? { recipes[id] }
+
     /// The recipe with an id, or `nil` if there is none: read once for all sessions until its row
     /// changes, off the main actor; the sessions that ask while it is read wait for the one read.
     /// A database that does not answer keeps this waiting, never the main actor.
@@ -177,6 +240,7 @@ public final class RecipeLibrary {
         guard generation == recipeGeneration else { return recipe }
         if recipes.count >= Self.recipeCacheLimit { recipes.removeAll(keepingCapacity: true) }
         recipes[id] = recipe
+        rememberShown()
         return recipe
     }
 
@@ -186,6 +250,7 @@ public final class RecipeLibrary {
         recipes = [:]
         readingRecipes = [:]
         recipeGeneration += 1
+        rememberShown()
     }
 
     /// Tells `observer` of every change from now until the returned observation goes away.

@@ -6,10 +6,14 @@ import RecipeStore
 extension RecipesSession {
     /// Shows the library's counts: a collection that appeared or went is inserted or deleted in
     /// the outline (animated); a row whose count changed is reconfigured, alone.
-    func refreshCounts() {
+    /// Returns whether anything changed (the front end was told).
+    @discardableResult
+    func refreshCounts() -> Bool {
         let old = counts
         counts = library.counts
-        guard counts != old || !sidebarDataSource.snapshot().contains(section: .collections) else { return }
+        guard counts != old || !sidebarDataSource.snapshot().contains(section: .collections) else {
+            return false
+        }
         let names = counts.collections.map(\.name)
         if names != old.collections.map(\.name)
             || !sidebarDataSource.snapshot().contains(section: .collections)
@@ -27,12 +31,21 @@ extension RecipesSession {
             sidebarDataSource.apply(snapshot)
         }
         onChange()
+        return true
     }
 
-    /// The database changed: the counts are the library's new ones, and the detail is read
-    /// again when its recipe's row may have changed.
+    /// The database changed: the counts are the library's new ones, and the detail shows its
+    /// recipe as the library read it with the change (or reads it, if the library has not).
     func databaseChanged(_ batch: ChangeBatch) {
-        refreshCounts()
-        if let selectedID, batch.mayHaveChanged("recipe", rowID: selectedID) { refreshSelectedRecipe() }
+        guard let selectedID, batch.mayHaveChanged("recipe", rowID: selectedID) else {
+            refreshCounts()
+            return
+        }
+        if !takeSelectedRecipe(library.keptRecipe(id: selectedID)) {
+            refreshCounts()
+            refreshSelectedRecipe()
+        } else if !refreshCounts() {
+            onChange()
+        }
     }
 }

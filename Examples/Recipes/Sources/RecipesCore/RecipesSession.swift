@@ -244,6 +244,16 @@ public final class RecipesSession {
         refreshSelectedRecipe()
     }
 
+    /// Shows `kept` as the selected recipe, read after a change (`.some(nil)`: it was deleted,
+    /// and the front end selects the neighbour its list moved to); a read under way is older, and
+    /// dropped. Returns `false`, changing nothing, when `kept` is `nil` (not read).
+    func takeSelectedRecipe(_ kept: Recipe??) -> Bool {
+        guard let selectedID, case .some(let recipe) = kept else { return false }
+        detailGeneration += 1
+        selection = recipe.map { Selection(id: selectedID, recipe: $0) }
+        return true
+    }
+
     /// Reads the selected recipe again (after any change), off the main actor: the detail shows
     /// what it showed (or that it is loading) until the recipe arrives, and a database that does
     /// not answer holds up only this read. A read overtaken by a newer one is dropped.
