@@ -176,6 +176,49 @@ struct SessionTests {
         #expect(await outbox.next() == nil)
     }
 
+    /// Held messages wait for the release, and go with everything held before as one frame.
+    @Test func heldMessagesGoTogetherOnceReleased() async {
+        let outbox = Outbox()
+        outbox.push("a", releasing: false)
+        outbox.push("b", releasing: false)
+        async let next = outbox.next()
+        for _ in 0..<10 { await Task.yield() }
+        outbox.push("c", releasing: false)
+        outbox.release()
+        #expect(await next == .text(#"{"t":"batch","messages":[a,b,c]}"#))
+        outbox.push("d", releasing: false)
+        outbox.push("e")
+        outbox.push("f", releasing: false)
+        #expect(await outbox.next() == .text(#"{"t":"batch","messages":[d,e]}"#))
+        #expect(outbox.pendingCount == 1)
+        outbox._checkInvariants()
+    }
+
+    /// What a page is sent in one turn of the main actor — here two searches' updates — goes as
+    /// one frame.
+    @Test func whatAPageIsSentInOneTurnGoesAsOneFrame() async throws {
+        let registry = registry()
+        let connection = WebConnection(registry: registry)
+        try connection.receive(Self.hello)
+        _ = await drain(connection.outbox)
+        // The writer waits for the page's next message.
+        let outbox = connection.outbox
+        let writer = Task.detached { await outbox.next() }
+        for _ in 0..<10 { await Task.yield() }
+        try connection.receive(#"{"t":"search","q":"a"}"#)
+        #expect(outbox.pendingCount == 1 && outbox.releasedCount == 0, "held to the end of the turn")
+        try connection.receive(#"{"t":"search","q":""}"#)
+        #expect(outbox.pendingCount == 2 && outbox.releasedCount == 0)
+        guard case .text(let frame)? = await writer.value else {
+            Issue.record("no frame")
+            return
+        }
+        let messages = try #require(
+            (try JSONSerialization.jsonObject(with: Data(frame.utf8)) as? [String: Any])?["messages"] as? [Any])
+        #expect(messages.count == 2)
+        #expect(connection.outbox.pendingCount == 0)
+    }
+
     @Test func aWriterWaitingOnAnEmptyOutboxWakesForTheNextMessage() async {
         let outbox = Outbox()
         async let next = outbox.next()

@@ -6,6 +6,10 @@ import Diffable
 /// the socket, which waits while the page does not read. Whatever waits when the writer comes —
 /// the messages the page got while its last frame was being written — goes as one frame, a
 /// `batch` message, so a busy page costs one write per turn of its writer, not one per message.
+/// A message may be pushed held (`releasing: false`): the writer takes it only once
+/// ``release()`` is called, with everything pushed before — the server releases at the end of a
+/// turn of the main actor, so that what one change did to a page (its list, its counts, its
+/// detail) goes as one frame.
 /// A page that falls so far behind that the waiting messages pass ``Limits`` loses them all: the
 /// writer is handed ``Item/resync`` instead, and sends one reset built from the view's state at
 /// that moment. So a page that stops reading costs at most the limits in memory, never holds up
@@ -29,6 +33,8 @@ final class Outbox: Sendable {
 
     fileprivate struct State {
         var queue: [String] = []
+        /// How many of the first messages of `queue` the writer may take.
+        var released = 0
         var bytes = 0
         var needsResync = false
         var isClosed = false
@@ -43,10 +49,13 @@ final class Outbox: Sendable {
         self.limits = limits
     }
 
-    /// Adds a message; past the limits, drops every waiting message and asks for a resync.
+    /// Adds a message; past the limits, drops every waiting message and asks for a resync (which
+    /// the writer takes at once).
     ///
+    /// - Parameter releasing: Whether the writer may take it now, with everything held before;
+    ///   `false` holds it until ``release()``.
     /// - Complexity: O(1) amortized.
-    func push(_ text: String) {
+    func push(_ text: String, releasing: Bool = true) {
         let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
             guard !state.isClosed else { return nil }
             // While a resync is due, the reset will carry this message too.
@@ -55,12 +64,30 @@ final class Outbox: Sendable {
                 state.bytes += text.utf8.count
                 if state.queue.count > limits.maximumMessages || state.bytes > limits.maximumBytes {
                     state.queue = []
+                    state.released = 0
                     state.bytes = 0
                     state.needsResync = true
                     state.resyncCount += 1
+                } else if releasing {
+                    state.released = state.queue.count
                 }
             }
             state.checkInvariantsIfEnabled(limits)
+            guard state.needsResync || state.released > 0 else { return nil }
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume()
+    }
+
+    /// Lets the writer take every message pushed so far.
+    ///
+    /// - Complexity: O(1).
+    func release() {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            state.released = state.queue.count
+            state.checkInvariantsIfEnabled(limits)
+            guard state.released > 0 else { return nil }
             defer { state.waiter = nil }
             return state.waiter
         }
@@ -76,14 +103,15 @@ final class Outbox: Sendable {
     func clearPending() {
         state.withLock { state in
             state.queue = []
+            state.released = 0
             state.bytes = 0
             state.needsResync = false
             state.checkInvariantsIfEnabled(limits)
         }
     }
 
-    /// What to write next — every message waiting, as one frame — ``Item/resync``, or `nil` once
-    /// the outbox is closed; waits while nothing waits.
+    /// What to write next — every message released, as one frame — ``Item/resync``, or `nil` once
+    /// the outbox is closed; waits while nothing released waits.
     func next() async -> Item? {
         await withTaskCancellationHandler {
             while true {
@@ -97,7 +125,7 @@ final class Outbox: Sendable {
                 if let ready { return ready }
                 await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                     let waits = state.withLock { state -> Bool in
-                        guard state.queue.isEmpty, !state.needsResync, !state.isClosed else { return false }
+                        guard state.released == 0, !state.needsResync, !state.isClosed else { return false }
                         state.waiter = continuation
                         return true
                     }
@@ -114,6 +142,7 @@ final class Outbox: Sendable {
         let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
             state.isClosed = true
             state.queue = []
+            state.released = 0
             state.bytes = 0
             state.checkInvariantsIfEnabled(limits)
             defer { state.waiter = nil }
@@ -124,6 +153,9 @@ final class Outbox: Sendable {
 
     /// How many messages wait now.
     var pendingCount: Int { state.withLock { $0.queue.count } }
+
+    /// How many of the messages waiting the writer may take now.
+    var releasedCount: Int { state.withLock { $0.released } }
 
     /// How many bytes wait now.
     var pendingBytes: Int { state.withLock { $0.bytes } }
@@ -136,17 +168,19 @@ final class Outbox: Sendable {
 }
 
 extension Outbox.State {
-    /// The item the writer should take next, taken out of the state: every waiting message, one
+    /// The item the writer should take next, taken out of the state: every released message, one
     /// as it is, several in a `batch` message (as a resync sends).
     fileprivate mutating func nextItem() -> Outbox.Item? {
         if needsResync {
             needsResync = false
             return .resync
         }
-        guard !queue.isEmpty else { return nil }
-        let text = ServerMessage.batch(texts: queue)
-        queue.removeAll(keepingCapacity: true)
-        bytes = 0
+        guard released > 0 else { return nil }
+        let taken = queue[..<released]
+        let text = ServerMessage.batch(texts: Array(taken))
+        bytes -= taken.reduce(0) { $0 + $1.utf8.count }
+        queue.removeFirst(released)
+        released = 0
         return .text(text)
     }
 }
@@ -164,6 +198,7 @@ extension Outbox.State {
         precondition(
             queue.count <= limits.maximumMessages && bytes <= limits.maximumBytes, "outbox: past its limits")
         precondition(!needsResync || queue.isEmpty, "outbox: messages wait beside a resync")
+        precondition((0...queue.count).contains(released), "outbox: releases \(released) of \(queue.count) messages")
         precondition(!isClosed || queue.isEmpty, "outbox: messages wait in a closed outbox")
     }
 

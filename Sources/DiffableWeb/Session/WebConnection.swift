@@ -36,6 +36,12 @@ final class WebConnection {
         }
     }
 
+    /// Sends a message to the page with the others of this turn of the main actor, as one frame.
+    func send(_ text: String) {
+        outbox.push(text, releasing: false)
+        registry.releaseAtEndOfTurn(outbox)
+    }
+
     /// The reset the writer sends in place of what the page missed.
     func resync() -> String? {
         session?.resync()
@@ -78,6 +84,9 @@ final class WebSessionRegistry {
     /// How many times the pages of closed connections fell so far behind that they were to be
     /// sent a reset in place of what they missed.
     var closedResyncCount = 0
+    /// The outboxes with messages held for the end of this turn of the main actor.
+    private var held: [ObjectIdentifier: Outbox] = [:]
+    private var isReleaseScheduled = false
 
     /// How many times a page fell so far behind that the messages waiting for it were dropped
     /// for a reset, on every connection so far.
@@ -86,6 +95,30 @@ final class WebSessionRegistry {
     }
 
     init() {}
+
+    /// Releases what `outbox` holds once the main actor has run what it was handed meanwhile: what
+    /// one change does to a page — its list, its counts, its detail, each drawn by a task of its
+    /// own (the store tells them together) — goes as one frame, as UIKit commits a run loop's
+    /// changes in one transaction.
+    ///
+    /// - Complexity: O(1) amortized; the release is O(o) for the o outboxes held.
+    func releaseAtEndOfTurn(_ outbox: Outbox) {
+        held[ObjectIdentifier(outbox)] = outbox
+        guard !isReleaseScheduled else { return }
+        isReleaseScheduled = true
+        Task { @MainActor [weak self] in
+            // Behind the tasks the same news woke after this one, once more.
+            await Task.yield()
+            self?.releaseHeld()
+        }
+    }
+
+    private func releaseHeld() {
+        isReleaseScheduled = false
+        let outboxes = held
+        held = [:]
+        for outbox in outboxes.values { outbox.release() }
+    }
 
     /// The session for a page that says hello: its own, if it names one that waits for it, else
     /// a new one.

@@ -80,13 +80,13 @@ final class WebSession {
     func deliver(_ patch: inout WebPatch) {
         guard let connection else { return }
         stamp(&patch)
-        connection.outbox.push(patch.json.text)
+        connection.send(patch.json.text)
     }
 
     /// Sends a message that is not a collection view's patch (a panel's content, the search
     /// text), already written as text.
     func deliver(text: String) {
-        connection?.outbox.push(text)
+        connection?.send(text)
     }
 
     /// Numbers a message, and gives a reset the page's own state.
