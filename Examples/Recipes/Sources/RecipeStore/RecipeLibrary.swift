@@ -244,15 +244,6 @@ public final class RecipeLibrary {
         return recipe
     }
 
-    /// Forgets the recipes read: a session wrote, and reads its recipe again before the change
-    /// feed names the row.
-    public func forgetRecipes() {
-        recipes = [:]
-        readingRecipes = [:]
-        recipeGeneration += 1
-        rememberShown()
-    }
-
     /// Tells `observer` of every change from now until the returned observation goes away.
     public func observe(_ observer: Observer) -> Observation {
         let token = Observation.Token()

@@ -40,7 +40,9 @@ extension RecipesSession {
     }
 
     /// Runs a write off the main actor, then shows `status` (or the error) and reads the counts
-    /// (for every session of the library) and the selected recipe again.
+    /// and its selected recipe again, from the database: the change feed brings the write to every
+    /// session (this one too) with the counts and the recipes the library keeps, read once for
+    /// all, and the writer need not wait for it.
     func write(_ status: String, _ body: @escaping @Sendable (any RecipeStorage) async throws -> Void) {
         let database = database
         pendingWrites += 1
@@ -54,9 +56,8 @@ extension RecipesSession {
                 lastWrite = .notSaved(error)
             }
             await library.refreshCounts()
-            library.forgetRecipes()
             refreshCounts()
-            refreshSelectedRecipe()
+            refreshSelectedRecipe(fromDatabase: true)
         }
     }
 }
