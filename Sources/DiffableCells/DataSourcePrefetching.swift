@@ -104,6 +104,17 @@ package struct PrefetchPlan {
         return (prefetch, cancel)
     }
 
+    /// Whether a step after the view shows items from `first` on may ask for or cancel anything:
+    /// not while nothing has scrolled yet, where a step would only remember `first` (as this
+    /// does), so that a view updated where it stands skips listing what it shows.
+    ///
+    /// - Complexity: O(1).
+    package mutating func mayChange(first: IndexPath) -> Bool {
+        guard direction == 0, lastFirst == nil || lastFirst == first else { return true }
+        lastFirst = first
+        return false
+    }
+
     /// Forgets what was asked for, as a reload or an update does (its index paths are stale).
     package mutating func reset() {
         pending = []

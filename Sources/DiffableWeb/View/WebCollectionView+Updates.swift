@@ -32,7 +32,6 @@ extension WebCollectionView {
     ) {
         var patch = WebPatch()
         patch.isAnimated = animatingDifferences
-        prefetchPlan.reset()  // its index paths name the old items
         // An update that only reconfigures or reloads items moves nothing: every element keeps
         // its index path, and only the items it names are looked at again.
         let movesNothing =
@@ -40,6 +39,7 @@ extension WebCollectionView {
             && update.reloadedSections.isEmpty && update.deletedItems.isEmpty && update.insertedItems.isEmpty
             && update.movedItems.isEmpty
         if !movesNothing {
+            prefetchPlan.reset()  // its index paths name the old items
             let newCounts = currentCounts()
             let map = BatchUpdate.PositionMap(
                 update, oldSectionCount: counts.count, newSectionCount: newCounts.count)
@@ -205,7 +205,10 @@ extension WebCollectionView {
     /// Tells the prefetching data source of the items a window beyond `window` in the direction
     /// of scrolling, and of those asked for before that the person turned back from.
     private func prefetch(ahead window: [Int: Range<Int>]) {
-        guard isPrefetchingEnabled, let prefetchDataSource else { return }
+        guard isPrefetchingEnabled, let prefetchDataSource,
+            let section = window.keys.filter({ !window[$0]!.isEmpty }).min(),
+            prefetchPlan.mayChange(first: IndexPath(item: window[section]!.lowerBound, section: section))
+        else { return }
         let shown = window.keys.sorted().flatMap { section in
             window[section]!.map { IndexPath(item: $0, section: section) }
         }
