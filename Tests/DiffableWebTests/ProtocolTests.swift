@@ -10,6 +10,20 @@ struct ProtocolTests {
         #expect(value.text == #"{"t":"\u003cimg src=x onerror=alert(1)\u003e \u0026 \"quotes\"\n\u0001"}"#)
     }
 
+    /// Numbers, nesting and characters outside ASCII written as JSON itself would read them.
+    @Test func valuesAreWrittenAsFoundationReadsThem() throws {
+        let value = JSONValue.object([
+            ("n", .ints([0, 7, -42, Int.max, Int.min])), ("b", .array([.bool(true), .bool(false), .null])),
+            ("s", .string("Crème brûlée 🍮 \u{2028}<\\\t")), ("e", .object([])),
+        ])
+        let read = try #require(
+            try JSONSerialization.jsonObject(with: Data(value.text.utf8)) as? [String: Any])
+        #expect(read["n"] as? [Int] == [0, 7, -42, Int.max, Int.min])
+        #expect(read["s"] as? String == "Crème brûlée 🍮 \u{2028}<\\\t")
+        #expect(value.text.hasPrefix(#"{"n":[0,7,-42,9223372036854775807,-9223372036854775808],"b":[true,false,null],"#))
+        #expect(value.text.contains(#"\u2028\u003c\\\t"#))
+    }
+
     @Test func cellContentCarriesTextsAndDropsUnsafeImageURLs() {
         var content = WebCellContent(style: .list)
         content.text = "Soup"

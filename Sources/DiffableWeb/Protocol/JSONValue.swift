@@ -42,37 +42,52 @@ enum JSONValue: Hashable, Sendable {
     ///
     /// - Complexity: O(n) in the size of the text.
     var text: String {
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
         write(to: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    func write(to out: inout String) {
+    /// Writes the value's UTF-8 bytes: a server writes a patch for every page a change reaches,
+    /// and appending bytes costs a fraction of appending to a `String` piece by piece.
+    func write(to out: inout [UInt8]) {
         switch self {
-        case .null: out += "null"
-        case .bool(let value): out += value ? "true" : "false"
-        case .int(let value): out += String(value)
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
+        case .int(let value): Self.writeInt(value, to: &out)
         case .string(let value): Self.writeString(value, to: &out)
         case .array(let values):
-            out += "["
+            out.append(UInt8(ascii: "["))
             for (index, value) in values.enumerated() {
-                if index > 0 { out += "," }
+                if index > 0 { out.append(UInt8(ascii: ",")) }
                 value.write(to: &out)
             }
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case .object(let members):
-            out += "{"
+            out.append(UInt8(ascii: "{"))
             for (index, (key, value)) in members.enumerated() {
-                if index > 0 { out += "," }
+                if index > 0 { out.append(UInt8(ascii: ",")) }
                 Self.writeString(key, to: &out)
-                out += ":"
+                out.append(UInt8(ascii: ":"))
                 value.write(to: &out)
             }
-            out += "}"
+            out.append(UInt8(ascii: "}"))
         }
     }
 
-    private static let hexDigits = Array("0123456789abcdef".unicodeScalars)
+    /// The decimal digits of `value`, with a minus sign when negative.
+    private static func writeInt(_ value: Int, to out: inout [UInt8]) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        let start = out.count
+        repeat {
+            out.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        out[start...].reverse()
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// Whether a UTF-8 byte needs no escape: printable ASCII but `"`, `\`, `<`, `>`, `&` and
     /// `'`, or a byte of a longer character but the lead byte 0xE2, which U+2028 and U+2029 start
@@ -84,38 +99,38 @@ enum JSONValue: Hashable, Sendable {
         }
     }
 
-    private static func writeString(_ string: String, to out: inout String) {
-        out.unicodeScalars.append("\"")
+    private static func writeString(_ string: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
         // Most strings need no escape: appended whole, without a look at each character.
         if string.utf8.allSatisfy(isPlain) {
-            out += string
-            out.unicodeScalars.append("\"")
+            out.append(contentsOf: string.utf8)
+            out.append(UInt8(ascii: "\""))
             return
         }
         for scalar in string.unicodeScalars {
             switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
+            case "\"": out.append(contentsOf: #"\""#.utf8)
+            case "\\": out.append(contentsOf: #"\\"#.utf8)
+            case "\n": out.append(contentsOf: #"\n"#.utf8)
+            case "\r": out.append(contentsOf: #"\r"#.utf8)
+            case "\t": out.append(contentsOf: #"\t"#.utf8)
             case "<", ">", "&", "'", "\u{2028}", "\u{2029}":
                 appendEscape(scalar.value, to: &out)
             default:
                 if scalar.value < 0x20 {
                     appendEscape(scalar.value, to: &out)
                 } else {
-                    out.unicodeScalars.append(scalar)
+                    UTF8.encode(scalar) { out.append($0) }
                 }
             }
         }
-        out.unicodeScalars.append("\"")
+        out.append(UInt8(ascii: "\""))
     }
 
-    private static func appendEscape(_ value: UInt32, to out: inout String) {
-        out += "\\u"
+    private static func appendEscape(_ value: UInt32, to out: inout [UInt8]) {
+        out.append(contentsOf: #"\u"#.utf8)
         for shift in stride(from: 12, through: 0, by: -4) {
-            out.unicodeScalars.append(hexDigits[Int((value >> UInt32(shift)) & 0xF)])
+            out.append(hexDigits[Int((value >> UInt32(shift)) & 0xF)])
         }
     }
 }
