@@ -20,7 +20,9 @@ struct ProtocolTests {
             try JSONSerialization.jsonObject(with: Data(value.text.utf8)) as? [String: Any])
         #expect(read["n"] as? [Int] == [0, 7, -42, Int.max, Int.min])
         #expect(read["s"] as? String == "Crème brûlée 🍮 \u{2028}<\\\t")
-        #expect(value.text.hasPrefix(#"{"n":[0,7,-42,9223372036854775807,-9223372036854775808],"b":[true,false,null],"#))
+        #expect(
+            value.text.hasPrefix(
+                #"{"n":[0,7,-42,9223372036854775807,-9223372036854775808],"b":[true,false,null],"#))
         #expect(value.text.contains(#"\u2028\u003c\\\t"#))
     }
 

@@ -214,7 +214,8 @@ struct SessionTests {
             return
         }
         let messages = try #require(
-            (try JSONSerialization.jsonObject(with: Data(frame.utf8)) as? [String: Any])?["messages"] as? [Any])
+            (try JSONSerialization.jsonObject(with: Data(frame.utf8)) as? [String: Any])?["messages"]
+                as? [Any])
         #expect(messages.count == 2)
         #expect(connection.outbox.pendingCount == 0)
     }

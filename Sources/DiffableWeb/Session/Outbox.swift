@@ -198,7 +198,8 @@ extension Outbox.State {
         precondition(
             queue.count <= limits.maximumMessages && bytes <= limits.maximumBytes, "outbox: past its limits")
         precondition(!needsResync || queue.isEmpty, "outbox: messages wait beside a resync")
-        precondition((0...queue.count).contains(released), "outbox: releases \(released) of \(queue.count) messages")
+        precondition(
+            (0...queue.count).contains(released), "outbox: releases \(released) of \(queue.count) messages")
         precondition(!isClosed || queue.isEmpty, "outbox: messages wait in a closed outbox")
     }
 
