@@ -83,8 +83,13 @@ public final class RecipeLibrary {
     private var loading: [RecipeList: Task<LiveList, any Error>] = [:]
     private var observers: [ObjectIdentifier: Observer] = [:]
     /// Whole recipes the sessions' details read, until their rows change: a recipe shown in a
-    /// thousand details is read once per change.
-    private var recipes: [Int64: Recipe?] = [:]
+    /// thousand details is read once per change. Only recipes that exist: a deleted one's id may
+    /// come back with a recipe added later (SQLite reuses the largest rowid), and a kept "none"
+    /// would hide it.
+    private var recipes: [Int64: Recipe] = [:]
+    /// The recipes read with the last change, deleted ones included (`nil`), for the sessions
+    /// that show them to take while they hear of that change.
+    private var readWithLastChange: [Int64: Recipe?] = [:]
     /// The reads of recipes under way, which every session that asks meanwhile waits for.
     private var readingRecipes: [Int64: Task<Recipe?, any Error>] = [:]
     /// Counts the times cached recipes were forgotten: a read that began before one is not kept.
@@ -150,11 +155,8 @@ public final class RecipeLibrary {
     struct ChangeRead: Sendable {
         /// The counts, or `nil` if they could not be read (the last ones stay).
         var counts: RecipeCounts?
-        /// The recipes that changed among those the details show, as they are now; one deleted,
-        /// or that could not be read, is left out, and read again when asked for. (Recording a
-        /// deleted one as `.some(nil)` made the browser's keyboard add lose the new recipe's
-        /// selection in `recipes-web.py`: the read here found no row for a recipe just added, in
-        /// some order of events not yet understood.)
+        /// The recipes that changed among those the details show, as they are now (`nil` for one
+        /// deleted); one that could not be read is left out, and read again when asked for.
         var recipes: [Int64: Recipe?] = [:]
     }
 
@@ -167,7 +169,8 @@ public final class RecipeLibrary {
         let shownIDs = shown.current
         let changed = batch.changedRowIDs(in: "recipe").map { shownIDs.intersection($0) } ?? shownIDs
         for id in changed {
-            if let recipe = try? await database.recipe(id: id) { read.recipes[id] = .some(recipe) }
+            // `try?` would flatten a deleted recipe's `nil` into a failed read.
+            do { read.recipes[id] = .some(try await database.recipe(id: id)) } catch {}
         }
         return read
     }
@@ -182,7 +185,8 @@ public final class RecipeLibrary {
             } else {
                 recipes = [:]
             }
-            for (id, recipe) in read.recipes { recipes[id] = .some(recipe) }
+            for case (let id, let recipe?) in read.recipes { recipes[id] = recipe }
+            readWithLastChange = read.recipes
             rememberShown()
         }
         if var counts = read.counts {
@@ -223,9 +227,12 @@ public final class RecipeLibrary {
     }
 
     /// The recipe with an id as last read, if it is kept: `nil` when it is not, `.some(nil)` when
-    /// it was deleted. After a change, the sessions take the recipes their details show from
-    /// here, read once for all of them with the change.
-    public func keptRecipe(id: Int64) -> Recipe?? { recipes[id] }
+    /// the last change deleted it. After a change, the sessions take the recipes their details
+    /// show from here, read once for all of them with the change.
+    public func keptRecipe(id: Int64) -> Recipe?? {
+        if let read = readWithLastChange[id] { return read }
+        return recipes[id].map { .some($0) }
+    }
 
     /// The recipe with an id, or `nil` if there is none: read once for all sessions until its row
     /// changes, off the main actor; the sessions that ask while it is read wait for the one read.
@@ -243,6 +250,7 @@ public final class RecipeLibrary {
         guard generation == recipeGeneration else { return recipe }
         if recipes.count >= Self.recipeCacheLimit { recipes.removeAll(keepingCapacity: true) }
         recipes[id] = recipe
+        readWithLastChange[id] = nil
         rememberShown()
         return recipe
     }
