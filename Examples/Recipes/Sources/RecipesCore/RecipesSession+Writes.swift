@@ -39,10 +39,10 @@ extension RecipesSession {
         }
     }
 
-    /// Runs a write off the main actor, then shows `status` (or the error) and reads the counts
-    /// and its selected recipe again, from the database: the change feed brings the write to every
-    /// session (this one too) with the counts and the recipes the library keeps, read once for
-    /// all, and the writer need not wait for it.
+    /// Runs a write off the main actor, then shows `status` (or the error). The change feed
+    /// brings the write to every session, this one too, with the counts and the recipe the detail
+    /// shows, read once for all inside the feed's read: the list, the counts and the detail of a
+    /// write reach a page together, the writer's as any other.
     func write(_ status: String, _ body: @escaping @Sendable (any RecipeStorage) async throws -> Void) {
         let database = database
         pendingWrites += 1
@@ -55,9 +55,7 @@ extension RecipesSession {
             } catch {
                 lastWrite = .notSaved(error)
             }
-            await library.refreshCounts()
-            refreshCounts()
-            refreshSelectedRecipe(fromDatabase: true)
+            onChange()
         }
     }
 }

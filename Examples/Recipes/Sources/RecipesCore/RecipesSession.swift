@@ -257,10 +257,7 @@ public final class RecipesSession {
     /// Reads the selected recipe again (after any change), off the main actor: the detail shows
     /// what it showed (or that it is loading) until the recipe arrives, and a database that does
     /// not answer holds up only this read. A read overtaken by a newer one is dropped.
-    ///
-    /// - Parameter fromDatabase: Whether to read past the recipes the library keeps (a write of
-    ///   this session's, which the library may not have heard of yet).
-    func refreshSelectedRecipe(fromDatabase: Bool = false) {
+    func refreshSelectedRecipe() {
         onChange()
         guard let id = selectedID else { return }
         detailGeneration += 1
@@ -270,7 +267,7 @@ public final class RecipesSession {
             defer { pendingDetailReads -= 1 }
             let recipe: Recipe?
             do {
-                recipe = try await fromDatabase ? database.recipe(id: id) : library.recipe(id: id)
+                recipe = try await library.recipe(id: id)
             } catch {
                 guard generation == detailGeneration else { return }
                 lastError = "\(error)"
