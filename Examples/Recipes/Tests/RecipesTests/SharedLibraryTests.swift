@@ -1,6 +1,7 @@
 import DiffableStore
 import DiffableTerminal
 import Foundation
+import RecipeKit
 import RecipeStore
 import RecipesCore
 import RecipesTerminal
@@ -50,6 +51,30 @@ struct SharedLibraryTests {
         }
         #expect(all.controller.statistics.wholeReads == 1, "the import was read as its two rows")
         for app in apps { app.stop() }
+    }
+
+    /// Regression: the library kept a recipe read as missing, and SQLite gives a recipe added
+    /// after the last one was deleted that one's id: a session that selected the new recipe
+    /// before the add's news arrived was told it did not exist (and the browser's keyboard add lost
+    /// the new recipe's selection).
+    @Test func aDeletedRecipesIdThatComesBackIsReadAnew() async throws {
+        let folder = try TemporaryFolder()
+        let database = try RecipeDatabase(path: folder.databasePath, now: testNow)
+        let library = RecipeLibrary(database: database, clock: ManualWallClock(now: testNow))
+        await library.start()
+        let last = try await database.add(Recipe(title: "Last", prepMinutes: 1, cookMinutes: 1, servings: 1))
+        #expect(try await library.recipe(id: last)?.title == "Last")
+        try await database.delete(id: last)
+        for _ in 0..<2_500 where library.keptRecipe(id: last) != .some(nil) {
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        #expect(library.keptRecipe(id: last) == .some(nil), "the library heard of the delete")
+        #expect(try await library.recipe(id: last) == nil)
+        let again = try await database.add(
+            Recipe(title: "Again", prepMinutes: 1, cookMinutes: 1, servings: 1))
+        #expect(again == last, "SQLite gave the new recipe the deleted one's id")
+        // Asked before the add's news arrives (nothing waits between the two).
+        #expect(try await library.recipe(id: again)?.title == "Again")
     }
 
     /// Regression: the library's `start()` returned at once to every session but the first,
