@@ -63,7 +63,11 @@ struct SharedLibraryTests {
         let library = RecipeLibrary(database: database, clock: ManualWallClock(now: testNow))
         await library.start()
         let last = try await database.add(Recipe(title: "Last", prepMinutes: 1, cookMinutes: 1, servings: 1))
-        #expect(try await library.recipe(id: last)?.title == "Last")
+        // Read (and kept) once the add's news has come: a read it overtakes is not kept.
+        for _ in 0..<2_500 where library.keptRecipe(id: last) == nil {
+            #expect(try await library.recipe(id: last)?.title == "Last")
+            try await Task.sleep(for: .milliseconds(2))
+        }
         try await database.delete(id: last)
         for _ in 0..<2_500 where library.keptRecipe(id: last) != .some(nil) {
             try await Task.sleep(for: .milliseconds(2))
