@@ -13,25 +13,41 @@ enum PanelAction: String {
 /// Every text a recipe holds goes through `displaySafe` (control characters made visible); the
 /// page puts it in as text.
 extension RecipesPage {
-    func headerContent() -> WebPanelContent {
-        let title = session.listTitle
-        split.setTitle(title, for: .supplementary)  // what the detail's back says
+    /// What the header shows, as plain values: a page redraws after every change, and the header
+    /// is made again only when one of them changed.
+    struct HeaderState: Equatable {
+        var title: String
+        var isLoading: Bool
+        var isGrid: Bool
+        /// What went wrong, or what an empty list says.
+        var note: WebPanelContent.Block?
+    }
+
+    var headerState: HeaderState {
+        let note: WebPanelContent.Block?
+        // The detail shows what a write did; the bar says only what went wrong.
+        if let error = session.lastError {
+            note = .text(displaySafe(error), role: .error)
+        } else if let write = session.lastWrite, write.failed {
+            note = .text(displaySafe(write.message), role: .error)
+        } else if session.listDataSource.snapshot().numberOfItems == 0 && !session.isLoading {
+            note = .text(emptyListMessage, role: .secondary)
+        } else {
+            note = nil
+        }
+        return HeaderState(title: session.listTitle, isLoading: session.isLoading, isGrid: isGrid, note: note)
+    }
+
+    static func headerContent(_ state: HeaderState) -> WebPanelContent {
         var blocks: [WebPanelContent.Block] = [
-            .title(session.isLoading ? "Loading…" : title),
+            .title(state.isLoading ? "Loading…" : state.title),
             .buttons([
-                .init(action: PanelAction.list.rawValue, title: "List", isOn: !isGrid),
-                .init(action: PanelAction.grid.rawValue, title: "Grid", isOn: isGrid),
+                .init(action: PanelAction.list.rawValue, title: "List", isOn: !state.isGrid),
+                .init(action: PanelAction.grid.rawValue, title: "Grid", isOn: state.isGrid),
                 .init(action: PanelAction.new.rawValue, title: "New Recipe", style: .primary),
             ]),
         ]
-        // The detail shows what a write did; the bar says only what went wrong.
-        if let error = session.lastError {
-            blocks.append(.text(displaySafe(error), role: .error))
-        } else if let write = session.lastWrite, write.failed {
-            blocks.append(.text(displaySafe(write.message), role: .error))
-        } else if session.listDataSource.snapshot().numberOfItems == 0 && !session.isLoading {
-            blocks.append(.text(emptyListMessage, role: .secondary))
-        }
+        if let note = state.note { blocks.append(note) }
         return WebPanelContent(blocks)
     }
 

@@ -34,6 +34,8 @@ public final class RecipesPage {
     /// The recipe the detail shows (`nil` inside for none), once drawn.
     var drawnRecipe: Recipe??
     var drawnLoading = false
+    /// What the header was last drawn from.
+    var drawnHeader: HeaderState?
     /// Where the selected recipe last was in the list, for selecting its neighbour once it is
     /// deleted.
     var lastSelectedPath: IndexPath?
@@ -244,7 +246,12 @@ public final class RecipesPage {
     /// Draws what the session holds outside the two collection views: the list's title and
     /// buttons, and the detail.
     func redraw() {
-        header.content = headerContent()
+        let state = headerState
+        if state != drawnHeader {
+            drawnHeader = state
+            split.setTitle(state.title, for: .supplementary)  // what the detail's back says
+            header.content = Self.headerContent(state)
+        }
         // The detail is drawn again only for another recipe, or the same one changed.
         let loading = session.isLoadingSelection
         guard drawnRecipe != .some(session.selectedRecipe) || drawnLoading != loading else { return }
