@@ -18,7 +18,7 @@ import Diffable
 public final class ChangeFeed: Sendable {
     /// A subscriber and what it follows, as it said when it subscribed: a reference, so that a
     /// read takes the feed's subscriptions without copying them.
-    private final class Subscription: Sendable {
+    final class Subscription: Sendable {
         weak let subscriber: (any _FeedSubscriber)?
         let tables: [String: Set<String>]?
         let route: _Route?
@@ -36,7 +36,9 @@ public final class ChangeFeed: Sendable {
         }
     }
 
-    private struct State {
+    /// The feed's state, behind ``state``'s lock; internal (not private) for the feed's
+    /// extensions in other files (its settings, `ChangeFeed+Settings.swift`).
+    struct State {
         var phase = Phase.stopped
         var subscriptions: [ObjectIdentifier: Subscription] = [:]
         /// The position of the state each subscriber shows: it has every change up to here.
@@ -83,7 +85,7 @@ public final class ChangeFeed: Sendable {
     }
 
     package let source: any _ChangeSource
-    private let state: _Lock<State>
+    let state: _Lock<State>
     private let sharedControllers = _SharedControllers()
 
     /// A feed over a backend's source of changes, polling it every `pollInterval` besides its
@@ -105,65 +107,6 @@ public final class ChangeFeed: Sendable {
             poll.cancel()
             source.stop()
         }
-    }
-
-    /// What the feed is doing now.
-    public var phase: Phase { state.withLock { $0.phase } }
-
-    /// The number of subscribers (controllers and ``changes(of:)`` streams) following it.
-    public var subscriberCount: Int {
-        state.withLock { $0.subscriptions.values.filter { $0.subscriber != nil }.count }
-    }
-
-    /// How many reads the feed has made (each reads every change since the one before, for
-    /// every subscriber at once).
-    public var readCount: Int { state.withLock { $0.readCount } }
-
-    /// How many of the poll's looks at the source have ended: a test that changes ``timeout``
-    /// waits for the look under way, which keeps the deadline it started with.
-    package var pollCount: Int { state.withLock { $0.pollCount } }
-
-    /// How often the feed looks for changes its watchers may have missed, right after a change.
-    /// Default 50 ms. While nothing changes, the look backs off to ``maximumPollInterval``, so an
-    /// idle feed costs next to nothing; its watchers still wake it at once.
-    public var pollInterval: Duration {
-        get { state.withLock { $0.pollInterval } }
-        set {
-            state.withLock {
-                $0.pollInterval = newValue
-                $0.maximumPollInterval = max($0.maximumPollInterval, newValue)
-                $0.pollDelay = newValue
-            }
-        }
-    }
-
-    /// The longest the feed waits between two looks while nothing changes. Default 1 s, or
-    /// ``pollInterval`` if longer.
-    public var maximumPollInterval: Duration {
-        get { state.withLock { $0.maximumPollInterval } }
-        set { state.withLock { $0.maximumPollInterval = max(newValue, $0.pollInterval) } }
-    }
-
-    /// How long each of the feed's calls to the database may take — following a table, a read
-    /// of what changed with every subscriber's rows, a poll — before it is given up (its
-    /// connection closed, its statement interrupted) and its subscribers are told
-    /// ``FetchedResultsError/timedOut(_:after:)``. They keep what they show; the next read (the
-    /// poll keeps looking) catches them up. Default 30 s.
-    public var timeout: Duration {
-        get { state.withLock { $0.timeout } }
-        set { state.withLock { $0.timeout = newValue } }
-    }
-
-    /// Told, on any thread, of what the feed ignored and why: a log row that names a table or a
-    /// row it does not know, a read that failed. Default: nothing.
-    public var diagnosticHandler: @Sendable (String) -> Void {
-        get { state.withLock { $0.diagnosticHandler } }
-        set { state.withLock { $0.diagnosticHandler = newValue } }
-    }
-
-    /// Reports something the feed or its source ignored.
-    package func diagnose(_ message: String) {
-        state.withLock { $0.diagnosticHandler }(message)
     }
 
     // MARK: Subscribing
