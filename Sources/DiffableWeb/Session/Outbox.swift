@@ -73,9 +73,7 @@ final class Outbox: Sendable {
                 }
             }
             state.checkInvariantsIfEnabled(limits)
-            guard state.needsResync || state.released > 0 else { return nil }
-            defer { state.waiter = nil }
-            return state.waiter
+            return state.takeWaiterIfReady()
         }
         waiter?.resume()
     }
@@ -87,9 +85,7 @@ final class Outbox: Sendable {
         let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
             state.released = state.queue.count
             state.checkInvariantsIfEnabled(limits)
-            guard state.released > 0 else { return nil }
-            defer { state.waiter = nil }
-            return state.waiter
+            return state.takeWaiterIfReady()
         }
         waiter?.resume()
     }
@@ -168,6 +164,14 @@ final class Outbox: Sendable {
 }
 
 extension Outbox.State {
+    /// The waiting writer, taken out of the state to be resumed, when there is something for it
+    /// to take (released messages or a resync); `nil` otherwise.
+    fileprivate mutating func takeWaiterIfReady() -> CheckedContinuation<Void, Never>? {
+        guard needsResync || released > 0 else { return nil }
+        defer { waiter = nil }
+        return waiter
+    }
+
     /// The item the writer should take next, taken out of the state: every released message, one
     /// as it is, several in a `batch` message (as a resync sends).
     fileprivate mutating func nextItem() -> Outbox.Item? {
