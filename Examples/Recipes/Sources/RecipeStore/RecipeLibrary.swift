@@ -189,10 +189,7 @@ public final class RecipeLibrary {
             readWithLastChange = read.recipes
             rememberShown()
         }
-        if var counts = read.counts {
-            if let recents { counts.recents = recents.controller.snapshot.numberOfItems }
-            self.counts = counts
-        }
+        if let counts = read.counts { keep(counts) }
     }
 
     /// The ids of the recipes kept, for the feed's reads (off the main actor) to read again.
@@ -220,8 +217,15 @@ public final class RecipeLibrary {
 
     /// Reads the counts again, off the main actor; an error keeps the last ones. Recents' count
     /// is its list's, once the library follows it.
-    public func refreshCounts() async {
-        guard var counts = try? await database.counts(now: clock.now) else { return }
+    private func refreshCounts() async {
+        guard let counts = try? await database.counts(now: clock.now) else { return }
+        keep(counts)
+    }
+
+    /// Takes counts read from the database, with Recents' the list's own length once the library
+    /// follows it.
+    private func keep(_ read: RecipeCounts) {
+        var counts = read
         if let recents { counts.recents = recents.controller.snapshot.numberOfItems }
         self.counts = counts
     }
