@@ -65,7 +65,10 @@ extension _IdentifierTable {
             rebuildIndex(
                 slotCount: Self.slotCount(for: Swift.max(total, oldCount &* _IndexTuning.growthFactor)))
         }
-        hashes.append(contentsOf: newElements.lazy.map { $0.hashValue })
+        // A plain loop: where `Element` is not specialized (a store's reads), appending a lazy
+        // map costs several witness calls per identifier on top of its hash.
+        hashes.reserveCapacity(total)
+        for element in newElements { hashes.append(element.hashValue) }
         elements.append(contentsOf: newElements)
         let duplicate: Int? = slots.withUnsafeMutableBufferPointer { slots in
             hashes.withUnsafeBufferPointer { hashes in
