@@ -55,14 +55,21 @@
             do {
                 let statement = try _StatementRows(db, fetchAll)
                 let contentColumns = Int32(3)..<Int32(3 + content.count)
+                let int64Items = _FetchedRowsBuilder<SectionIdentifierType, ItemIdentifierType>.itemsAreInt64
                 while try statement.step() {
                     if statement.changed(column: 2) {
                         try builder.startSection(try statement.decode(SectionIdentifierType.self, column: 2))
                     }
-                    builder.append(
-                        rowID: statement.int64(column: 0),
-                        item: try statement.decode(ItemIdentifierType.self, column: 1),
-                        fingerprint: statement.fingerprint(columns: contentColumns))
+                    let rowID = statement.int64(column: 0)
+                    let fingerprint = statement.fingerprint(columns: contentColumns)
+                    // An `Int64` item is taken without a generic call: a million of them add up.
+                    if int64Items, let item = statement.integer(column: 1) {
+                        builder.append(rowID: rowID, int64Item: item, fingerprint: fingerprint)
+                    } else {
+                        builder.append(
+                            rowID: rowID, item: try statement.decode(ItemIdentifierType.self, column: 1),
+                            fingerprint: fingerprint)
+                    }
                 }
             } catch let error as FetchedResultsError {
                 throw error
@@ -161,6 +168,11 @@
         }
 
         func int64(column: Int32) -> Int64 { sqlite3_column_int64(sqlite, column) }
+
+        /// The column's value where it is an integer; `nil` for any other type.
+        func integer(column: Int32) -> Int64? {
+            sqlite3_column_type(sqlite, column) == SQLITE_INTEGER ? sqlite3_column_int64(sqlite, column) : nil
+        }
 
         func value(column: Int32) -> DatabaseValue { DatabaseValue(sqliteStatement: sqlite, index: column) }
 

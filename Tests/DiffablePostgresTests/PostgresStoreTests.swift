@@ -134,6 +134,51 @@
             #expect(controller.statistics.wholeReads == 1)
         }
 
+        /// A whole read selects neither an item that is the key nor a constant section: the same
+        /// snapshot as a request that selects both (its item an expression, its section a
+        /// column), a constant of another type decoded as that type, and no section at all
+        /// where no row is shown.
+        @Test func aWholeReadLeavesOutWhatDoesNotVaryAndShowsTheSame() async throws {
+            let fixture = try await PostgresFixture(rows: 40)
+            try await fixture.psql("ALTER TABLE recipe ADD COLUMN shelf text NOT NULL DEFAULT 'All'")
+            func snapshot<Section: PostgresDecodable & Hashable & Sendable>(
+                _ request: PostgresFetchedResultsRequest<Section, Int64>
+            ) async throws -> DiffableDataSourceSnapshot<Section, Int64> {
+                let controller = FetchedResultsController(store: fixture.store, request: request)
+                try await controller.performFetch()
+                defer { controller.stop() }
+                return controller.snapshot
+            }
+            func request<Section>(item: String, section: String, filter: PostgresQuery = "NOT is_archived")
+                -> PostgresFetchedResultsRequest<Section, Int64>
+            {
+                PostgresFetchedResultsRequest(
+                    table: "recipe", item: item, section: section, content: ["title", "minutes"],
+                    filter: filter,
+                    ordering: [.ascending("title")])
+            }
+            let lean: PostgresFetchedResultsRequest<String, Int64> = request(item: "id", section: "'All'")
+            #expect(lean.wholeReadColumns.item == nil && lean.wholeReadColumns.section == nil)
+            let full: PostgresFetchedResultsRequest<String, Int64> = request(item: "id + 0", section: "shelf")
+            #expect(full.wholeReadColumns.item == 1 && full.wholeReadColumns.section == 2)
+            let leanSnapshot = try await snapshot(lean)
+            #expect(leanSnapshot.numberOfItems == 40)
+            #expect(leanSnapshot == (try await snapshot(full)))
+            let numbered = try await snapshot(
+                request(item: "id", section: "7") as PostgresFetchedResultsRequest<Int32, Int64>)
+            #expect(numbered.sectionIdentifiers == [7])
+            #expect(numbered.itemIdentifiers == leanSnapshot.itemIdentifiers)
+            let unnamed = try await snapshot(
+                request(item: "id", section: "NULLIF(shelf, 'All')")
+                    as PostgresFetchedResultsRequest<String?, Int64>)
+            #expect(unnamed.sectionIdentifiers == [nil])
+            #expect(unnamed.itemIdentifiers == leanSnapshot.itemIdentifiers)
+            let none = try await snapshot(
+                request(item: "id", section: "'All'", filter: "FALSE")
+                    as PostgresFetchedResultsRequest<String, Int64>)
+            #expect(none.numberOfSections == 0)
+        }
+
         /// Random inserts, updates (content, order, section, filter, and the same values again) and
         /// deletes, on two data sources on each of two shared controllers, by three writers: this
         /// server (`PostgresStore.write`), a second server (another store with its own feed and

@@ -5,41 +5,96 @@
     import NIOCore
     import PostgresNIO
 
+    /// Constant sections decoded, by their type and SQL: a whole read does not select them.
+    private let constantSections = _Lock<[String: any Sendable]>([:])
+
+    /// The rows of a whole read as they come: keys, content hashes, and where each section
+    /// starts (its cell, decoded once the read is done).
+    private struct _WholeReadRows {
+        var rowIDs: [Int64] = []
+        var fingerprints: [Int] = []
+        var sectionStarts: [(row: Int, cell: PostgresCell)] = []
+
+        mutating func append(rowID: Int64, fingerprint: Int, section: PostgresCell?) {
+            if let section, sectionStarts.isEmpty || sectionStarts.last!.cell.bytes != section.bytes {
+                sectionStarts.append((rowIDs.count, section))
+            }
+            rowIDs.append(rowID)
+            fingerprints.append(fingerprint)
+        }
+    }
+
     /// A request reads its rows inside the change feed's read transaction.
     extension PostgresFetchedResultsRequest: _RowReader {
         /// Every row shown, as a snapshot: the section decoded only where its bytes change, the
-        /// content hashed from its bytes.
+        /// content hashed from its bytes. A whole read selects only what varies
+        /// (``wholeReadColumns``): an item that is the key comes from the key's column, a constant
+        /// section is decoded once.
         ///
         /// - Complexity: O(n) for the n rows shown: one hash of each identifier.
         package func fetchAll(_ reader: any _FeedReader, now: Date) async throws(FetchedResultsError)
             -> _FetchedRows<SectionIdentifierType, ItemIdentifierType>
         {
-            let fetchAll = at(now).fetchAll
+            let reader = try Self.reader(reader)
+            let request = at(now)
+            let columns = request.wholeReadColumns
             // Rows are taken as they come, on the connection's thread, while the server sends
-            // the next.
-            let building = _Lock(
-                (
-                    builder: _FetchedRowsBuilder<SectionIdentifierType, ItemIdentifierType>(),
-                    section: ByteBuffer??.none
-                ))
-            try await Self.reader(reader).forEachRow(fetchAll) { row throws(FetchedResultsError) in
+            // the next: into concrete arrays, since a generic call per row costs more than the row.
+            let gathered = _Lock(_WholeReadRows())
+            let items = columns.item == nil ? nil : _Lock<[ItemIdentifierType]>([])
+            try await reader.forEachRow(request.wholeRead(columns)) { row throws(FetchedResultsError) in
                 var cells = row.makeIterator()
-                guard let key = cells.next(), let item = cells.next(), let sectionCell = cells.next() else {
-                    return
-                }
+                guard let key = cells.next() else { return }
                 let rowID = try Self.int64(key)
-                let itemIdentifier = try Self.item(item)
+                if let items, let cell = cells.next() {
+                    let item = try Self.item(cell)
+                    items.withLock { $0.append(item) }
+                }
+                let section = columns.section != nil ? cells.next() : nil
                 let fingerprint = Self.fingerprint(&cells)
-                try building.withLock { building throws(FetchedResultsError) in
-                    if building.section != .some(sectionCell.bytes) {
-                        building.section = .some(sectionCell.bytes)
-                        try building.builder.startSection(try Self.decode(sectionCell))
+                gathered.withLock { $0.append(rowID: rowID, fingerprint: fingerprint, section: section) }
+            }
+            let rows = gathered.withLock { $0 }
+            var sections: [(start: Int, section: SectionIdentifierType)] = []
+            if columns.section == nil {
+                if !rows.rowIDs.isEmpty { sections = [(0, try await constantSection(reader))] }
+            } else {
+                for start in rows.sectionStarts { sections.append((start.row, try Self.decode(start.cell))) }
+            }
+            let shownItems = items?.withLock { $0 }
+            var builder = _FetchedRowsBuilder<SectionIdentifierType, ItemIdentifierType>()
+            for (index, (start, section)) in sections.enumerated() {
+                let end = index + 1 < sections.count ? sections[index + 1].start : rows.rowIDs.count
+                try builder.startSection(section)
+                if let shownItems {
+                    for row in start..<end {
+                        builder.append(
+                            rowID: rows.rowIDs[row], item: shownItems[row],
+                            fingerprint: rows.fingerprints[row])
                     }
-                    building.builder.append(rowID: rowID, item: itemIdentifier, fingerprint: fingerprint)
+                } else {
+                    builder.appendRowsShowingTheirIDs(
+                        rows.rowIDs[start..<end], fingerprints: rows.fingerprints[start..<end])
                 }
             }
-            var builder = building.withLock { $0.builder }
             return try builder.finish()
+        }
+
+        /// The section every row is in, for a request whose section is a constant: read once per
+        /// process (one query), then kept.
+        private func constantSection(_ reader: _PostgresReader) async throws(FetchedResultsError)
+            -> SectionIdentifierType
+        {
+            let name = "\(String(reflecting: SectionIdentifierType.self)) \(section)"
+            if let known = constantSections.withLock({ $0[name] }) as? SectionIdentifierType { return known }
+            var cells = try await reader.rows(PostgresQuery(unsafeSQL: "SELECT \(section)")).first?
+                .makeIterator()
+            guard let cell = cells?.next() else {
+                throw .read(PostgresStoreError(kind: .other, message: "SELECT \(section) returned no row"))
+            }
+            let value: SectionIdentifierType = try Self.decode(cell)
+            constantSections.withLock { $0[name] = value }
+            return value
         }
 
         /// The rows among `rowIDs` that are shown, in order, each with the item of the row that

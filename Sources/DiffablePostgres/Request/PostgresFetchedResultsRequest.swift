@@ -304,6 +304,33 @@
                 binds: bindings)
         }
 
+        /// Which columns a whole read selects after the key, by their place in its rows: the item
+        /// unless it is the key itself (and an `Int64`), the section unless it is a constant; the
+        /// content columns come last.
+        struct WholeReadColumns {
+            var item: Int?
+            var section: Int?
+        }
+
+        var wholeReadColumns: WholeReadColumns {
+            let itemIsKey =
+                ItemIdentifierType.self == Int64.self
+                && item.trimmingCharacters(in: .whitespaces) == key.trimmingCharacters(in: .whitespaces)
+            let item = itemIsKey ? nil : 1
+            return WholeReadColumns(item: item, section: sectionIsConstant ? nil : (item ?? 0) + 1)
+        }
+
+        /// Every row shown, in order, with the columns `columns` says.
+        func wholeRead(_ columns: WholeReadColumns) -> PostgresQuery {
+            let selection =
+                [key] + (columns.item == nil ? [] : [item]) + (columns.section == nil ? [] : [section])
+                + content
+            return PostgresQuery(
+                unsafeSQL:
+                    "SELECT \(selection.joined(separator: ", ")) FROM \(from) WHERE TRUE\(filterCondition) \(orderClause)",
+                binds: bindings)
+        }
+
         /// The rows among the given keys that are shown, in order, with the values of
         /// ``sortTerms`` after the content columns.
         func fetchRows(_ rowIDs: [Int64]) -> PostgresQuery {

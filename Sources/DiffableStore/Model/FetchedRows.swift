@@ -98,6 +98,11 @@ extension _RowIndex {
 
 /// Builds the rows of a whole read, row by row in the request's order, into a snapshot and its
 /// row index: what every backend's first read and whole reads do with the rows they read.
+///
+/// A store's code runs unspecialized (the identifier types are the app's), so a generic call per
+/// row is what a whole read of a million rows costs most. Where the items are `Int64`s — a row's
+/// own key, most often — ``append(rowID:int64Item:fingerprint:)`` keeps them in a concrete array
+/// and makes no generic call per row.
 package struct _FetchedRowsBuilder<
     SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
 > {
@@ -106,8 +111,15 @@ package struct _FetchedRowsBuilder<
     private var fingerprints: [Int] = []
     private var section: SectionIdentifierType?
     private var items: [ItemIdentifierType] = []
+    /// The current section's items, where ``itemsAreInt64``.
+    private var int64Items: [Int64] = []
+    /// Whether every item appended so far is its row's id.
+    private var itemsAreRowIDs = Self.itemsAreInt64
 
     package init() {}
+
+    /// Whether the items are `Int64`s, which ``append(rowID:int64Item:fingerprint:)`` takes.
+    package static var itemsAreInt64: Bool { ItemIdentifierType.self == Int64.self }
 
     /// The rows that follow are in `section`, until the next call.
     ///
@@ -120,9 +132,36 @@ package struct _FetchedRowsBuilder<
 
     /// The next row of the current section.
     package mutating func append(rowID: Int64, item: ItemIdentifierType, fingerprint: Int) {
+        if Self.itemsAreInt64 {
+            append(rowID: rowID, int64Item: unsafeBitCast(item, to: Int64.self), fingerprint: fingerprint)
+            return
+        }
         rowIDs.append(rowID)
         items.append(item)
         fingerprints.append(fingerprint)
+    }
+
+    /// The next row of the current section, whose item is the `Int64` `int64Item`.
+    ///
+    /// - Precondition: ``itemsAreInt64``.
+    package mutating func append(rowID: Int64, int64Item: Int64, fingerprint: Int) {
+        itemsAreRowIDs = itemsAreRowIDs && int64Item == rowID
+        rowIDs.append(rowID)
+        int64Items.append(int64Item)
+        fingerprints.append(fingerprint)
+    }
+
+    /// Rows of the current section, each showing its own id as its item.
+    ///
+    /// - Precondition: ``itemsAreInt64``.
+    package mutating func appendRowsShowingTheirIDs(
+        _ rowIDs: ArraySlice<Int64>, fingerprints: ArraySlice<Int>
+    ) {
+        precondition(
+            Self.itemsAreInt64, "_FetchedRowsBuilder: items of \(ItemIdentifierType.self) are not row ids")
+        self.rowIDs.append(contentsOf: rowIDs)
+        int64Items.append(contentsOf: rowIDs)
+        self.fingerprints.append(contentsOf: fingerprints)
     }
 
     /// The snapshot and row index of the rows appended.
@@ -143,10 +182,11 @@ package struct _FetchedRowsBuilder<
         }
         var rows = _RowIndex<ItemIdentifierType>()
         rows.fingerprints = _RowIDTable(rowIDs: rowIDs, values: fingerprints)
-        if !Self.itemsAreRowIDs(snapshot.itemIdentifiers, rowIDs) {
+        if !itemsAreRowIDs {
+            let items = snapshot.itemIdentifiers
             rows.items = (
-                Dictionary(zip(rowIDs, snapshot.itemIdentifiers), uniquingKeysWith: { first, _ in first }),
-                Dictionary(zip(snapshot.itemIdentifiers, rowIDs), uniquingKeysWith: { first, _ in first })
+                Dictionary(zip(rowIDs, items), uniquingKeysWith: { first, _ in first }),
+                Dictionary(zip(items, rowIDs), uniquingKeysWith: { first, _ in first })
             )
         }
         return _FetchedRows(snapshot: snapshot, rows: rows)
@@ -156,6 +196,11 @@ package struct _FetchedRowsBuilder<
         guard let section else { return }
         if snapshot.contains(section: section) { throw .duplicateSection(section) }
         snapshot.appendSections([section])
+        if !int64Items.isEmpty {
+            // The same type (`itemsAreInt64`), so the same array: no pass over it.
+            items = unsafeBitCast(int64Items, to: [ItemIdentifierType].self)
+            int64Items = []
+        }
         do {
             try snapshot.checkedAppendItems(items, toSection: section)
         } catch {
@@ -163,11 +208,5 @@ package struct _FetchedRowsBuilder<
             throw .duplicateItem("an item")
         }
         items.removeAll(keepingCapacity: true)
-    }
-
-    /// Whether every item is the rowid of its row (items and rowids in the same order).
-    static func itemsAreRowIDs(_ items: [ItemIdentifierType], _ rowIDs: [Int64]) -> Bool {
-        guard let items = items as? [Int64] else { return false }
-        return items == rowIDs
     }
 }
