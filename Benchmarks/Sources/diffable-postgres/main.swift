@@ -11,13 +11,23 @@
 //   update;
 // - remote_change_p50_ms, remote_change_p99_ms: a change committed by another process (this
 //   executable as a writer, told over a pipe), until the view has its batch update;
-// - sustained_changes_per_s: the highest rate of one-row commits from another process (four
-//   connections, `synchronous_commit = off` and the server's `wal_writer_delay = 10ms`, since
-//   logical decoding reads only flushed WAL) that the feed follows for the whole duration with
-//   the view equal to `SELECT` at the end; the rates tried are 2,500, 5,000, 10,000 and 20,000;
-// - lost: rows out of place at the end of the best sustained rate (0 when equal);
+// - writer_alone_per_s: the floor the next two are measured against: one-row commits a second
+//   the writer process makes with the server and no follower (no slot, no trigger yet), as fast
+//   as it can on 2, 4 and 8 connections (the best; `synchronous_commit = off` and the server's
+//   `wal_writer_delay = 10ms`, since logical decoding reads only flushed WAL);
+// - sustained_changes_per_s: the same writer, as fast as it can on the best number of
+//   connections for `--duration` seconds with the controller following: commits divided by the
+//   time from the first commit until the view equals `SELECT` (or until the writer stopped, if
+//   later);
+// - lost: rows out of place once the view settled (0 when equal; the wait ends after a minute);
+// - sustained_rows_per_s: the same with 100 rows moved in each commit, rows a second;
 // - requery_change_ms: the naive way, in the same run: after the same remote change, the query
 //   run again and diffed against the snapshot before.
+//
+// And commits of many rows at once, one line per size and number of rows (`batch rows=… k=…`):
+// the other process moves k random rows in one commit, for k = 1, 10, 100 and 1,000:
+// write_ms its commit, apply_ms until the view's batch update (medians), rereads the whole reads
+// meanwhile (0: the rows were placed one by one, in one pass).
 //
 // And a list over two tables, one line per size (`join rows=…`): the items that are members of a
 // collection (a membership table keyed by the collection's name and the item's id), the request
@@ -46,7 +56,7 @@
 // every read of the feed decodes it again (52 ms a read at 100,000 rows without the checkpoint).
 //
 //   swift run -c release --package-path Benchmarks diffable-postgres [--sizes 10000,100000]
-//       [--runs N] [--duration SECONDS] [--rates 2500,5000,10000,20000]
+//       [--runs N] [--duration SECONDS]
 
 import ArgumentParser
 import BenchmarkOptions
@@ -83,7 +93,10 @@ let request = PostgresFetchedResultsRequest<String, Int64>(
 ///
 ///   move ID POSITION          one UPDATE; answers "ok" once committed
 ///   member ID                 one INSERT into the membership table; answers "ok" once committed
-///   sustain RATE SECONDS ROWS  RATE one-row commits a second for SECONDS; answers "done N"
+///   batch K ROWS              one commit that moves K random rows; answers "ok" once committed
+///   flood SECONDS ROWS CONNECTIONS PER
+///                             commits of PER random moves each, as fast as CONNECTIONS
+///                             connections make them, for SECONDS; answers "done COMMITS MS"
 func runWriter(_ configuration: PostgresStore.Configuration) async throws {
     let store = PostgresStore(configuration: configuration)
     func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
@@ -112,32 +125,31 @@ func runWriter(_ configuration: PostgresStore.Configuration) async throws {
             let id = Int64(words[1])!
             try await store.client.query("INSERT INTO membership VALUES ('Baking', \(id))")
             say("ok")
-        case "sustain":
-            let rate = Double(words[1])!
-            let seconds = Double(words[2])!
-            let rows = Int64(words[3])!
-            let total = Int(rate * seconds)
+        case "batch":
+            let k = Int(words[1])!
+            let rows = Int64(words[2])!
+            try await store.client.query(moveRandomRows(k, of: rows))
+            say("ok")
+        case "flood":
+            let seconds = Double(words[1])!
+            let rows = Int64(words[2])!
+            let connections = Int(words[3])!
+            let perCommit = Int(words[4])!
             let start = ContinuousClock.now
+            let end = start + .seconds(seconds)
             let done = try await withThrowingTaskGroup(of: Int.self) { group in
-                let writers = 4
-                for writer in 0..<writers {
+                for share in 0..<connections {
                     group.addTask {
                         try await store.client.withConnection { connection in
-                            // The disk cannot flush 10,000 commits a second: the server's WAL
-                            // writer flushes them every `wal_writer_delay` instead.
+                            // The disk cannot flush thousands of commits a second: the server's
+                            // WAL writer flushes them every `wal_writer_delay` instead.
                             try await connection.query("SET synchronous_commit = off", logger: store.logger)
                             var committed = 0
-                            var index = writer
-                            while index < total {
-                                let due = start + .seconds(Double(index) / rate)
-                                if ContinuousClock.now < due { try await Task.sleep(until: due) }
-                                let id = Int64.random(in: 1...rows)
-                                let position = Int64.random(in: 0...1_000_000_000_000)
+                            while ContinuousClock.now < end {
                                 try await connection.query(
-                                    "UPDATE item SET position = \(position) WHERE id = \(id)",
+                                    moveRandomRows(perCommit, of: rows, share: share, shares: connections),
                                     logger: store.logger)
                                 committed += 1
-                                index += writers
                             }
                             return committed
                         }
@@ -150,6 +162,27 @@ func runWriter(_ configuration: PostgresStore.Configuration) async throws {
             say("?")
         }
     }
+}
+
+/// One statement that moves `k` random rows of `1...rows` to random places: rows whose id is
+/// `share` + 1 modulo `shares`, so that writers given different shares never wait for each
+/// other's row locks (two commits of many rows that lock the same two rows in turn deadlock).
+func moveRandomRows(_ k: Int, of rows: Int64, share: Int = 0, shares: Int = 1) -> PostgresQuery {
+    func randomID() -> Int64 {
+        Int64.random(in: 0..<(rows / Int64(shares))) * Int64(shares) + Int64(share) + 1
+    }
+    if k == 1 {
+        return
+            "UPDATE item SET position = \(Int64.random(in: 0...1_000_000_000_000)) WHERE id = \(randomID())"
+    }
+    var ids = Set<Int64>()
+    while ids.count < k { ids.insert(randomID()) }
+    let positions = (0..<k).map { _ in Int64.random(in: 0...1_000_000_000_000) }
+    return """
+        UPDATE item SET position = moved.position
+        FROM unnest(\(Array(ids))::bigint[], \(positions)::bigint[]) AS moved(id, position)
+        WHERE item.id = moved.id
+        """
 }
 
 // MARK: The server this benchmark starts
@@ -263,18 +296,28 @@ func selectIDs(_ store: PostgresStore) async throws -> [Int64] {
 }
 
 @MainActor
-func measure(cluster: Cluster, count: Int, runs: Int, duration: Int, rates: [Int]) async throws -> String {
+func measure(cluster: Cluster, count: Int, runs: Int, duration: Int) async throws -> String {
     let database = "bench_\(count)"
     cluster.psql("postgres", "CREATE DATABASE \(database)")
     cluster.psql(
         database,
         "CREATE TABLE item (id bigint PRIMARY KEY, position bigint NOT NULL, title text NOT NULL); INSERT INTO item SELECT g, (random() * 1e12)::bigint, 'Item ' || g FROM generate_series(1, \(count)) g; CREATE INDEX item_order ON item (position, id)"
     )
-    cluster.psql(database, "VACUUM ANALYZE item")
     let configuration = cluster.configuration(database)
     let store = PostgresStore(configuration: configuration)
     let writer = try Writer(configuration)
     defer { writer.process.terminate() }
+
+    // The floor: the writer alone, before any controller makes a slot or a trigger.
+    var writerAlone = 0.0
+    var connections = 4
+    for tried in [2, 4, 8] {
+        let rate = await flood(
+            writer, seconds: min(duration, 5), rows: count, connections: tried, perCommit: 1)
+        print("rows=\(count) writer alone on \(tried) connections: \(Int(rate.perSecond))/s")
+        if rate.perSecond > writerAlone { (writerAlone, connections) = (rate.perSecond, tried) }
+    }
+    cluster.psql(database, "VACUUM ANALYZE item")
 
     var selects: [Double] = []
     for _ in 0..<3 {
@@ -345,33 +388,39 @@ func measure(cluster: Cluster, count: Int, runs: Int, duration: Int, rates: [Int
         cluster: cluster, database: database, store: store, writer: writer, count: count, runs: runs)
     let window = try await measureWindow(store: store, writer: writer, count: count, runs: runs)
 
-    // Sustained: rising rates, until one is not followed.
-    var best = 0
-    var lostAtBest = 0
-    for rate in rates {
+    let batches = try await measureBatches(
+        writer: writer, controller: controller, view: view, count: count, runs: min(runs, 20))
+
+    // Sustained: the writer as fast as it can, followed; then 100 rows a commit.
+    func sustained(perCommit: Int) async throws -> (perSecond: Double, lost: Int) {
         let readsBefore = controller.statistics
-        let done = await writer.ask("sustain \(rate) \(duration) \(count)").split(separator: " ")
-        let committed = Int(done[1]) ?? 0
-        let seconds = (Double(done[2]) ?? 0) / 1000
-        // Settled: the view equals SELECT, or 10 s passed.
+        let cpuBefore = processCPUMilliseconds()
+        let rate = await flood(
+            writer, seconds: duration, rows: count, connections: connections, perCommit: perCommit)
+        // While the writer wrote: this process's CPU is the follower's.
+        let cpu = processCPUMilliseconds() - cpuBefore
+        // Settled: the view equals SELECT, or a minute passed; at its last update.
+        let deadline = ContinuousClock.now + .seconds(60)
         let expected = try await selectIDs(store)
-        let deadline = ContinuousClock.now + .seconds(10)
         var shown = dataSource.snapshot().itemIdentifiers
         while shown != expected, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))
             shown = dataSource.snapshot().itemIdentifiers
         }
+        let settled = rate.start.duration(to: view.arrivals.last ?? rate.start).milliseconds / 1000
         let lost = zip(shown, expected).filter { $0 != $1 }.count + abs(shown.count - expected.count)
         let reads = controller.statistics
-        let achieved = Double(committed) / max(seconds, 0.001)
+        let followed = Double(rate.commits) / max(settled, rate.seconds)
         print(
-            "rows=\(count) rate=\(rate): committed \(committed) in \(format(seconds)) s (\(Int(achieved))/s), "
-                + "out of place \(lost), whole reads \(reads.wholeReads - readsBefore.wholeReads), "
-                + "row reads \(reads.rowReads - readsBefore.rowReads)")
-        guard lost == 0, achieved >= Double(rate) * 0.95 else { break }
-        best = rate
-        lostAtBest = lost
+            "rows=\(count) \(perCommit) a commit: \(rate.commits) commits in \(format(rate.seconds)) s "
+                + "(\(Int(rate.perSecond))/s), view equal to SELECT after \(format(settled)) s, out of place \(lost), "
+                + "whole reads \(reads.wholeReads - readsBefore.wholeReads), row reads \(reads.rowReads - readsBefore.rowReads)"
+                + ", this process's CPU \(format(cpu * 1000 / Double(max(rate.commits, 1)))) µs a commit"
+        )
+        return (followed, lost)
     }
+    let changes = try await sustained(perCommit: 1)
+    let rows = try await sustained(perCommit: 100)
     controller.stop()
 
     print(
@@ -380,8 +429,51 @@ func measure(cluster: Cluster, count: Int, runs: Int, duration: Int, rates: [Int
     return "pg rows=\(count) select_id_ms=\(format(percentile(selects, 0.5))) "
         + "first_snapshot_ms=\(format(percentile(firsts, 0.5))) local_change_p50_ms=\(format(percentile(local, 0.5))) "
         + "remote_change_p50_ms=\(format(percentile(remote, 0.5))) "
-        + "remote_change_p99_ms=\(format(percentile(remote, 0.99))) sustained_changes_per_s=\(best) "
-        + "lost=\(lostAtBest) requery_change_ms=\(format(percentile(requery, 0.5)))\n" + join + "\n" + window
+        + "remote_change_p99_ms=\(format(percentile(remote, 0.99))) writer_alone_per_s=\(Int(writerAlone)) "
+        + "sustained_changes_per_s=\(Int(changes.perSecond)) lost=\(changes.lost + rows.lost) "
+        + "sustained_rows_per_s=\(Int(rows.perSecond * 100)) requery_change_ms=\(format(percentile(requery, 0.5)))\n"
+        + batches.joined(separator: "\n") + "\n" + join + "\n" + window
+}
+
+/// How fast the writer commits: commits of `perCommit` moves, as fast as `connections` make them
+/// for `seconds`.
+func flood(_ writer: Writer, seconds: Int, rows: Int, connections: Int, perCommit: Int) async -> (
+    commits: Int, seconds: Double, perSecond: Double, start: ContinuousClock.Instant
+) {
+    let start = ContinuousClock.now
+    let done = await writer.ask("flood \(seconds) \(rows) \(connections) \(perCommit)").split(separator: " ")
+    let commits = Int(done[1]) ?? 0
+    let elapsed = (Double(done[2]) ?? 0) / 1000
+    return (commits, elapsed, Double(commits) / max(elapsed, 0.001), start)
+}
+
+/// The batch lines: the other process moves k random rows in one commit, for k = 1, 10, 100 and
+/// 1,000.
+@MainActor
+func measureBatches(
+    writer: Writer, controller: FetchedResultsController<String, Int64>, view: ArrivalView, count: Int,
+    runs: Int
+) async throws -> [String] {
+    var lines: [String] = []
+    for k in [1, 10, 100, 1_000] where k <= count {
+        let readsBefore = controller.statistics.wholeReads
+        var written: [Double] = []
+        var applied: [Double] = []
+        for _ in 0..<runs {
+            applied.append(
+                try await view.milliseconds {
+                    let start = ContinuousClock.now
+                    _ = await writer.ask("batch \(k) \(count)")
+                    written.append((ContinuousClock.now - start).milliseconds)
+                })
+        }
+        lines.append(
+            "batch rows=\(count) k=\(k) write_ms=\(format(percentile(written, 0.5))) "
+                + "apply_ms=\(format(percentile(applied, 0.5))) "
+                + "rereads=\(controller.statistics.wholeReads - readsBefore)")
+        print(lines.last!)
+    }
+    return lines
 }
 
 /// The window line: the first 50 rows of `request`, changed by the other process — a row that
@@ -566,7 +658,7 @@ struct Options: ParsableCommand {
     @Option(help: "Changes timed per figure.")
     var runs = 100
 
-    @Option(help: "Seconds each sustained rate is held.")
+    @Option(help: "Seconds the writer writes as fast as it can, followed (at most 5 alone).")
     var duration = 30
 
     @Option(help: "The numbers of rows, separated by commas.")
@@ -578,9 +670,6 @@ struct Options: ParsableCommand {
     @Option(help: "Inserts timed per queries line.")
     var queryRuns = 100
 
-    @Option(help: "The commit rates tried, per second, separated by commas.")
-    var rates = CommaSeparatedCounts([2_500, 5_000, 10_000, 20_000])
-
     func validate() throws {
         guard runs >= 1, duration >= 1 else {
             throw ValidationError("--runs and --duration must be at least 1")
@@ -589,15 +678,13 @@ struct Options: ParsableCommand {
 }
 
 let options = Options.parseOrExit(arguments)
-let (runs, duration, sizes, rates) = (
-    options.runs, options.duration, options.sizes.values, options.rates.values
-)
+let (runs, duration, sizes) = (options.runs, options.duration, options.sizes.values)
 let cluster = Cluster()
 try cluster.start()
 var lines: [String] = []
 for size in sizes {
     lines.append(
-        try await measure(cluster: cluster, count: size, runs: runs, duration: duration, rates: rates))
+        try await measure(cluster: cluster, count: size, runs: runs, duration: duration))
 }
 if let largest = sizes.max(), !options.lists.values.isEmpty {
     lines += try await measureQueries(
