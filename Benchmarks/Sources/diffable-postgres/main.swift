@@ -599,7 +599,7 @@ func measureQueries(cluster: Cluster, count: Int, lists: [Int], runs: Int) async
     var nextID = count + 1
     func measure(
         _ lists: Int, runs: Int,
-        filter: (Int) -> (PostgresQuery?, PostgresFetchedResultsRequest<String, Int64>.Partition?)
+        filter: (Int) -> (PostgresCondition?, PostgresFetchedResultsRequest<String, Int64>.Partition?)
     )
         async throws -> (cpu: [Double], latency: [Double])
     {

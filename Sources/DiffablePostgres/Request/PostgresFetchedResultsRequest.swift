@@ -105,7 +105,7 @@
         /// reconfigured.
         public var content: [String]
         /// Which rows are shown (a condition, with `$1`, `$2`… for its binds); `nil` for all.
-        public var filter: PostgresQuery?
+        public var filter: PostgresCondition?
         /// The order of the rows within a section; the key breaks ties.
         public var ordering: [SortTerm]
         /// Whether sections come in ascending order of their value.
@@ -157,7 +157,7 @@
         ///   - fetchAfter: The ordering values of the row the rows shown come after.
         public init(
             table: String, key: String = "id", item: String, section: String, content: [String] = [],
-            filter: PostgresQuery? = nil, ordering: [SortTerm] = [], sectionsAscending: Bool = true,
+            filter: PostgresCondition? = nil, ordering: [SortTerm] = [], sectionsAscending: Bool = true,
             keyPaths: [KeyPath] = [], timeWindow: TimeWindow? = nil, partition: Partition? = nil,
             fetchLimit: Int? = nil, fetchOffset: Int = 0, fetchAfter: [PostgresData]? = nil
         ) {

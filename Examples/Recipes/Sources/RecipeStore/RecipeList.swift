@@ -102,7 +102,7 @@ public enum RecipeList: Hashable, Sendable {
         case .search(let text):
             let words = Self.searchWords(text)
             let query = words.map { $0 + ":*" }.joined(separator: " & ")
-            let filter: PostgresQuery =
+            let filter: PostgresCondition =
                 words.isEmpty
                 ? "FALSE"
                 : "id IN (SELECT id FROM recipe WHERE to_tsvector('simple', title) @@ to_tsquery('simple', \(query)) ORDER BY id LIMIT \(Self.searchLimit))"

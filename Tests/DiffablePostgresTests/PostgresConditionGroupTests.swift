@@ -1,0 +1,102 @@
+#if Postgres
+    import Diffable
+    @testable import DiffablePostgres
+    import DiffableTesting
+    import Foundation
+    import PostgresNIO
+    import StoreTestSupport
+    import Testing
+
+    /// Requests whose filters cannot be routed by a column's value — a search per page — on one
+    /// PostgreSQL table: the feed evaluates the conditions that keep their values on a commit's
+    /// rows together, and only the lists that show a changed row or whose condition holds for one
+    /// read it.
+    @MainActor
+    @Suite("Searches evaluated together, on PostgreSQL")
+    struct PostgresConditionGroupTests {
+        /// The messages with the word `w<word>` (bodies are words between spaces).
+        nonisolated static func search(_ word: Int) -> PostgresFetchedResultsRequest<String, Int64> {
+            PostgresFetchedResultsRequest(
+                table: "message", item: "id", section: "''", content: ["body"],
+                filter: "body LIKE \("% w\(word) %")", ordering: [.ascending("id")])
+        }
+
+        nonisolated static func body(_ words: [Int]) -> String {
+            " " + words.map { "w\($0)" }.joined(separator: " ") + " "
+        }
+
+        /// 600 searches (more than one statement's worth of conditions), and one whose filter is a
+        /// `PostgresQuery` (its values sealed: it reads every commit): each commit is read by the
+        /// lists that showed one of its rows or whose search finds one after it, and by no other.
+        @Test func aCommitReachesExactlyTheSearchesItConcerns() async throws {
+            let searches = 600
+            let fixture = try await PostgresFixture(rows: 0)
+            let values = (1...2000).map { "(\($0), '\(Self.body([$0 % searches, ($0 * 7) % searches]))')" }
+            try await fixture.psql(
+                "CREATE TABLE message (id bigint PRIMARY KEY, body text NOT NULL); INSERT INTO message VALUES "
+                    + values.joined(separator: ", "))
+            ChangeFeed.feed(for: fixture.store).pollInterval = .milliseconds(5)
+            var lists: [FetchedResultsController<String, Int64>] = []
+            for word in 0..<searches {
+                let list = FetchedResultsController(store: fixture.store, request: Self.search(word))
+                try await list.performFetch()
+                lists.append(list)
+            }
+            var sealed = Self.search(5)
+            sealed.filter = PostgresCondition("body LIKE \("% w5 %")" as PostgresQuery)
+            let sealedList = FetchedResultsController(store: fixture.store, request: sealed)
+            try await sealedList.performFetch()
+            #expect(lists[5].snapshot.itemIdentifiers.contains(605))
+            let commits: [(statement: String, lists: Set<Int>)] = [
+                ("INSERT INTO message VALUES (9001, '\(Self.body([5, 77]))')", [5, 77]),
+                // Row 7 has w7 and w49; it moves to w9.
+                ("UPDATE message SET body = '\(Self.body([9]))' WHERE id = 7", [7, 49, 9]),
+                // A change no search finds, and one of row 3 (w3, w21) that keeps its words.
+                (
+                    "INSERT INTO message VALUES (9002, ' nothing here '); UPDATE message SET body = '\(Self.body([21, 3]))' WHERE id = 3",
+                    [3, 21]
+                ),
+                ("DELETE FROM message WHERE id = 605", [5, 35]),
+            ]
+            for (index, commit) in commits.enumerated() {
+                let before = lists.map(\.statistics.rowReads)
+                let sealedBefore = sealedList.statistics.rowReads
+                try await fixture.psql("BEGIN; \(commit.statement); COMMIT")
+                await eventually("commit \(index)") {
+                    commit.lists.allSatisfy { lists[$0].statistics.rowReads != before[$0] }
+                        && sealedList.statistics.rowReads != sealedBefore
+                        && ChangeFeed.feed(for: fixture.store).phase == .idle
+                }
+                let reached = Set(lists.indices.filter { lists[$0].statistics.rowReads != before[$0] })
+                #expect(reached == commit.lists, "commit \(index): \(commit.statement)")
+            }
+            for (word, list) in lists.enumerated() {
+                let expected = try await fixture.psql(
+                    "SELECT id FROM message WHERE body LIKE '% w\(word) %' ORDER BY id"
+                )
+                .split(separator: "\n").map { Int64($0)! }
+                #expect(list.snapshot.itemIdentifiers == expected, "search w\(word)")
+                #expect(list.statistics.wholeReads == 1)
+            }
+            #expect(sealedList.snapshot == lists[5].snapshot)
+        }
+
+        /// A condition's placeholders, numbered from another statement's next one; its values bound
+        /// in order after that statement's; the text of a condition without values left alone.
+        @Test func aConditionsPlaceholdersFollowTheValuesBeforeIt() {
+            let condition: PostgresCondition = "a = \(1) AND (b = \("x") OR c IS \(Int?.none))"
+            #expect(condition.sql == "a = $1 AND (b = $2 OR c IS $3)")
+            var binds = PostgresBindings()
+            binds.append(Int64(9))
+            let sql = condition.sql(placeholdersFrom: 2, appendingValuesTo: &binds)
+            #expect(sql == "a = $2 AND (b = $3 OR c IS $4)")
+            #expect(binds.count == 4)
+            #expect(condition.query.binds.count == 3)
+            let literal: PostgresCondition = "body LIKE '%$1%'"
+            #expect(literal.sql(placeholdersFrom: 7, appendingValuesTo: &binds) == "body LIKE '%$1%'")
+            #expect(!PostgresCondition(PostgresQuery(unsafeSQL: "TRUE")).isOpen)
+            #expect(condition == "a = \(1) AND (b = \("x") OR c IS \(Int?.none))")
+            #expect(condition != "a = \(2) AND (b = \("x") OR c IS \(Int?.none))")
+        }
+    }
+#endif
