@@ -252,6 +252,29 @@
             #expect(favorites.statistics.wholeReads == 1)
         }
 
+        /// One commit of 6,000 rows (more than the feed's reads held before: 4,096), within the
+        /// list's own limit: read row by row, the view equal to the query, no whole read.
+        @Test func aCommitOfThousandsOfRowsIsReadRowByRowWithinTheListsLimit() async throws {
+            let file = try TemporaryDatabase()
+            let pool = try file.makeRecipes(
+                (1...7_000).map {
+                    Recipe(id: Int64($0), collection: "C\($0 % 7)", title: "T\($0 % 97)", minutes: $0 % 60)
+                })
+            let all = FetchedResultsController(
+                database: pool, request: Recipe.request, incrementalChangeLimit: 10_000)
+            try await all.performFetch()
+            let view = DrivenView()
+            all.drive(view.dataSource)
+            try await pool.write { db in
+                try db.execute(
+                    sql: "UPDATE recipe SET title = 'U' || (id % 89), minutes = minutes + 1 WHERE id > 1000")
+            }
+            let expected = try await pool.read { try items(of: Recipe.expectedSnapshot($0)) }
+            await eventually { shownItems(view.view) == expected && !view.dataSource.hasPendingUpdates }
+            #expect(view.view.violations.isEmpty)
+            #expect(all.statistics.wholeReads == 1, "the first fetch only")
+        }
+
         /// A reader that slept while the log was trimmed past it (here, a writer that also trims
         /// its own rows): each controller reads everything once, whatever the number of data
         /// sources it drives.

@@ -49,8 +49,11 @@
             var hasMoreToTrim = false
         }
 
-        /// A read that finds more changes than this tells every subscriber to read everything.
-        static let changeLimit = 4096
+        /// A read that finds more changed rows than this tells every subscriber to read everything.
+        /// It is the most rows a list of a million reads one by one (a sixteenth of its rows,
+        /// `FetchedResultsController.effectiveChangeLimit`); a smaller list reads everything past
+        /// its own limit, so the feed need not stop before.
+        static let changeLimit = 65_536
 
         let database: any DatabaseWriter
         private let observer = _CommitObserver()

@@ -35,7 +35,10 @@
         static let publication = "diffable"
         static let channel = "diffable_change"
         /// A read that finds more changed rows than this tells every subscriber to read everything.
-        static let changeLimit = 4096
+        /// It is the most rows a list of a million reads one by one (a sixteenth of its rows,
+        /// `FetchedResultsController.effectiveChangeLimit`); a smaller list reads everything past
+        /// its own limit, so the feed need not stop before.
+        static let changeLimit = 65_536
 
         /// The feed's connections and what lives on them.
         final class Session: Sendable {
