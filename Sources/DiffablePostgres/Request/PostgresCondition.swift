@@ -14,7 +14,7 @@
     /// A `PostgresQuery` made elsewhere becomes a condition with ``init(_:)``; its values stay
     /// sealed, so such a request reads for itself.
     public struct PostgresCondition: Sendable, Hashable, ExpressibleByStringInterpolation {
-        /// The SQL, `$1`, `$2`… standing for ``values`` in order.
+        /// The SQL, `$1`, `$2`… standing for the values interpolated, in order.
         public private(set) var sql: String
         /// The values the placeholders stand for; `nil` for a condition made from a query.
         private var values: [Value]?
