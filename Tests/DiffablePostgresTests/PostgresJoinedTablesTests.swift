@@ -139,7 +139,8 @@
             let controller = FetchedResultsController(
                 store: fixture.store,
                 request: PostgresFetchedResultsRequest<String, Int64>(
-                    table: "note", item: "id", section: "''", filter: PostgresCondition(PostgresQuery(unsafeSQL: firstThree)),
+                    table: "note", item: "id", section: "''",
+                    filter: PostgresCondition(PostgresQuery(unsafeSQL: firstThree)),
                     ordering: [.ascending("id")]))
             try await controller.performFetch()
             #expect(controller.snapshot.itemIdentifiers == [10, 20, 30])

@@ -149,7 +149,9 @@
                 defer { controller.stop() }
                 return controller.snapshot
             }
-            func request<Section>(item: String, section: String, filter: PostgresCondition = "NOT is_archived")
+            func request<Section>(
+                item: String, section: String, filter: PostgresCondition = "NOT is_archived"
+            )
                 -> PostgresFetchedResultsRequest<Section, Int64>
             {
                 PostgresFetchedResultsRequest(
