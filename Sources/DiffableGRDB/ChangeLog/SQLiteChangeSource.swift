@@ -33,6 +33,8 @@
             var reader: Reader?
             var watcher: _FileWatcher?
             var isCheckScheduled = false
+            /// Whether the files changed again while the looks were under way: they look again.
+            var changedDuringCheck = false
             /// The snapshots of the reads under way, for ``interrupt()``.
             var snapshots: [ObjectIdentifier: DatabaseSnapshot] = [:]
         }
@@ -105,25 +107,39 @@
             }
         }
 
-        /// Looks now, and a few times over the next tens of milliseconds, unless such looks are on
-        /// their way: a file is written before the commit shows (its last step goes through shared
-        /// memory, which inotify does not see).
+        /// Looks now, and a few times over the next tens of milliseconds: a file is written before
+        /// the commit shows (its last step goes through shared memory, which inotify does not
+        /// see). A change of the files while such looks are under way makes them look again once
+        /// they end: otherwise a commit whose files changed during the last look, and which
+        /// showed after it, waited for the feed's slow poll (up to a second).
         private func checkSoon(wake: @escaping @Sendable () -> Void) {
-            let scheduled = state.withLock { state in
-                defer { state.isCheckScheduled = true }
-                return state.isCheckScheduled
+            let starts = state.withLock { state in
+                if state.isCheckScheduled {
+                    state.changedDuringCheck = true
+                    return false
+                }
+                state.isCheckScheduled = true
+                return true
             }
-            guard !scheduled else { return }
+            guard starts else { return }
             Task.detached(priority: .userInitiated) { [weak self] in
-                for delay in [0, 2, 8, 30] {
-                    try? await Task.sleep(for: .milliseconds(delay))
+                var looksAgain = true
+                while looksAgain {
+                    for delay in [0, 2, 8, 30] {
+                        try? await Task.sleep(for: .milliseconds(delay))
+                        guard let self else { return }
+                        if (try? await self.poll()) == true {
+                            wake()
+                            break
+                        }
+                    }
                     guard let self else { return }
-                    if (try? await self.poll()) == true {
-                        wake()
-                        break
+                    looksAgain = self.state.withLock { state in
+                        defer { state.changedDuringCheck = false }
+                        state.isCheckScheduled = state.changedDuringCheck
+                        return state.changedDuringCheck
                     }
                 }
-                self?.state.withLock { $0.isCheckScheduled = false }
             }
         }
 
