@@ -5,9 +5,9 @@ import Diffable
 /// does not stop when cancelled (a query to a server that stopped answering).
 ///
 /// On time-out the operation's task is cancelled and `onTimeout` runs, to stop the work for real
-/// (close the connection the query waits on, interrupt SQLite); whatever the operation returns
-/// after that is dropped. Cancelling the calling task fails the call at once with
-/// `FetchedResultsError.cancelled`, and cancels the operation.
+/// (close the connection the query waits on, interrupt SQLite), before the caller hears
+/// `timedOut`; whatever the operation returns after that is dropped. Cancelling the calling task
+/// fails the call at once with `FetchedResultsError.cancelled`, and cancels the operation.
 ///
 /// - Parameters:
 ///   - limit: How long the operation may take.
@@ -30,9 +30,10 @@ package func _withDeadline<T: Sendable>(
             }
             let timer = Task {
                 try? await Task.sleep(for: limit)
-                guard !Task.isCancelled, race.finish(.failure(.timedOut(what, after: limit))) else { return }
-                work.cancel()
-                onTimeout()
+                // The work is stopped before the caller hears of the time-out, so that it can count
+                // on its connection being closed, its read interrupted.
+                guard !Task.isCancelled else { return }
+                race.finish(.failure(.timedOut(what, after: limit)), first: onTimeout)
             }
             race.start(continuation, tasks: [work, timer])
         }
@@ -70,9 +71,10 @@ private final class _Race<T: Sendable>: Sendable {
         }
     }
 
-    /// Ends the race with `outcome` unless it has ended; whether this call ended it.
+    /// Ends the race with `outcome` unless it has ended; whether this call ended it. `first` runs
+    /// once the race is won, after the other tasks are cancelled and before the caller resumes.
     @discardableResult
-    func finish(_ outcome: Result<T, FetchedResultsError>) -> Bool {
+    func finish(_ outcome: Result<T, FetchedResultsError>, first: () -> Void = {}) -> Bool {
         let ended = state.withLock {
             state -> (CheckedContinuation<Result<T, FetchedResultsError>, Never>?, [Task<Void, Never>])? in
             guard !state.isFinished else { return nil }
@@ -86,6 +88,7 @@ private final class _Race<T: Sendable>: Sendable {
         }
         guard let (continuation, tasks) = ended else { return false }
         for task in tasks { task.cancel() }
+        first()
         continuation?.resume(returning: outcome)
         return true
     }
