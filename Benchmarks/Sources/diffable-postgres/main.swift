@@ -66,6 +66,7 @@ import DiffablePostgres
 import Foundation
 import Logging
 import PostgresNIO
+import Synchronization
 
 extension Duration {
     var milliseconds: Double { Double(components.seconds) * 1e3 + Double(components.attoseconds) / 1e15 }
@@ -73,8 +74,13 @@ extension Duration {
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("diffable-postgres: \(message)\n".utf8))
+    // A server left running holds its memory and port until someone finds it.
+    if let cluster = runningCluster.withLock({ $0.take() }) { cluster.stop() }
     exit(1)
 }
+
+/// The server this run started, until it is stopped.
+let runningCluster = Mutex<Cluster?>(nil)
 
 func format(_ value: Double) -> String { String(format: value < 10 ? "%.2f" : "%.1f", value) }
 
@@ -680,15 +686,21 @@ struct Options: ParsableCommand {
 let options = Options.parseOrExit(arguments)
 let (runs, duration, sizes) = (options.runs, options.duration, options.sizes.values)
 let cluster = Cluster()
-try cluster.start()
+runningCluster.withLock { $0 = cluster }
 var lines: [String] = []
-for size in sizes {
-    lines.append(
-        try await measure(cluster: cluster, count: size, runs: runs, duration: duration))
+do {
+    try cluster.start()
+    for size in sizes {
+        lines.append(
+            try await measure(cluster: cluster, count: size, runs: runs, duration: duration))
+    }
+    if let largest = sizes.max(), !options.lists.values.isEmpty {
+        lines += try await measureQueries(
+            cluster: cluster, count: largest, lists: options.lists.values, runs: options.queryRuns)
+    }
+} catch {
+    fail("\(error)")
 }
-if let largest = sizes.max(), !options.lists.values.isEmpty {
-    lines += try await measureQueries(
-        cluster: cluster, count: largest, lists: options.lists.values, runs: options.queryRuns)
-}
+runningCluster.withLock { $0 = nil }
 cluster.stop()
 for line in lines { print(line) }
