@@ -79,6 +79,9 @@
                 #expect(list.statistics.wholeReads == 1)
             }
             #expect(sealedList.snapshot == lists[5].snapshot)
+            // Every list stopped, the feed with them: no read is left under way when the tests end.
+            for list in lists + [sealedList] { list.stop() }
+            await eventually { ChangeFeed.feed(for: fixture.store).phase == .stopped }
         }
 
         /// A condition's placeholders, numbered from another statement's next one; its values bound
