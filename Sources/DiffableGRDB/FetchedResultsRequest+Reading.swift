@@ -178,9 +178,7 @@
 
         /// The column's value as `Value`, or an error naming the column.
         func decode<Value: DatabaseValueConvertible>(_ type: Value.Type, column: Int32) throws -> Value {
-            if Value.self == Int64.self, sqlite3_column_type(sqlite, column) == SQLITE_INTEGER {
-                return sqlite3_column_int64(sqlite, column) as! Value
-            }
+            if Value.self == Int64.self, let integer = integer(column: column) { return integer as! Value }
             let value = DatabaseValue(sqliteStatement: sqlite, index: column)
             guard let decoded = Value.fromDatabaseValue(value) else {
                 throw DatabaseDecodingError(value: value, type: Value.self, column: Int(column))

@@ -124,11 +124,7 @@
             }
 
             public mutating func appendLiteral(_ literal: String) {
-                precondition(
-                    !Self.hasPlaceholder(literal),
-                    "PostgresCondition: \"\(literal)\" has a placeholder ($ and a digit); interpolate the value instead"
-                )
-                sql += literal
+                appendSQL(literal)
             }
 
             /// Binds `value` to the next placeholder.
@@ -149,11 +145,17 @@
 
             /// Writes `interpolated` into the SQL as it is: a column or table name, never a value.
             public mutating func appendInterpolation(unescaped interpolated: String) {
+                appendSQL(interpolated)
+            }
+
+            /// Appends SQL text, which must not hold a placeholder: only interpolation writes them,
+            /// and each is renumbered when the condition goes after others in one statement.
+            private mutating func appendSQL(_ text: String) {
                 precondition(
-                    !Self.hasPlaceholder(interpolated),
-                    "PostgresCondition: \"\(interpolated)\" has a placeholder ($ and a digit); interpolate the value instead"
+                    !Self.hasPlaceholder(text),
+                    "PostgresCondition: \"\(text)\" has a placeholder ($ and a digit); interpolate the value instead"
                 )
-                sql += interpolated
+                sql += text
             }
 
             /// Whether `text` has `$` followed by a digit.

@@ -298,7 +298,10 @@
         }
 
         /// Every row shown, in order.
-        var fetchAll: PostgresQuery {
+        var fetchAll: PostgresQuery { everyRow(selecting: selection) }
+
+        /// Every row shown, in order, with the columns `selection` names.
+        private func everyRow(selecting selection: String) -> PostgresQuery {
             PostgresQuery(
                 unsafeSQL: "SELECT \(selection) FROM \(from) WHERE TRUE\(filterCondition) \(orderClause)",
                 binds: bindings)
@@ -325,10 +328,7 @@
             let selection =
                 [key] + (columns.item == nil ? [] : [item]) + (columns.section == nil ? [] : [section])
                 + content
-            return PostgresQuery(
-                unsafeSQL:
-                    "SELECT \(selection.joined(separator: ", ")) FROM \(from) WHERE TRUE\(filterCondition) \(orderClause)",
-                binds: bindings)
+            return everyRow(selecting: selection.joined(separator: ", "))
         }
 
         /// The rows among the given keys that are shown, in order, with the values of
