@@ -40,8 +40,21 @@ public final class ArrivalView: DiffableCollectionView {
         let start = ContinuousClock.now
         try await write()
         while arrivals.count == arrived { try await Task.sleep(for: .microseconds(100)) }
-        let elapsed = arrivals[arrived] - start
-        return Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15
+        return (arrivals[arrived] - start).milliseconds
+    }
+
+    /// Runs `write` and waits for the next batch update: the milliseconds the write took, and
+    /// from its start until the update.
+    public func writeAndUpdateMilliseconds(_ write: () async throws -> Void) async throws -> (
+        write: Double, update: Double
+    ) {
+        var written = 0.0
+        let update = try await milliseconds {
+            let start = ContinuousClock.now
+            try await write()
+            written = (ContinuousClock.now - start).milliseconds
+        }
+        return (written, update)
     }
 
     /// Runs `write` `runs` times, numbered from 0, each until the view's next batch update: this

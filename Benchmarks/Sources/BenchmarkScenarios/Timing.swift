@@ -1,14 +1,19 @@
 import Foundation
 
+extension Duration {
+    /// The duration in milliseconds.
+    public var milliseconds: Double {
+        Double(components.seconds) * 1e3 + Double(components.attoseconds) / 1e15
+    }
+}
+
 /// The median wall-clock time of `runs` calls of `body`, in milliseconds.
 public func median(runs: Int, _ body: () -> Void) -> Double {
     var samples: [Double] = []
     for _ in 0..<runs {
         let start = ContinuousClock.now
         body()
-        let elapsed = ContinuousClock.now - start
-        samples.append(
-            Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3)
+        samples.append((ContinuousClock.now - start).milliseconds)
     }
     samples.sort()
     return samples[samples.count / 2]

@@ -68,10 +68,6 @@ import Logging
 import PostgresNIO
 import Synchronization
 
-extension Duration {
-    var milliseconds: Double { Double(components.seconds) * 1e3 + Double(components.attoseconds) / 1e15 }
-}
-
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("diffable-postgres: \(message)\n".utf8))
     // A server left running holds its memory and port until someone finds it.
@@ -466,12 +462,11 @@ func measureBatches(
         var written: [Double] = []
         var applied: [Double] = []
         for _ in 0..<runs {
-            applied.append(
-                try await view.milliseconds {
-                    let start = ContinuousClock.now
-                    _ = await writer.ask("batch \(k) \(count)")
-                    written.append((ContinuousClock.now - start).milliseconds)
-                })
+            let (write, update) = try await view.writeAndUpdateMilliseconds {
+                _ = await writer.ask("batch \(k) \(count)")
+            }
+            written.append(write)
+            applied.append(update)
         }
         lines.append(
             "batch rows=\(count) k=\(k) write_ms=\(format(percentile(written, 0.5))) "

@@ -62,10 +62,6 @@ import Foundation
 import GRDB
 import Synchronization
 
-extension Duration {
-    var milliseconds: Double { Double(components.seconds) * 1e3 + Double(components.attoseconds) / 1e15 }
-}
-
 /// Bytes the allocator has handed out and not taken back: unlike the resident set, it falls when
 /// memory is freed, so earlier runs do not hide what the controller keeps.
 func allocatedBytes() -> Int { Int(diffable_allocated_bytes()) }
@@ -290,12 +286,9 @@ func measureBatches(
         var applied: [Double] = []
         var written: [Double] = []
         for _ in 0..<runs {
-            applied.append(
-                try await view.milliseconds {
-                    let start = ContinuousClock.now
-                    try await retitle(k)
-                    written.append((ContinuousClock.now - start).milliseconds)
-                })
+            let (write, update) = try await view.writeAndUpdateMilliseconds { try await retitle(k) }
+            written.append(write)
+            applied.append(update)
         }
         let rereads = controller.statistics.wholeReads - readsBefore
         var requeried: [Double] = []
