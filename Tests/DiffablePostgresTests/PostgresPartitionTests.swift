@@ -47,25 +47,17 @@
                 ("UPDATE message SET channel = channel + 1 WHERE id IN (10, 20)", [10, 11, 20, 21]),
             ]
             for (index, commit) in commits.enumerated() {
-                let before = lists.map(\.statistics.rowReads)
-                try await fixture.psql(commit.statement)
-                await eventually("commit \(index)") {
-                    commit.channels.allSatisfy { lists[$0].statistics.rowReads != before[$0] }
-                        && ChangeFeed.feed(for: fixture.store).phase == .idle
-                }
-                let reached = Set(lists.indices.filter { lists[$0].statistics.rowReads != before[$0] })
+                let reached = try await fixture.listsReading(
+                    commit.statement, lists: lists, expected: commit.channels, "commit \(index)")
                 #expect(reached == commit.channels, "commit \(index): \(commit.statement)")
             }
             for (channel, controller) in lists.enumerated() {
-                let expected = try await fixture.psql(
-                    "SELECT id FROM message WHERE channel = \(channel) ORDER BY id"
-                )
-                .split(separator: "\n").map { Int64($0)! }
+                let expected = try await fixture.ids(
+                    "SELECT id FROM message WHERE channel = \(channel) ORDER BY id")
                 #expect(controller.snapshot.itemIdentifiers == expected, "channel \(channel)")
             }
             try await fixture.psql("UPDATE message SET room = 'room 1' WHERE id = 3000 OR id = 999")
-            let expected = try await fixture.psql("SELECT id FROM message WHERE room = 'room 1' ORDER BY id")
-                .split(separator: "\n").map { Int64($0)! }
+            let expected = try await fixture.ids("SELECT id FROM message WHERE room = 'room 1' ORDER BY id")
             await eventually { rooms.snapshot.itemIdentifiers == expected }
         }
     }

@@ -88,9 +88,31 @@
 
         /// What `Recipes.favorites` shows.
         func expectedFavorites() async throws -> [[Int64]] {
-            let ids = try await psql("SELECT id FROM recipe WHERE is_favorite ORDER BY title, id")
-                .split(separator: "\n").map { Int64($0)! }
+            let ids = try await ids("SELECT id FROM recipe WHERE is_favorite ORDER BY title, id")
             return ids.isEmpty ? [] : [ids]
+        }
+
+        /// The ids a query of one integer column reads, in its order, read by `psql`.
+        func ids(_ sql: String) async throws -> [Int64] {
+            try await psql(sql).split(separator: "\n").map { Int64($0)! }
+        }
+
+        /// Commits `statement` with `psql`, waits until the lists `expected` names and every one
+        /// of `others` have read it and the feed is idle, and returns which of `lists` read it.
+        @MainActor
+        func listsReading(
+            _ statement: String, lists: [FetchedResultsController<String, Int64>], expected: Set<Int>,
+            others: [FetchedResultsController<String, Int64>] = [], _ comment: Comment
+        ) async throws -> Set<Int> {
+            let before = lists.map(\.statistics.rowReads)
+            let othersBefore = others.map(\.statistics.rowReads)
+            try await psql(statement)
+            await eventually(comment) {
+                expected.allSatisfy { lists[$0].statistics.rowReads != before[$0] }
+                    && zip(others, othersBefore).allSatisfy { $0.statistics.rowReads != $1 }
+                    && ChangeFeed.feed(for: store).phase == .idle
+            }
+            return Set(lists.indices.filter { lists[$0].statistics.rowReads != before[$0] })
         }
 
         /// Every row's content, by id.
@@ -350,8 +372,7 @@
             let view = DrivenView()
             controller.drive(view.dataSource)
             func expected() async throws -> [[Int64]] {
-                let ids = try await fixture.psql("SELECT id FROM note ORDER BY title DESC, rank ASC, id ASC")
-                    .split(separator: "\n").map { Int64($0)! }
+                let ids = try await fixture.ids("SELECT id FROM note ORDER BY title DESC, rank ASC, id ASC")
                 return ids.isEmpty ? [] : [ids]
             }
             #expect(items(of: controller.snapshot) == (try await expected()))
@@ -406,8 +427,7 @@
             let controller = try await FetchedResultsController.shared(store: store, request: request)
             controller.drive(dataSource)  // on the main actor
 
-            let expected = try await fixture.psql("SELECT id FROM recipe ORDER BY collection, title, id")
-                .split(separator: "\n").map { Int64($0)! }
+            let expected = try await fixture.ids("SELECT id FROM recipe ORDER BY collection, title, id")
             await eventually { driven.view.itemIdentifiers(as: Int64.self).joined().elementsEqual(expected) }
         }
     }
