@@ -66,6 +66,12 @@ extension BatchUpdate {
         _from old: DiffableDataSourceSnapshot<S, I>, to new: DiffableDataSourceSnapshot<S, I>,
         comparesContent: Bool, isContentEqual: (I, I) -> Bool
     ) {
+        if !comparesContent, let update = Self._fromPendingEdits(old: old, new: new) {
+            self = update
+            return
+        }
+        let old = old._settled()
+        let new = new._settled()
         self.init()
         let sections = _Matching(new: new._sections, old: old._sections)
         let oldSectionCount = old._sections.count

@@ -22,12 +22,26 @@ extension DiffableDataSourceSnapshot {
     ///
     /// - Complexity: O(1).
     func _hasIdenticalStorage(to other: Self) -> Bool {
-        _items.elements._sharesStorage(with: other._items.elements)
-            && _items.hashes._sharesStorage(with: other._items.hashes)
-            && _items.slots._sharesStorage(with: other._items.slots)
-            && _itemSections._sharesStorage(with: other._itemSections)
-            && _sections.elements._sharesStorage(with: other._sections.elements)
-            && _sectionStarts._sharesStorage(with: other._sectionStarts)
+        guard
+            _storedItems.elements._sharesStorage(with: other._storedItems.elements)
+                && _storedItems.hashes._sharesStorage(with: other._storedItems.hashes)
+                && _storedItems.slots._sharesStorage(with: other._storedItems.slots)
+                && _storedItemSections._sharesStorage(with: other._storedItemSections)
+                && _storedSections.elements._sharesStorage(with: other._storedSections.elements)
+                && _storedSectionStarts._sharesStorage(with: other._storedSectionStarts)
+        else { return false }
+        switch (_pendingEdits, other._pendingEdits) {
+        case (nil, nil):
+            return true
+        case (let mine?, let theirs?):
+            return mine.deleted._sharesStorage(with: theirs.deleted)
+                && mine.inserted.elements._sharesStorage(with: theirs.inserted.elements)
+                && mine.anchors._sharesStorage(with: theirs.anchors)
+                && mine.sections._sharesStorage(with: theirs.sections)
+                && mine.sectionStarts._sharesStorage(with: theirs.sectionStarts)
+        default:
+            return false
+        }
     }
 
     /// The batch update from this snapshot's own sections and items, as they are, to themselves
@@ -44,14 +58,21 @@ extension DiffableDataSourceSnapshot {
         }
         update.reloadedSections = reloadedSections.sorted()
         var flats: [Int: Bool] = [:]  // flat position: reloaded (else reconfigured)
+        var sections: [Int: Int] = [:]  // flat position: section
         for item in _reloadedItems.elements {
-            if let flat = _items.index(of: item) { flats[flat] = true }
+            if let place = _place(ofItem: item, hash: item.hashValue) {
+                flats[place.position] = true
+                sections[place.position] = place.section
+            }
         }
         for item in _reconfiguredItems.elements {
-            if let flat = _items.index(of: item), flats[flat] == nil { flats[flat] = false }
+            if let place = _place(ofItem: item, hash: item.hashValue), flats[place.position] == nil {
+                flats[place.position] = false
+                sections[place.position] = place.section
+            }
         }
         for (flat, reloads) in flats.sorted(by: { $0.key < $1.key }) {
-            let section = Int(_itemSections[flat])
+            let section = sections[flat]!
             guard !reloadedSections.contains(section) else { continue }
             let path = _indexPath(section, flat - _sectionStarts[section])
             if reloads { update.reloadedItems.append(path) } else { update.reconfiguredItems.append(path) }
@@ -64,7 +85,7 @@ extension Array {
     /// Whether both arrays are one buffer (two empty arrays count as one).
     ///
     /// - Complexity: O(1).
-    func _sharesStorage(with other: Self) -> Bool {
+    @inlinable func _sharesStorage(with other: Self) -> Bool {
         guard count == other.count else { return false }
         guard !isEmpty else { return true }
         return withUnsafeBufferPointer { mine in

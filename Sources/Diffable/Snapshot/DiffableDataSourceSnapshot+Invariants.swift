@@ -6,6 +6,7 @@ extension DiffableDataSourceSnapshot {
     /// - Complexity: O(n + s), plus one call to `hash(into:)` per identifier (it checks that stored
     ///   hashes are current).
     public func _checkInvariants() {
+        if let edits = _pendingEdits { return _checkInvariants(of: edits) }
         _sections._checkInvariants()
         _items._checkInvariants()
         precondition(
@@ -34,6 +35,48 @@ extension DiffableDataSourceSnapshot {
         }
         for section in _reloadedSections.elements {
             precondition(_sections.contains(section), "snapshot: mark for missing section \(section)")
+        }
+    }
+
+    /// The invariants of edits kept beside the storage: the storage is a snapshot's, the edits are
+    /// in order and within their limit, and every read through them is what the same snapshot with
+    /// the edits written into its storage reads.
+    func _checkInvariants(of edits: _PendingItemEdits<ItemIdentifierType>) {
+        var base = self
+        base._pendingEdits = nil
+        base._clearMarks()
+        base._checkInvariants()
+        let settled = _settled()
+        settled._checkInvariants()
+        let baseCount = _storedItems.count
+        precondition(
+            edits.count <= _PendingItemEdits<ItemIdentifierType>.limit, "snapshot: too many edits kept")
+        precondition(
+            edits.inserted.count == edits.anchors.count && edits.inserted.count == edits.sections.count,
+            "snapshot: \(edits.inserted.count) inserted items, \(edits.anchors.count) anchors, \(edits.sections.count) sections"
+        )
+        edits.inserted._checkInvariants()
+        for (earlier, later) in zip(edits.deleted, edits.deleted.dropFirst()) {
+            precondition(earlier < later, "snapshot: deleted positions out of order")
+        }
+        for (earlier, later) in zip(edits.anchors, edits.anchors.dropFirst()) {
+            precondition(earlier <= later, "snapshot: anchors out of order")
+        }
+        precondition(
+            edits.deleted.allSatisfy { (0..<baseCount).contains($0) },
+            "snapshot: deleted position out of range")
+        precondition(
+            edits.anchors.allSatisfy { (0...baseCount).contains($0) }, "snapshot: anchor out of range")
+        precondition(
+            edits.sectionStarts == settled._storedSectionStarts, "snapshot: edited section starts are wrong")
+        precondition(_itemCount == settled._storedItems.count, "snapshot: edited item count is wrong")
+        for position in 0..<_itemCount {
+            let item = settled._storedItems.elements[position]
+            precondition(_item(at: position) == item, "snapshot: edited item \(position) is wrong")
+            let place = _place(ofItem: item, hash: item.hashValue)
+            precondition(
+                place?.position == position && place?.section == Int(settled._storedItemSections[position]),
+                "snapshot: edited place of \(item) is wrong")
         }
     }
 }

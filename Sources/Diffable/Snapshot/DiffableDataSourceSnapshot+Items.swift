@@ -53,7 +53,9 @@ extension DiffableDataSourceSnapshot {
     ///   the first one deleted and s the number of sections, and the index of items is edited in
     ///   place unless rebuilding it is cheaper: deleting near the end of a long list costs little.
     @inlinable public mutating func deleteItems(_ identifiers: [ItemIdentifierType]) {
-        guard !identifiers.isEmpty, !_items.isEmpty else { return }
+        guard !identifiers.isEmpty, _itemCount > 0 else { return }
+        if _keepsEditsBeside(adding: identifiers.count) { return _deleteItemsBeside(identifiers) }
+        _settle()
         var positions: [Int] = []
         positions.reserveCapacity(identifiers.count)
         for identifier in identifiers {
@@ -170,11 +172,11 @@ extension DiffableDataSourceSnapshot {
         _ identifiers: [ItemIdentifierType], beforeItem beforeIdentifier: ItemIdentifierType
     ) throws(Error) {
         let call = "insertItems(_:beforeItem:)"
-        guard let anchor = _items.index(of: beforeIdentifier) else {
+        guard let anchor = _place(ofItem: beforeIdentifier, hash: beforeIdentifier.hashValue) else {
             throw .itemNotFound(beforeIdentifier, call: call)
         }
         _ = try _insertItems(
-            identifiers, section: Int(_itemSections[anchor]), at: anchor, call: call, dropDuplicates: false)
+            identifiers, section: anchor.section, at: anchor.position, call: call, dropDuplicates: false)
     }
 
     /// ``insertItems(_:afterItem:)`` that throws instead of trapping and leaves the snapshot
@@ -186,12 +188,11 @@ extension DiffableDataSourceSnapshot {
         _ identifiers: [ItemIdentifierType], afterItem afterIdentifier: ItemIdentifierType
     ) throws(Error) {
         let call = "insertItems(_:afterItem:)"
-        guard let anchor = _items.index(of: afterIdentifier) else {
+        guard let anchor = _place(ofItem: afterIdentifier, hash: afterIdentifier.hashValue) else {
             throw .itemNotFound(afterIdentifier, call: call)
         }
         _ = try _insertItems(
-            identifiers, section: Int(_itemSections[anchor]), at: anchor + 1, call: call,
-            dropDuplicates: false)
+            identifiers, section: anchor.section, at: anchor.position + 1, call: call, dropDuplicates: false)
     }
 
     /// ``moveItem(_:beforeItem:)`` that throws ``SnapshotError/itemNotFound(_:call:)`` instead of
@@ -240,6 +241,12 @@ extension DiffableDataSourceSnapshot {
         _ newItems: [ItemIdentifierType], section: Int, at position: Int, call: String, dropDuplicates: Bool
     ) throws(Error) -> [ItemIdentifierType] {
         guard !newItems.isEmpty else { return [] }
+        if !dropDuplicates, _keepsEditsBeside(adding: newItems.count),
+            try _insertItemsBeside(newItems, section: section, at: position, call: call)
+        {
+            return []
+        }
+        _settle()
         let oldCount = _items.count
         // Positions are stored in 32 bits (in the index and by the diff).
         precondition(newItems.count < Int(Int32.max) - oldCount, "\(call): too many items for a snapshot")
@@ -328,6 +335,7 @@ extension DiffableDataSourceSnapshot {
     @inlinable mutating func _replaceItems(
         inSection section: Int, with newItems: [ItemIdentifierType], hashes: [Int]
     ) -> Bool {
+        _settle()
         let range = _sectionStarts[section]..<_sectionStarts[section + 1]
         precondition(
             newItems.count - range.count < Int(Int32.max) - _items.count,
@@ -351,6 +359,7 @@ extension DiffableDataSourceSnapshot {
         _ identifier: ItemIdentifierType, relativeTo anchorIdentifier: ItemIdentifierType, after: Bool,
         call: String
     ) throws(Error) {
+        _settle()
         guard let from = _items.index(of: identifier) else { throw .itemNotFound(identifier, call: call) }
         guard let anchor = _items.index(of: anchorIdentifier) else {
             throw .itemNotFound(anchorIdentifier, call: call)

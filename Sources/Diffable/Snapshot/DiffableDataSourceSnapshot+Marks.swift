@@ -90,14 +90,15 @@ extension DiffableDataSourceSnapshot {
     ///
     /// - Complexity: O(m) for the m marks of `other`.
     @inlinable mutating func _addMarks(of other: Self) {
-        let (sections, items) = (_sections, _items)
+        let sections = _sections
         _reloadedSections.formUnion(other._reloadedSections.elements.filter(sections.contains))
-        _reloadedItems.formUnion(other._reloadedItems.elements.filter(items.contains))
-        _reconfiguredItems.formUnion(other._reconfiguredItems.elements.filter(items.contains))
+        _reloadedItems.formUnion(other._reloadedItems.elements.filter { _position(ofItem: $0) != nil })
+        _reconfiguredItems.formUnion(
+            other._reconfiguredItems.elements.filter { _position(ofItem: $0) != nil })
     }
 
     @inlinable func _requireItems(_ identifiers: [ItemIdentifierType], call: String) throws(Error) {
-        for identifier in identifiers where !_items.contains(identifier) {
+        for identifier in identifiers where _position(ofItem: identifier) == nil {
             throw .itemNotFound(identifier, call: call)
         }
     }

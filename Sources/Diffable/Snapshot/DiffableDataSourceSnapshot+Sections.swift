@@ -38,6 +38,7 @@ extension DiffableDataSourceSnapshot {
     ///   identifier given.
     @inlinable public mutating func deleteSections(_ identifiers: [SectionIdentifierType]) {
         guard !identifiers.isEmpty, !_sections.isEmpty else { return }
+        _settle()
         var removedSections = [Bool](repeating: false, count: _sections.count)
         var any = false
         for identifier in identifiers {
@@ -149,6 +150,7 @@ extension DiffableDataSourceSnapshot {
         _ identifiers: [SectionIdentifierType], at position: Int, call: String
     ) throws(Error) {
         guard !identifiers.isEmpty else { return }
+        _settle()
         let oldCount = _sections.count
         // Section indices are stored in 32 bits (the section of each item).
         precondition(
@@ -190,6 +192,7 @@ extension DiffableDataSourceSnapshot {
             throw .sectionNotFound(anchorIdentifier, call: call)
         }
         guard from != anchor else { return }
+        _settle()
         let target = after ? anchor + 1 : anchor
         var sectionOrder = Array(0..<_sections.count)
         sectionOrder.remove(at: from)

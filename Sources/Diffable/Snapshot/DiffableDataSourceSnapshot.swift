@@ -43,15 +43,24 @@ public struct DiffableDataSourceSnapshot<
     /// The error the `checked` members throw.
     public typealias Error = SnapshotError<SectionIdentifierType, ItemIdentifierType>
 
+    // The storage, read and written through `_sections`, `_sectionStarts`, `_items` and
+    // `_itemSections` (see `+PendingEdits`): while `_pendingEdits` holds item edits kept beside
+    // storage another snapshot shares, the item storage is that snapshot's, the base.
+
     /// Section identifiers in order, with their hashes and index.
-    @usableFromInline var _sections = _IdentifierTable<SectionIdentifierType>()
-    /// `_sectionStarts[s]` is the flat index of section `s`'s first item; the last entry is the
-    /// total item count, so there is always one more entry than there are sections.
-    @usableFromInline var _sectionStarts: [Int] = [0]
+    @usableFromInline var _storedSections = _IdentifierTable<SectionIdentifierType>()
+    /// `_storedSectionStarts[s]` is the flat index of section `s`'s first item; the last entry is
+    /// the total item count, so there is always one more entry than there are sections.
+    @usableFromInline var _storedSectionStarts: [Int] = [0]
     /// Item identifiers flattened in display order, with their hashes and index.
-    @usableFromInline var _items = _IdentifierTable<ItemIdentifierType>()
-    /// `_itemSections[i]` is the section index of flat item `i`.
-    @usableFromInline var _itemSections: [Int32] = []
+    @usableFromInline var _storedItems = _IdentifierTable<ItemIdentifierType>()
+    /// `_storedItemSections[i]` is the section index of flat item `i`.
+    @usableFromInline var _storedItemSections: [Int32] = []
+    /// Item deletions and insertions kept beside the storage instead of copying it, or `nil`.
+    @usableFromInline var _pendingEdits: _PendingItemEdits<ItemIdentifierType>?
+    /// Held by every copy of this value since its storage was last written: another holder means
+    /// shared storage. `nil` until the first edit.
+    @usableFromInline var _storageMarker: _StorageMarker?
 
     @usableFromInline var _reloadedSections = _MarkList<SectionIdentifierType>()
     @usableFromInline var _reloadedItems = _MarkList<ItemIdentifierType>()
@@ -67,7 +76,7 @@ extension DiffableDataSourceSnapshot {
     /// The number of items in all sections.
     ///
     /// - Complexity: O(1).
-    @inlinable public var numberOfItems: Int { _items.count }
+    @inlinable public var numberOfItems: Int { _itemCount }
 
     /// The number of sections.
     ///
@@ -81,7 +90,8 @@ extension DiffableDataSourceSnapshot {
 
     /// Every item identifier, flattened in display order: the items of section 0, then section 1, ….
     ///
-    /// - Complexity: O(1) (the storage is shared copy-on-write).
+    /// - Complexity: O(1) (the storage is shared copy-on-write), or O(n) after edits of a snapshot
+    ///   whose storage another one shares (they are kept beside it; see "Storage and costs").
     @inlinable public var itemIdentifiers: [ItemIdentifierType] { _items.elements }
 
     /// The number of items in a section. Traps if the section is not in the snapshot.
@@ -99,7 +109,8 @@ extension DiffableDataSourceSnapshot {
         -> [ItemIdentifierType]
     {
         let section = _requireSection(identifier, call: "itemIdentifiers(inSection:)")
-        return Array(_items.elements[_sectionStarts[section]..<_sectionStarts[section + 1]])
+        let starts = _sectionStarts
+        return _items(in: starts[section]..<starts[section + 1])
     }
 
     /// The section that contains an item, or `nil` if the item is not in the snapshot.
@@ -108,8 +119,8 @@ extension DiffableDataSourceSnapshot {
     @inlinable public func sectionIdentifier(containingItem identifier: ItemIdentifierType)
         -> SectionIdentifierType?
     {
-        guard let index = _items.index(of: identifier) else { return nil }
-        return _sections.elements[Int(_itemSections[index])]
+        guard let place = _place(ofItem: identifier, hash: identifier.hashValue) else { return nil }
+        return _sections.elements[place.section]
     }
 
     /// The index of an item in ``itemIdentifiers`` (the flattened list, not within its section), or
@@ -117,7 +128,7 @@ extension DiffableDataSourceSnapshot {
     ///
     /// - Complexity: O(1) expected; hashes `identifier` once.
     @inlinable public func indexOfItem(_ identifier: ItemIdentifierType) -> Int? {
-        _items.index(of: identifier)
+        _position(ofItem: identifier)
     }
 
     /// The index of a section in ``sectionIdentifiers``, or `nil` if it is not in the snapshot.
@@ -135,7 +146,7 @@ extension DiffableDataSourceSnapshot {
     ///
     /// - Complexity: O(1) expected; hashes `identifier` once.
     @inlinable public func contains(item identifier: ItemIdentifierType) -> Bool {
-        _items.index(of: identifier) != nil
+        _position(ofItem: identifier) != nil
     }
 
     /// Whether the snapshot contains a section.
@@ -149,7 +160,8 @@ extension DiffableDataSourceSnapshot {
     ///
     /// - Complexity: O(1).
     @inlinable public func itemIdentifier(at indexPath: IndexPath) -> ItemIdentifierType? {
-        Self._itemIdentifier(at: indexPath, sectionStarts: _sectionStarts, items: _items.elements)
+        Self._itemIdentifier(
+            at: indexPath, sectionStarts: _sectionStarts, items: _storedItems.elements, edits: _pendingEdits)
     }
 
     /// ``itemIdentifier(at:)`` on the two stored properties it reads.
@@ -161,7 +173,8 @@ extension DiffableDataSourceSnapshot {
     ///
     /// - Complexity: O(1).
     @inlinable static func _itemIdentifier(
-        at indexPath: IndexPath, sectionStarts: [Int], items: [ItemIdentifierType]
+        at indexPath: IndexPath, sectionStarts: [Int], items: [ItemIdentifierType],
+        edits: _PendingItemEdits<ItemIdentifierType>?
     ) -> ItemIdentifierType? {
         guard indexPath.count == 2 else { return nil }
         let section = indexPath.section
@@ -169,16 +182,15 @@ extension DiffableDataSourceSnapshot {
         guard section >= 0, section < sectionStarts.count - 1, item >= 0 else { return nil }
         let flat = sectionStarts[section] + item
         guard flat < sectionStarts[section + 1] else { return nil }
-        return items[flat]
+        return _item(at: flat, items: items, edits: edits)
     }
 
     /// The index path of an item, or `nil` if the item is not in the snapshot.
     ///
     /// - Complexity: O(1) expected; hashes `identifier` once.
     @inlinable public func indexPath(ofItem identifier: ItemIdentifierType) -> IndexPath? {
-        guard let flat = _items.index(of: identifier) else { return nil }
-        let section = Int(_itemSections[flat])
-        return IndexPath(item: flat - _sectionStarts[section], section: section)
+        guard let place = _place(ofItem: identifier, hash: identifier.hashValue) else { return nil }
+        return IndexPath(item: place.position - _sectionStarts[place.section], section: place.section)
     }
 
     /// The number of items in the section at an index. Traps if the index is out of range.
@@ -214,11 +226,13 @@ extension DiffableDataSourceSnapshot {
         if _itemSections.count != total {
             _itemSections = [Int32](repeating: 0, count: total)
         }
-        guard firstSection < _sections.count else { return }
+        let sectionCount = _sections.count
+        guard firstSection < sectionCount else { return }
+        let starts = _sectionStarts
         _itemSections.withUnsafeMutableBufferPointer { buffer in
-            for section in firstSection..<_sections.count {
+            for section in firstSection..<sectionCount {
                 let value = Int32(truncatingIfNeeded: section)
-                for flat in _sectionStarts[section]..<_sectionStarts[section + 1] {
+                for flat in starts[section]..<starts[section + 1] {
                     buffer[flat] = value
                 }
             }
@@ -245,13 +259,16 @@ extension DiffableDataSourceSnapshot {
 
     /// Drops the reload and reconfigure marks of items that are no longer in the snapshot.
     @inlinable mutating func _dropMarksOfDeletedItems() {
-        if !_reloadedItems.isEmpty { _reloadedItems.removeAll { !_items.contains($0) } }
-        if !_reconfiguredItems.isEmpty { _reconfiguredItems.removeAll { !_items.contains($0) } }
+        guard !_reloadedItems.isEmpty || !_reconfiguredItems.isEmpty else { return }
+        let snapshot = self
+        _reloadedItems.removeAll { snapshot._position(ofItem: $0) == nil }
+        _reconfiguredItems.removeAll { snapshot._position(ofItem: $0) == nil }
     }
 
     /// Drops the reload marks of sections that are no longer in the snapshot.
     @inlinable mutating func _dropMarksOfDeletedSections() {
-        if !_reloadedSections.isEmpty { _reloadedSections.removeAll { !_sections.contains($0) } }
+        let sections = _sections
+        if !_reloadedSections.isEmpty { _reloadedSections.removeAll { !sections.contains($0) } }
     }
 
     /// Runs `_checkInvariants()` when the package is built with `-D DIFFABLE_INVARIANT_CHECKS`.

@@ -37,7 +37,7 @@ extension _DataSourceEngine {
         if skipped < count { count -= 1 }
         func row(_ index: Int) -> ItemIdentifierType? {
             guard index >= 0 && index < count else { return nil }
-            return committed.snapshot._items.elements[start + (index < skipped ? index : index + 1)]
+            return committed.snapshot._item(at: start + (index < skipped ? index : index + 1))
         }
         let position = min(max(destination.item, 0), count)
         let drop = _Drop(item: item, section: section, before: row(position), after: row(position - 1))

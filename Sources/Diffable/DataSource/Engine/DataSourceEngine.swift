@@ -92,7 +92,7 @@ final class _DataSourceEngine<
     func itemIdentifier(at indexPath: IndexPath) -> ItemIdentifierType? {
         Snapshot._itemIdentifier(
             at: indexPath, sectionStarts: committed.snapshot._sectionStarts,
-            items: committed.snapshot._items.elements)
+            items: committed.snapshot._storedItems.elements, edits: committed.snapshot._pendingEdits)
     }
 
     /// The section at an index of the committed state, or `nil` when it is out of range.
