@@ -39,6 +39,18 @@ extension _DataSourceEngine {
             present(update, of: request)
             return
         }
+        // Edits kept beside the shown snapshot's storage (`var s = dataSource.snapshot();
+        // s.deleteItems([x])`): the update comes from the edits, here, without a pass over every
+        // item. Otherwise the diff reads every item, and the shown snapshot's own edits are first
+        // written into its storage — in place once no snapshot the app holds shares it.
+        if isContentEqual == nil,
+            let update = BatchUpdate._fromPendingEdits(old: committed.snapshot, new: request.target.snapshot)
+        {
+            commit(request)
+            present(update, of: request)
+            return
+        }
+        committed.snapshot._settle()
         let old = committed.snapshot
         let new = request.target.snapshot
         let diff = specialized.diff
