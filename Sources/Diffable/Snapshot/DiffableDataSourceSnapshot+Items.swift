@@ -13,7 +13,9 @@ extension DiffableDataSourceSnapshot {
     /// - Complexity: O(k + m + s) amortized for k items, with one call to `hash(into:)` per item,
     ///   where m is the number of items in the sections after this one and s the number of those
     ///   sections: only they shift, so appending to the last section is O(k). O(n + k) when an item
-    ///   already in the snapshot is moved, where n is the number of items in the snapshot.
+    ///   already in the snapshot is moved, where n is the number of items in the snapshot. When
+    ///   another snapshot shares this one's storage, appending k new items costs O(k + e + s) for e
+    ///   kept edits instead (see "Storage and costs" on the type).
     @inlinable public mutating func appendItems(
         _ identifiers: [ItemIdentifierType], toSection sectionIdentifier: SectionIdentifierType? = nil
     ) {
@@ -26,7 +28,9 @@ extension DiffableDataSourceSnapshot {
     /// - Complexity: O(k + m + s) for k items, where m is the number of items after the insertion
     ///   point and s the number of sections after the anchor's: only they shift; one call to
     ///   `hash(into:)` per inserted item and one for the anchor. O(n + k) when an item already in
-    ///   the snapshot is moved, where n is the number of items in the snapshot.
+    ///   the snapshot is moved, where n is the number of items in the snapshot. When another
+    ///   snapshot shares this one's storage, inserting k new items costs O(k + e + s) for e kept
+    ///   edits instead (see "Storage and costs" on the type).
     @inlinable public mutating func insertItems(
         _ identifiers: [ItemIdentifierType], beforeItem beforeIdentifier: ItemIdentifierType
     ) {
@@ -52,6 +56,8 @@ extension DiffableDataSourceSnapshot {
     ///   few items costs O(n - f + k log k + s) for the arrays, where f is the flattened index of
     ///   the first one deleted and s the number of sections, and the index of items is edited in
     ///   place unless rebuilding it is cheaper: deleting near the end of a long list costs little.
+    ///   When another snapshot shares this one's storage, deleting k items costs O(k log e + s)
+    ///   for e kept edits instead (see "Storage and costs" on the type).
     @inlinable public mutating func deleteItems(_ identifiers: [ItemIdentifierType]) {
         guard !identifiers.isEmpty, _itemCount > 0 else { return }
         if _keepsEditsBeside(adding: identifiers.count) { return _deleteItemsBeside(identifiers) }

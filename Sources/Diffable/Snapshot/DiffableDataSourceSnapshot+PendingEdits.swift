@@ -155,6 +155,18 @@ extension DiffableDataSourceSnapshot {
         return found.inserted ? edits.inserted.elements[found.index] : items[found.index]
     }
 
+    /// The item at flat position `position` of ``itemIdentifiers``, which must be in range, without
+    /// making that array while edits are kept beside shared storage: for a store, which reads the
+    /// neighbours of the rows a commit changed.
+    ///
+    /// - Complexity: O(1), plus O(log² k) for k kept edits.
+    package func _itemIdentifier(atFlat position: Int) -> ItemIdentifierType { _item(at: position) }
+
+    /// The items at the flat positions `range` of ``itemIdentifiers``, as ``_itemIdentifier(atFlat:)``.
+    ///
+    /// - Complexity: O(r) for r positions, plus O(r log² k) for k kept edits.
+    package func _itemIdentifiers(inFlat range: Range<Int>) -> [ItemIdentifierType] { _items(in: range) }
+
     /// The items at the flat positions `range`, in order.
     ///
     /// - Complexity: O(r) for r positions, plus O(r log² k) for k pending edits.

@@ -30,6 +30,14 @@ import Foundation
 /// hashes (no call to `hash(into:)`). The storage is a handful of copy-on-write arrays, so copying
 /// a snapshot is O(1). The diff engine probes these tables directly.
 ///
+/// Editing a copy whose storage another snapshot still holds — `var s = dataSource.snapshot()`,
+/// then `s.deleteItems([x])` — does not copy that storage: deletes, and appends and inserts of new
+/// items, up to 1,024 of them, are kept beside it, and lookups answer through them in O(log k)
+/// more for k kept edits. The data source finds the update from the kept edits without a pass over
+/// every item. A move, a change of sections, an item deleted and added back, or the 1,025th edit
+/// first writes the kept edits into storage of the snapshot's own (the copy the edit would have
+/// made, once), as does reading ``itemIdentifiers`` while edits are kept.
+///
 /// ## Bad input
 /// Misuse that Apple traps on (no section to append to, an unknown anchor, reloading an unknown
 /// identifier, duplicates inside one call, a duplicate section) traps here too, with a message
@@ -90,9 +98,13 @@ extension DiffableDataSourceSnapshot {
 
     /// Every item identifier, flattened in display order: the items of section 0, then section 1, ….
     ///
-    /// - Complexity: O(1) (the storage is shared copy-on-write), or O(n) after edits of a snapshot
-    ///   whose storage another one shares (they are kept beside it; see "Storage and costs").
-    @inlinable public var itemIdentifiers: [ItemIdentifierType] { _items.elements }
+    /// - Complexity: O(1) (the storage is shared copy-on-write); O(n) once after edits of a
+    ///   snapshot whose storage another one shares (they are kept beside it; see "Storage and
+    ///   costs").
+    @inlinable public var itemIdentifiers: [ItemIdentifierType] {
+        guard let edits = _pendingEdits else { return _storedItems.elements }
+        return edits.items(over: _storedItems.elements)
+    }
 
     /// The number of items in a section. Traps if the section is not in the snapshot.
     ///
@@ -104,7 +116,8 @@ extension DiffableDataSourceSnapshot {
 
     /// The items of a section, in order. Traps if the section is not in the snapshot.
     ///
-    /// - Complexity: O(k) for the k items of the section; hashes `identifier` once.
+    /// - Complexity: O(k) for the k items of the section; hashes `identifier` once. O(k log² e)
+    ///   with e edits kept beside shared storage (see "Storage and costs").
     @inlinable public func itemIdentifiers(inSection identifier: SectionIdentifierType)
         -> [ItemIdentifierType]
     {
@@ -115,7 +128,7 @@ extension DiffableDataSourceSnapshot {
 
     /// The section that contains an item, or `nil` if the item is not in the snapshot.
     ///
-    /// - Complexity: O(1) expected; hashes `identifier` once.
+    /// - Complexity: O(1) expected; hashes `identifier` once; O(log e) more with e kept edits.
     @inlinable public func sectionIdentifier(containingItem identifier: ItemIdentifierType)
         -> SectionIdentifierType?
     {
@@ -126,7 +139,7 @@ extension DiffableDataSourceSnapshot {
     /// The index of an item in ``itemIdentifiers`` (the flattened list, not within its section), or
     /// `nil` if the item is not in the snapshot.
     ///
-    /// - Complexity: O(1) expected; hashes `identifier` once.
+    /// - Complexity: O(1) expected; hashes `identifier` once; O(log e) more with e kept edits.
     @inlinable public func indexOfItem(_ identifier: ItemIdentifierType) -> Int? {
         _position(ofItem: identifier)
     }
@@ -144,7 +157,7 @@ extension DiffableDataSourceSnapshot {
 extension DiffableDataSourceSnapshot {
     /// Whether the snapshot contains an item.
     ///
-    /// - Complexity: O(1) expected; hashes `identifier` once.
+    /// - Complexity: O(1) expected; hashes `identifier` once; O(log e) more with e kept edits.
     @inlinable public func contains(item identifier: ItemIdentifierType) -> Bool {
         _position(ofItem: identifier) != nil
     }
@@ -158,7 +171,7 @@ extension DiffableDataSourceSnapshot {
 
     /// The item at an index path, or `nil` when the index path is out of range.
     ///
-    /// - Complexity: O(1).
+    /// - Complexity: O(1); O(log² e) with e kept edits.
     @inlinable public func itemIdentifier(at indexPath: IndexPath) -> ItemIdentifierType? {
         Self._itemIdentifier(
             at: indexPath, sectionStarts: _sectionStarts, items: _storedItems.elements, edits: _pendingEdits)
@@ -187,7 +200,7 @@ extension DiffableDataSourceSnapshot {
 
     /// The index path of an item, or `nil` if the item is not in the snapshot.
     ///
-    /// - Complexity: O(1) expected; hashes `identifier` once.
+    /// - Complexity: O(1) expected; hashes `identifier` once; O(log e) more with e kept edits.
     @inlinable public func indexPath(ofItem identifier: ItemIdentifierType) -> IndexPath? {
         guard let place = _place(ofItem: identifier, hash: identifier.hashValue) else { return nil }
         return IndexPath(item: place.position - _sectionStarts[place.section], section: place.section)

@@ -13,7 +13,7 @@
 /// items are in display order. Every lookup answers from the base and these edits in O(log k) for
 /// k edits; a move, a change of sections, or more than `limit` edits first writes them into the
 /// storage (`DiffableDataSourceSnapshot._settle()`).
-@usableFromInline struct _PendingItemEdits<Item: Hashable> {
+@usableFromInline struct _PendingItemEdits<Item: Hashable & Sendable> {
     /// The most edits kept beside a base before they are written into it: each lookup costs a
     /// binary search over them, and writing them costs what the copy they saved would have.
     @inlinable static var limit: Int { 1024 }
@@ -32,6 +32,8 @@
     @usableFromInline var sections: [Int32] = []
     /// The edited snapshot's section starts (the base's stay in its storage).
     @usableFromInline var sectionStarts: [Int]
+    /// Every edited item in order, once something has read them all; a new one at every edit.
+    @usableFromInline var itemList = _ItemList<Item>()
 
     @inlinable init(sectionStarts: [Int]) {
         self.sectionStarts = sectionStarts
@@ -104,6 +106,7 @@
     ///
     /// - Complexity: O(k).
     @inlinable mutating func deleteBase(at position: Int) {
+        itemList = _ItemList()
         deleted.insert(position, at: deleted._countBelow(position))
     }
 
@@ -112,6 +115,7 @@
     /// - Complexity: O(k).
     @inlinable mutating func removeInserted(at indices: [Int]) {
         guard !indices.isEmpty else { return }
+        itemList = _ItemList()
         var runs: [Range<Int>] = []
         for index in indices { runs._appendRun(index..<index &+ 1) }
         inserted.removeAll(inRuns: runs)
@@ -127,6 +131,7 @@
     @inlinable mutating func insert(
         _ items: [Item], hashes: [Int], section: Int, at position: Int, count: Int, baseCount: Int
     ) {
+        itemList = _ItemList()
         let index: Int
         let anchor: Int
         if position == count {
@@ -146,7 +151,54 @@
     }
 }
 
-extension _PendingItemEdits: Sendable where Item: Sendable {}
+extension _PendingItemEdits: Sendable {}
+
+extension _PendingItemEdits {
+    /// Every edited item in order, `base` being the storage's items: made once for these edits.
+    ///
+    /// - Complexity: O(n + k) the first time, then O(1).
+    @inlinable func items(over base: [Item]) -> [Item] {
+        itemList.value { () -> [Item] in
+            var items: [Item] = []
+            items.reserveCapacity(base.count &- deleted.count &+ inserted.count)
+            var next = 0  // the next deleted position
+            var j = 0  // the next inserted item
+            inserted.elements.withUnsafeBufferPointer { inserted in
+                for position in 0...base.count {
+                    while j < inserted.count && anchors[j] == position {
+                        items.append(inserted[j])
+                        j &+= 1
+                    }
+                    guard position < base.count else { break }
+                    if next < deleted.count && deleted[next] == position {
+                        next &+= 1
+                    } else {
+                        items.append(base[position])
+                    }
+                }
+            }
+            return items
+        }
+    }
+}
+
+/// The edited items of one state of `_PendingItemEdits`, made at most once, under a lock: reads
+/// of a snapshot may come from several threads at once.
+@usableFromInline final class _ItemList<Item: Sendable>: Sendable {
+    let items = _Lock<[Item]?>(nil)
+
+    @usableFromInline init() {}
+
+    /// The items, made by `make` the first time.
+    @usableFromInline func value(orMake make: () -> [Item]) -> [Item] {
+        items.withLock { items in
+            if let items { return items }
+            let made = make()
+            items = made
+            return made
+        }
+    }
+}
 
 /// A reference only copies of one snapshot hold: a snapshot whose marker another value also holds
 /// shares its storage with that value, so an edit is kept beside the storage instead of copying it

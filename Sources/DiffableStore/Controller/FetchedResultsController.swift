@@ -327,8 +327,10 @@ extension FetchedResultsController: _FeedSubscriber {
                 for readRecords in recordReaders.withLock({ $0 }) { await readRecords(items, reader) }
                 try model.withLock { model throws(FetchedResultsError) in
                     guard model.fetched != nil else { return }
-                    let shown = model.fetched!.snapshot.itemIdentifiers
-                    let changes = try model.fetched!.rows.resolve(read, changed: rowIDs) { shown }
+                    let shown = model.fetched!.snapshot
+                    let changes = try model.fetched!.rows.resolve(read, changed: rowIDs) {
+                        shown.itemIdentifiers
+                    }
                     model.show(changes)
                     model.setError(nil)
                 }

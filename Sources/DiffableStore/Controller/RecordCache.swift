@@ -176,10 +176,10 @@ public final class RecordCache<
     private func pageItems(from start: Int) -> [ItemIdentifierType] {
         let size = pageSize
         return controller.model.withLock { model in
-            guard let items = model.fetched?.snapshot.itemIdentifiers, start >= 0, start < items.count else {
+            guard let snapshot = model.fetched?.snapshot, start >= 0, start < snapshot.numberOfItems else {
                 return []
             }
-            return Array(items[start..<min(start + size, items.count)])
+            return snapshot._itemIdentifiers(inFlat: start..<min(start + size, snapshot.numberOfItems))
         }
     }
 

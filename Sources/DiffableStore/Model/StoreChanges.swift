@@ -66,11 +66,11 @@ package struct _StoreChanges<
                 removed.append(item)
             }
         }
-        let items = new.itemIdentifiers
+        let count = new.numberOfItems
         upserted = shown.sorted { $0.index < $1.index }.map { index, item in
             Row(
                 item: item, section: new.sectionIdentifier(containingItem: item)!,
-                successor: index + 1 < items.count ? items[index + 1] : nil,
+                successor: index + 1 < count ? new._itemIdentifier(atFlat: index + 1) : nil,
                 contentChanged: contentChanged(item))
         }
     }
@@ -141,7 +141,7 @@ package struct _StoreChanges<
                 snapshot.moveItem(row.item, beforeItem: successor)
             } else {
                 // Last in its section: after the item that is last now.
-                let last = snapshot.itemIdentifiers[snapshot._endOfSection(row.section) - 1]
+                let last = snapshot._itemIdentifier(atFlat: snapshot._endOfSection(row.section) - 1)
                 if last != row.item { snapshot.moveItem(row.item, afterItem: last) }
             }
         }
@@ -193,7 +193,7 @@ package struct _StoreChanges<
                 moving.insert(row.item)
             }
         }
-        let items = snapshot.itemIdentifiers
+        let count = snapshot.numberOfItems
         func isStable(_ item: ItemIdentifierType) -> Bool {
             snapshot.contains(item: item) && !removedItems.contains(item) && !moving.contains(item)
         }
@@ -206,8 +206,8 @@ package struct _StoreChanges<
         /// The first stable item after the item at flat position `index` in the snapshot.
         func currentNextStable(after index: Int) -> ItemIdentifierType? {
             var position = index + 1
-            while position < items.count, !isStable(items[position]) { position += 1 }
-            return position < items.count ? items[position] : nil
+            while position < count, !isStable(snapshot._itemIdentifier(atFlat: position)) { position += 1 }
+            return position < count ? snapshot._itemIdentifier(atFlat: position) : nil
         }
         var changed = true
         while changed {
