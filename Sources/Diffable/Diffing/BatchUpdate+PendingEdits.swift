@@ -6,9 +6,10 @@ import Foundation
 extension BatchUpdate {
     /// The update from `old` to `new` when both are edits kept beside one storage (or one of them
     /// is that storage), found from the edits alone, or `nil` when it takes the diff: the items
-    /// deleted on one side only are deleted or inserted, and no item moves. `nil` when an item kept
-    /// on both sides changed place among the inserted ones, when sections are marked for reload,
-    /// or when a section keeps none of its items (the diff reloads it).
+    /// deleted on one side only are deleted or inserted, and no item moves. `nil` when an item was
+    /// moved (deleted from the storage and inserted again), when an item kept on both sides
+    /// changed place among the inserted ones, when sections are marked for reload, or when a
+    /// section keeps none of its items (the diff reloads it).
     ///
     /// It is exactly what the diff gives for the two: the items on both sides keep their order, so
     /// the longest increasing subsequence holds them all.
@@ -28,6 +29,13 @@ extension BatchUpdate {
         let oldEdits = old._pendingEdits ?? _PendingItemEdits(sectionStarts: base)
         let newEdits = new._pendingEdits ?? _PendingItemEdits(sectionStarts: base)
         let baseSections = old._storedItemSections
+        // An inserted item that is in the storage too was moved: the diff finds the fewest moves.
+        for edits in [oldEdits, newEdits] {
+            for (item, hash) in zip(edits.inserted.elements, edits.inserted.hashes)
+            where old._storedItems.index(of: item, hash: hash) != nil {
+                return nil
+            }
+        }
         var deleted: [(position: Int, section: Int)] = []
         var inserted: [(position: Int, section: Int)] = []
         // Base items deleted on one side only.

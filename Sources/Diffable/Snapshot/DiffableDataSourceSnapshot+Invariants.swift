@@ -70,6 +70,11 @@ extension DiffableDataSourceSnapshot {
         precondition(
             edits.sectionStarts == settled._storedSectionStarts, "snapshot: edited section starts are wrong")
         precondition(_itemCount == settled._storedItems.count, "snapshot: edited item count is wrong")
+        for (item, hash) in zip(edits.inserted.elements, edits.inserted.hashes) {
+            if let base = _storedItems.index(of: item, hash: hash) {
+                precondition(edits.isDeleted(base), "snapshot: \(item) is both in the storage and inserted")
+            }
+        }
         for position in 0..<_itemCount {
             let item = settled._storedItems.elements[position]
             precondition(_item(at: position) == item, "snapshot: edited item \(position) is wrong")

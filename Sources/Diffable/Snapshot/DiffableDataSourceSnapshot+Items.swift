@@ -105,7 +105,8 @@ extension DiffableDataSourceSnapshot {
     ///
     /// - Complexity: O(d + s), where d is the distance between the two items in
     ///   ``itemIdentifiers`` and s the number of sections between theirs: only the items in between
-    ///   shift; two calls to `hash(into:)`.
+    ///   shift; two calls to `hash(into:)`. When another snapshot shares this one's storage,
+    ///   O(e + s) for e kept edits instead (see "Storage and costs" on the type).
     @inlinable public mutating func moveItem(
         _ identifier: ItemIdentifierType, beforeItem toIdentifier: ItemIdentifierType
     ) {
@@ -117,7 +118,8 @@ extension DiffableDataSourceSnapshot {
     ///
     /// - Complexity: O(d + s), where d is the distance between the two items in
     ///   ``itemIdentifiers`` and s the number of sections between theirs: only the items in between
-    ///   shift; two calls to `hash(into:)`.
+    ///   shift; two calls to `hash(into:)`. When another snapshot shares this one's storage,
+    ///   O(e + s) for e kept edits instead (see "Storage and costs" on the type).
     @inlinable public mutating func moveItem(
         _ identifier: ItemIdentifierType, afterItem toIdentifier: ItemIdentifierType
     ) {
@@ -365,6 +367,9 @@ extension DiffableDataSourceSnapshot {
         _ identifier: ItemIdentifierType, relativeTo anchorIdentifier: ItemIdentifierType, after: Bool,
         call: String
     ) throws(Error) {
+        if _keepsEditsBeside(adding: 2) {
+            return try _moveItemBeside(identifier, relativeTo: anchorIdentifier, after: after, call: call)
+        }
         _settle()
         guard let from = _items.index(of: identifier) else { throw .itemNotFound(identifier, call: call) }
         guard let anchor = _items.index(of: anchorIdentifier) else {

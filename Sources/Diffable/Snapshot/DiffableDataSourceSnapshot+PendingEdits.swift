@@ -130,8 +130,10 @@ extension DiffableDataSourceSnapshot {
     {
         if let base = _storedItems.index(of: identifier, hash: hash) {
             guard let edits = _pendingEdits else { return (base, Int(_storedItemSections[base])) }
-            guard !edits.isDeleted(base) else { return nil }
-            return (edits.position(ofBase: base), Int(_storedItemSections[base]))
+            // A deleted one may be back among the inserted: moved.
+            if !edits.isDeleted(base) {
+                return (edits.position(ofBase: base), Int(_storedItemSections[base]))
+            }
         }
         guard let edits = _pendingEdits, let index = edits.inserted.index(of: identifier, hash: hash) else {
             return nil
@@ -184,15 +186,14 @@ extension DiffableDataSourceSnapshot {
     ///
     /// - Complexity: O(j log k + s) for j identifiers and k pending edits, where s is the number of
     ///   sections after the first one an item left; one call to `hash(into:)` per identifier.
-    @inlinable mutating func _deleteItemsBeside(_ identifiers: [ItemIdentifierType]) {
+    @inlinable mutating func _deleteItemsBeside(_ identifiers: [ItemIdentifierType], hashes: [Int]? = nil) {
         var edits = _pendingEdits ?? _PendingItemEdits(sectionStarts: _storedSectionStarts)
         _pendingEdits = nil  // so that `edits` is the only holder of its arrays while they change
         var leftSections: [Int] = []
         var removedInserted: [Int] = []
-        for identifier in identifiers {
-            let hash = identifier.hashValue
-            if let base = _storedItems.index(of: identifier, hash: hash) {
-                guard !edits.isDeleted(base) else { continue }
+        for (offset, identifier) in identifiers.enumerated() {
+            let hash = hashes?[offset] ?? identifier.hashValue
+            if let base = _storedItems.index(of: identifier, hash: hash), !edits.isDeleted(base) {
                 edits.deleteBase(at: base)
                 leftSections.append(Int(_storedItemSections[base]))
             } else if let index = edits.inserted.index(of: identifier, hash: hash) {
@@ -225,10 +226,42 @@ extension DiffableDataSourceSnapshot {
         _debugCheckInvariants()
     }
 
+    /// Moves an item just before or after another beside the storage (see ``moveItem(_:beforeItem:)``):
+    /// deleted, then inserted there; its marks stay. The caller has checked
+    /// `_keepsEditsBeside(adding: 2)`.
+    ///
+    /// - Complexity: O(k + s) for k pending edits and s sections; two calls to `hash(into:)`.
+    @inlinable mutating func _moveItemBeside(
+        _ identifier: ItemIdentifierType, relativeTo anchorIdentifier: ItemIdentifierType, after: Bool,
+        call: String
+    ) throws(Error) {
+        let hash = identifier.hashValue
+        let anchorHash = anchorIdentifier.hashValue
+        guard let from = _place(ofItem: identifier, hash: hash) else {
+            throw .itemNotFound(identifier, call: call)
+        }
+        guard let to = _place(ofItem: anchorIdentifier, hash: anchorHash) else {
+            throw .itemNotFound(anchorIdentifier, call: call)
+        }
+        guard from.position != to.position else { return }
+        let marks = (_reloadedItems, _reconfiguredItems)
+        _deleteItemsBeside([identifier], hashes: [hash])
+        (_reloadedItems, _reconfiguredItems) = marks
+        let anchor = _place(ofItem: anchorIdentifier, hash: anchorHash)!
+        do {
+            let placed = try _insertItemsBeside(
+                [identifier], hashes: [hash], section: anchor.section,
+                at: after ? anchor.position + 1 : anchor.position, call: call)
+            precondition(placed, "\(call): \(_quoted(identifier)) could not be put back")
+        } catch {
+            preconditionFailure("\(call): \(error)")
+        }
+    }
+
     /// Inserts new items as one block at flat position `position` of the section at index
     /// `section`, beside the storage, and returns `true`; or returns `false` and changes nothing
-    /// when one of them is already in the snapshot or was in its storage (bringing it back is a
-    /// move), for the caller to edit the storage instead. The caller has checked
+    /// when one of them is already in the snapshot (Apple's append moves it), for the caller to
+    /// edit the storage instead. An item deleted from the storage may come back: a move. The caller has checked
     /// `_keepsEditsBeside(adding:)`.
     ///
     /// `hashes`, when given, are the items' hash values.
@@ -244,11 +277,12 @@ extension DiffableDataSourceSnapshot {
         block.reserveCapacity(items.count)
         for (offset, item) in items.enumerated() {
             let hash = hashes?[offset] ?? item.hashValue
-            if _storedItems.index(of: item, hash: hash) != nil
-                || _pendingEdits?.inserted.index(of: item, hash: hash) != nil
+            // One in the storage must be deleted there (it comes back: a move), else it is shown.
+            if let base = _storedItems.index(of: item, hash: hash), !(_pendingEdits?.isDeleted(base) ?? false)
             {
                 return false
             }
+            if _pendingEdits?.inserted.index(of: item, hash: hash) != nil { return false }
             if case .duplicate = block.appendOrRelocate(item, hash: hash, protectedFrom: 0) {
                 throw .duplicateItem(item, call: call)
             }

@@ -31,12 +31,13 @@ import Foundation
 /// a snapshot is O(1). The diff engine probes these tables directly.
 ///
 /// Editing a copy whose storage another snapshot still holds — `var s = dataSource.snapshot()`,
-/// then `s.deleteItems([x])` — does not copy that storage: deletes, and appends and inserts of new
-/// items, up to 1,024 of them, are kept beside it, and lookups answer through them in O(log k)
-/// more for k kept edits. The data source finds the update from the kept edits without a pass over
-/// every item. A move, a change of sections, an item deleted and added back, or the 1,025th edit
-/// first writes the kept edits into storage of the snapshot's own (the copy the edit would have
-/// made, once), as does reading ``itemIdentifiers`` while edits are kept.
+/// then `s.deleteItems([x])` — does not copy that storage: deletes, moves, and appends and inserts
+/// of new items, up to 1,024 of them, are kept beside it, and lookups answer through them in
+/// O(log k) more for k kept edits. The data source finds the update from kept deletes and
+/// inserts without a pass over every item (a move takes the diff, for its fewest moves). A change
+/// of sections, appending an item that is already shown (Apple's move to the end), or the 1,025th
+/// edit first writes the kept edits into storage of the snapshot's own (the copy the edit would
+/// have made, once); ``itemIdentifiers`` is made once per state of the kept edits.
 ///
 /// ## Bad input
 /// Misuse that Apple traps on (no section to append to, an unknown anchor, reloading an unknown

@@ -10,7 +10,8 @@
 /// `inserted[j]` (in section `sections[j]`) just before the base item at `anchors[j]` — after
 /// every base item before that one, deleted or not, and after the inserted items before `j` —
 /// where the base's count as an anchor means the end. Anchors ascend with `j`, so the inserted
-/// items are in display order. Every lookup answers from the base and these edits in O(log k) for
+/// items are in display order. An inserted item may be a deleted base item back at another place
+/// (a move). Every lookup answers from the base and these edits in O(log k) for
 /// k edits; a move, a change of sections, or more than `limit` edits first writes them into the
 /// storage (`DiffableDataSourceSnapshot._settle()`).
 @usableFromInline struct _PendingItemEdits<Item: Hashable & Sendable> {
