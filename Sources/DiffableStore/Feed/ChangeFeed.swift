@@ -268,6 +268,8 @@ public final class ChangeFeed: Sendable {
         switch read {
         case .success(let read): position = read
         case .failure(let error):
+            // Stopped while it read: nothing failed, and nobody is left to tell.
+            if Task.isCancelled { return }
             failed(error)
             return
         }
@@ -363,6 +365,7 @@ public final class ChangeFeed: Sendable {
                     try await source.poll()
                 }
             } catch {
+                if Task.isCancelled { return }
                 failed(error)
                 continue
             }
