@@ -77,6 +77,48 @@
             await eventually { ChangeFeed.feed(for: fixture.store).phase == .stopped }
         }
 
+        /// A search that keeps its first matches by key (`filterLimit`, Recipes' first 1,000 of a
+        /// search): a commit it neither finds nor shows reads nothing; one it finds reads every row
+        /// again, and a match that enters pushes the last one out, one that leaves lets the next in.
+        @Test func aSearchThatKeepsItsFirstMatchesReadsOnlyCommitsItFinds() async throws {
+            let fixture = try await PostgresFixture(rows: 0)
+            let values = (1...40).map { "(\($0 * 10), '\(Self.body([$0 % 4]))')" }
+            try await fixture.psql(
+                "CREATE TABLE message (id bigint PRIMARY KEY, body text NOT NULL); INSERT INTO message VALUES "
+                    + values.joined(separator: ", "))
+            ChangeFeed.feed(for: fixture.store).pollInterval = .milliseconds(5)
+            var request = Self.search(1)
+            request.filterLimit = 3
+            let list = FetchedResultsController(store: fixture.store, request: request)
+            try await list.performFetch()
+            #expect(list.snapshot.itemIdentifiers == [10, 50, 90])
+            #expect(list.followedTables == ["message"], "the limit's own scan is no other table read")
+            let steps: [(statement: String, shown: [Int64], reads: Bool)] = [
+                ("INSERT INTO message VALUES (5, '\(Self.body([2]))')", [10, 50, 90], false),
+                ("INSERT INTO message VALUES (6, '\(Self.body([1]))')", [6, 10, 50], true),
+                ("INSERT INTO message VALUES (1000, '\(Self.body([1]))')", [6, 10, 50], true),
+                ("DELETE FROM message WHERE id = 10", [6, 50, 90], true),
+                ("UPDATE message SET body = '\(Self.body([3]))' WHERE id = 20", [6, 50, 90], false),
+            ]
+            for (index, step) in steps.enumerated() {
+                let before = list.statistics.wholeReads
+                try await fixture.psql(step.statement)
+                let after = try await fixture.ids(
+                    "SELECT id FROM message WHERE body LIKE '% w1 %' ORDER BY id LIMIT 3")
+                #expect(after == step.shown, "step \(index): the test's own expectation")
+                await eventually("step \(index)") {
+                    list.snapshot.itemIdentifiers == step.shown
+                        && ChangeFeed.feed(for: fixture.store).phase == .idle
+                        && (list.statistics.wholeReads > before) == step.reads
+                }
+                #expect(list.snapshot.itemIdentifiers == step.shown, "step \(index): \(step.statement)")
+                #expect(
+                    (list.statistics.wholeReads > before) == step.reads, "step \(index): \(step.statement)")
+            }
+            list.stop()
+            await eventually { ChangeFeed.feed(for: fixture.store).phase == .stopped }
+        }
+
         /// A condition's placeholders, numbered from another statement's next one; its values bound
         /// in order after that statement's; the text of a condition without values left alone.
         @Test func aConditionsPlaceholdersFollowTheValuesBeforeIt() {

@@ -54,7 +54,10 @@
                 scans[
                     ownName.count == 2 ? Self.relation(ownName[0], ownName[1]) : Self.relation("public", own)]
                 ?? 0
-            if keyPaths.contains(where: { $0.table.lowercased() == own }) || ownScans > 1 {
+            // The filter's limit scans the table once more, and is followed as its own matter
+            // (`dependsOnOtherRows`).
+            let ownReads = ownScans - (filter != nil && filterLimit != nil ? 1 : 0)
+            if keyPaths.contains(where: { $0.table.lowercased() == own }) || ownReads > 1 {
                 roots.insert(own)
             }
             if let stray = keyPaths.first(where: { !roots.contains($0.table.lowercased()) }) {

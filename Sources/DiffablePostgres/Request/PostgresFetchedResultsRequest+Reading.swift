@@ -26,6 +26,9 @@
 
     /// A request reads its rows inside the change feed's read transaction.
     extension PostgresFetchedResultsRequest: _RowReader {
+        /// A filter that keeps its first rows: one match that enters may push another out.
+        package var dependsOnOtherRows: Bool { filter != nil && filterLimit != nil }
+
         /// Every row shown, as a snapshot: the section decoded only where its bytes change, the
         /// content hashed from its bytes. A whole read selects only what varies
         /// (``wholeReadColumns``): an item that is the key comes from the key's column, a constant

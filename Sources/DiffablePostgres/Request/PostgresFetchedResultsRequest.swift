@@ -106,6 +106,11 @@
         public var content: [String]
         /// Which rows are shown (a condition, with `$1`, `$2`… for its binds); `nil` for all.
         public var filter: PostgresCondition?
+        /// The most rows the filter keeps, the first by key — a search that shows its first
+        /// 1,000 matches — or `nil` for every row it holds for. A commit to rows the filter
+        /// neither holds for nor shows reads nothing; one to a row it holds for or shows reads
+        /// every row again, since one match that enters may push another out.
+        public var filterLimit: Int?
         /// The order of the rows within a section; the key breaks ties.
         public var ordering: [SortTerm]
         /// Whether sections come in ascending order of their value.
@@ -147,6 +152,7 @@
         ///     section.
         ///   - content: What a cell shows, by which a changed row is recognised.
         ///   - filter: Which rows are shown: `"collection = \(name)"` binds `name`.
+        ///   - filterLimit: The most rows the filter keeps, the first by key; `nil` for all.
         ///   - ordering: The order of the rows within a section.
         ///   - sectionsAscending: Whether sections come in ascending order of their value.
         ///   - keyPaths: How the rows of the other tables the request reads lead to its rows.
@@ -157,7 +163,8 @@
         ///   - fetchAfter: The ordering values of the row the rows shown come after.
         public init(
             table: String, key: String = "id", item: String, section: String, content: [String] = [],
-            filter: PostgresCondition? = nil, ordering: [SortTerm] = [], sectionsAscending: Bool = true,
+            filter: PostgresCondition? = nil, filterLimit: Int? = nil, ordering: [SortTerm] = [],
+            sectionsAscending: Bool = true,
             keyPaths: [KeyPath] = [], timeWindow: TimeWindow? = nil, partition: Partition? = nil,
             fetchLimit: Int? = nil, fetchOffset: Int = 0, fetchAfter: [PostgresData]? = nil
         ) {
@@ -167,6 +174,7 @@
             self.section = section
             self.content = content
             self.filter = filter
+            self.filterLimit = filterLimit
             self.ordering = ordering
             self.sectionsAscending = sectionsAscending
             self.keyPaths = keyPaths
@@ -220,9 +228,15 @@
             return "ORDER BY " + terms.joined(separator: ", ")
         }
 
-        /// ` AND (filter)`, or nothing; the filter's binds come first in every query.
+        /// ` AND (filter)`, or nothing; the filter's binds come first in every query. With
+        /// `filterLimit`, also the key among the first rows the filter holds for (its placeholders
+        /// used twice).
         var filterCondition: String {
             var condition = filter.map { " AND (\($0.sql))" } ?? ""
+            if let filter, let filterLimit {
+                condition +=
+                    " AND \(key) IN (SELECT \(key) FROM \(from) WHERE (\(filter.sql)) ORDER BY \(key) LIMIT \(filterLimit))"
+            }
             if let partition {
                 let literal = partition.value.replacingOccurrences(of: "'", with: "''")
                 condition += " AND \(partition.column) = '\(literal)'"

@@ -14,6 +14,11 @@ package protocol _RowCondition: Sendable {
     /// The table whose rows the condition is about, lowercased.
     var conditionTable: String { get }
 
+    /// Whether the feed evaluates the condition even for a subscriber alone on its table: one
+    /// that would otherwise read every row for any change to it (a search that keeps its first
+    /// matches), where the evaluation tells it that most changes concern it not at all.
+    var isEvaluatedAlone: Bool { get }
+
     /// Which of `rowIDs` each of `conditions` holds for, in the reader's state: in as few
     /// statements as the backend allows, whatever the number of conditions.
     static func rowIDs(
@@ -21,9 +26,14 @@ package protocol _RowCondition: Sendable {
     ) async throws(FetchedResultsError) -> [Set<Int64>]
 }
 
+extension _RowCondition {
+    package var isEvaluatedAlone: Bool { false }
+}
+
 extension ChangeFeed {
     /// The fewest subscribers of one table whose conditions the feed evaluates together: one
-    /// alone reads its rows as it would have after the evaluation.
+    /// alone reads its rows as it would have after the evaluation (unless its condition
+    /// `isEvaluatedAlone`).
     static let conditionGroupMinimum = 2
 
     /// The most changed rows of one table the feed evaluates conditions on; beyond, each
@@ -39,7 +49,10 @@ extension ChangeFeed {
         of subscribers: [(id: ObjectIdentifier, condition: any _RowCondition)], changes: [_RowChange]?,
         reader: any _FeedReader
     ) async -> [ObjectIdentifier: Set<Int64>] {
-        guard let changes, subscribers.count >= conditionGroupMinimum else { return [:] }
+        func isEvaluated(_ members: [(id: ObjectIdentifier, condition: any _RowCondition)]) -> Bool {
+            members.count >= conditionGroupMinimum || members.contains { $0.condition.isEvaluatedAlone }
+        }
+        guard let changes, isEvaluated(subscribers) else { return [:] }
         var groups: [GroupKey: [(id: ObjectIdentifier, condition: any _RowCondition)]] = [:]
         for subscriber in subscribers {
             let condition = subscriber.condition
@@ -56,7 +69,7 @@ extension ChangeFeed {
             }
         }
         var meeting: [ObjectIdentifier: Set<Int64>] = [:]
-        for (key, members) in groups where members.count >= conditionGroupMinimum {
+        for (key, members) in groups where isEvaluated(members) {
             guard let rowIDs = changedRows[key.table], !rowIDs.isEmpty, rowIDs.count <= conditionRowLimit,
                 let found = try? await evaluate(
                     members[0].condition, members.map(\.condition), rowIDs, reader)

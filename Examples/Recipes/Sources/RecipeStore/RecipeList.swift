@@ -102,14 +102,14 @@ public enum RecipeList: Hashable, Sendable {
         case .search(let text):
             let words = Self.searchWords(text)
             let query = words.map { $0 + ":*" }.joined(separator: " & ")
+            // The first matches by id, as SQLite's `match:` keeps them: a commit the search neither
+            // finds nor shows reads nothing.
             let filter: PostgresCondition =
-                words.isEmpty
-                ? "FALSE"
-                : "id IN (SELECT id FROM recipe WHERE to_tsvector('simple', title) @@ to_tsquery('simple', \(query)) ORDER BY id LIMIT \(Self.searchLimit))"
+                words.isEmpty ? "FALSE" : "to_tsvector('simple', title) @@ to_tsquery('simple', \(query))"
             return .init(
                 table: "recipe", item: "id", section: "coalesce(collections::jsonb ->> 0, '')",
-                content: content,
-                filter: filter, ordering: byTitle)
+                content: content, filter: filter, filterLimit: words.isEmpty ? nil : Self.searchLimit,
+                ordering: byTitle)
         }
     }
 
