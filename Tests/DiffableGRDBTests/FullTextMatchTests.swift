@@ -139,6 +139,34 @@
             #expect(lists[100].snapshot.itemIdentifiers.contains(1))
         }
 
+        /// One search alone that keeps its first matches (a single page's): a commit it neither
+        /// finds nor shows reads nothing, where without the feed's evaluation it read every row.
+        @Test func aSearchAloneReadsOnlyTheCommitsItMayChange() async throws {
+            let file = try TemporaryDatabase()
+            let pool = try DatabasePool(path: file.path)
+            try await Self.fill(pool, count: 200) { "w\($0 % 10)" }
+            let list = try await Self.searches(1, limit: 5, on: pool)[0]
+            let other = try file.secondConnection()
+            for (statement, reads) in [
+                ("INSERT INTO dish VALUES (9001, 'nothing here')", false),
+                ("UPDATE dish SET title = 'w3' WHERE id = 13", false),
+                ("INSERT INTO dish VALUES (9002, 'w0')", true),
+            ] {
+                let before = Self.reads(list)
+                let position = ChangeFeed.feed(for: pool).readCount
+                try await other.write { try $0.execute(sql: statement) }
+                await eventually(Comment(rawValue: statement)) {
+                    ChangeFeed.feed(for: pool).readCount > position
+                        && ChangeFeed.feed(for: pool).phase == .idle
+                        && (Self.reads(list) != before) == reads
+                }
+                #expect((Self.reads(list) != before) == reads, Comment(rawValue: statement))
+            }
+            let expected = try await pool.read { try Self.expected($0, searches: 1, limit: 5) }
+            #expect(list.snapshot.itemIdentifiers == expected[0])
+            #expect(list.statistics.wholeReads == 2)
+        }
+
         /// Random inserts, updates and deletes through three writers: after each, every search
         /// (12 with a limit of 3, 12 without, over 40 rows of a few words each, so that most
         /// searches have more matches than their limit) equals its query; the lists that read are
