@@ -44,8 +44,11 @@ extension ChangeFeed {
             feed: self, continuation: continuation, make: make,
             tables: tables.map { Dictionary(uniqueKeysWithValues: $0.map { ($0.lowercased(), []) }) })
         continuation.onTermination = { _ in listener.feed.unsubscribe(ObjectIdentifier(listener)) }
+        // From now: the subscription waits on the database, and a commit the feed reads meanwhile
+        // would come before its first position; it starts after the feed's latest read instead.
+        let now = latestPosition
         Task {
-            do { try await subscribe(listener) { _ in } } catch { continuation.finish() }
+            do { try await subscribe(listener, after: now) { _ in } } catch { continuation.finish() }
         }
         return stream
     }

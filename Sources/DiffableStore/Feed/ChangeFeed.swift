@@ -113,9 +113,11 @@ public final class ChangeFeed: Sendable {
 
     /// Adds a subscriber: starts the feed if it was stopped, makes sure its tables' changes are
     /// recorded, calls `firstRead` with a reader of the database's current state, and follows
-    /// the changes from that state on. Each step has the feed's ``timeout``.
+    /// the changes from that state on — or from `earliest`, a position the feed had read, when
+    /// that is earlier (a stream made before its subscription was in place). Each step has the
+    /// feed's ``timeout``.
     package func subscribe(
-        _ subscriber: any _FeedSubscriber,
+        _ subscriber: any _FeedSubscriber, after earliest: Int64? = nil,
         firstRead: @escaping @Sendable (any _FeedReader) async throws(FetchedResultsError) -> Void
     ) async throws(FetchedResultsError) {
         try startIfStopped()
@@ -137,7 +139,8 @@ public final class ChangeFeed: Sendable {
             state.withLock {
                 $0.arriving -= 1
                 $0.add(
-                    Subscription(subscriber, tables: tables), at: position, for: ObjectIdentifier(subscriber))
+                    Subscription(subscriber, tables: tables), at: min(position, earliest ?? position),
+                    for: ObjectIdentifier(subscriber))
             }
         } catch {
             state.withLock { $0.arriving -= 1 }
@@ -147,6 +150,10 @@ public final class ChangeFeed: Sendable {
         // Changes committed between that read and now were perhaps read without it: look again.
         wake()
     }
+
+    /// The position of the latest change the feed has handed its subscribers, or `nil` before it
+    /// has any: what a subscriber made now may start after.
+    var latestPosition: Int64? { state.withLock { $0.positions.values.max() } }
 
     /// Runs `body` with a reader of the database's current state, with the feed's ``timeout``:
     /// what a subscriber learns before it subscribes (the tables its request reads). The feed
