@@ -212,6 +212,67 @@ struct PendingEditsTests {
     }
 }
 
+/// Kept edits meet the data source's other paths: a section snapshot applied to a section, an
+/// apply with content comparison, and a whole new snapshot, each after edits were kept beside the
+/// shown storage.
+@MainActor
+@Suite("Kept edits and the data source's other applies")
+struct KeptEditsDataSourceTests {
+    @Test func sectionAppliesContentComparisonAndNewSnapshotsAfterKeptEdits() {
+        let (view, dataSource) = makeDataSource()
+        // Section A small, so that the storage stays large enough to keep edits beside once the
+        // outline replaces it.
+        var base = DiffableDataSourceSnapshot<String, Int>()
+        base.appendSections(["A", "B", "C"])
+        base.appendItems(Array(0..<100), toSection: "A")
+        base.appendItems(Array(100..<5100), toSection: "B")
+        base.appendItems(Array(5100..<6000), toSection: "C")
+        var model = PendingEditsTests.model(of: base)
+        dataSource.apply(base, animatingDifferences: false)
+        func expectShown(_ context: String) {
+            #expect(view.violations.isEmpty, Comment(rawValue: context))
+            #expect(
+                view.itemIdentifiers(as: Int.self) == model.sections.map(\.items), Comment(rawValue: context))
+            #expect(dataSource.snapshot().itemIdentifiers == model.allItems, Comment(rawValue: context))
+        }
+        var next = 30_000
+        func keepEdits() {
+            next += 1
+            var snapshot = dataSource.snapshot()
+            snapshot.deleteItems([model.sections[1].items[3]])
+            snapshot.appendItems([next], toSection: "C")
+            #expect(snapshot._pendingEdits != nil)
+            model.sections[1].items.remove(at: 3)
+            model.sections[2].items.append(next)
+            dataSource.apply(snapshot)
+            expectShown("kept edits")
+        }
+        keepEdits()
+        // A section snapshot applied to the section after the kept edits.
+        var outline = DiffableDataSourceSectionSnapshot<Int>()
+        outline.append([40_001, 40_002])
+        outline.append([40_003], to: 40_001)
+        outline.expand([40_001])
+        dataSource.apply(outline, to: "A")
+        model.sections[0].items = [40_001, 40_003, 40_002]
+        expectShown("section snapshot")
+        keepEdits()
+        // Content comparison: the update comes from the diff, not the edits.
+        let changing = model.sections[2].items[0]
+        dataSource.isContentEqual = { old, _ in old != changing }
+        keepEdits()
+        dataSource.isContentEqual = nil
+        // A new snapshot of other storage over a shown one with kept edits.
+        keepEdits()
+        var rebuilt = DiffableDataSourceSnapshot<String, Int>()
+        rebuilt.appendSections(["A", "B", "C"])
+        for (section, items) in model.sections { rebuilt.appendItems(items.reversed(), toSection: section) }
+        dataSource.apply(rebuilt)
+        model.sections = model.sections.map { ($0.id, $0.items.reversed()) }
+        expectShown("rebuilt")
+    }
+}
+
 /// A snapshot with kept edits read from many threads at once, as off-main diffs and views read
 /// the data source's: the items made from the edits once, and the same for every reader.
 @Suite("Kept edits read from many threads")
