@@ -18,12 +18,8 @@ extension BatchUpdate {
     @inlinable static func _fromPendingEdits<S, I>(
         old: DiffableDataSourceSnapshot<S, I>, new: DiffableDataSourceSnapshot<S, I>
     ) -> BatchUpdate? {
-        guard old._pendingEdits != nil || new._pendingEdits != nil,
-            new._reloadedSections.isEmpty,
-            old._storedItems.elements._sharesStorage(with: new._storedItems.elements),
-            old._storedItemSections._sharesStorage(with: new._storedItemSections),
-            old._storedSectionStarts._sharesStorage(with: new._storedSectionStarts),
-            old._storedSections.elements._sharesStorage(with: new._storedSections.elements)
+        guard old._pendingEdits != nil || new._pendingEdits != nil, new._reloadedSections.isEmpty,
+            old._sharesBase(with: new)
         else { return nil }
         let base = old._storedSectionStarts
         let oldEdits = old._pendingEdits ?? _PendingItemEdits(sectionStarts: base)
@@ -95,24 +91,9 @@ extension BatchUpdate {
         update.deletedItems = deleted.map { _indexPath($0.section, $0.position &- oldStarts[$0.section]) }
         update.insertedItems = inserted.map { _indexPath($0.section, $0.position &- newStarts[$0.section]) }
         guard !new._reloadedItems.isEmpty || !new._reconfiguredItems.isEmpty else { return update }
-        // Marks of the items on both sides, at their final index paths; a reload wins.
-        var marks: [Int: (section: Int, reloads: Bool)] = [:]
-        for (list, reloads) in [(new._reloadedItems, true), (new._reconfiguredItems, false)] {
-            for item in list.elements {
-                let hash = item.hashValue
-                guard let place = new._place(ofItem: item, hash: hash),
-                    old._place(ofItem: item, hash: hash) != nil, marks[place.position] == nil
-                else { continue }
-                marks[place.position] = (place.section, reloads)
-            }
-        }
-        for (position, mark) in marks.sorted(by: { $0.key < $1.key }) {
-            let path = _indexPath(mark.section, position &- newStarts[mark.section])
-            if mark.reloads {
-                update.reloadedItems.append(path)
-            } else {
-                update.reconfiguredItems.append(path)
-            }
+        // Marks of the items on both sides, at their final index paths.
+        (update.reloadedItems, update.reconfiguredItems) = new._markedItemPaths { item, hash, _ in
+            old._place(ofItem: item, hash: hash) != nil
         }
         return update
     }

@@ -22,14 +22,7 @@ extension DiffableDataSourceSnapshot {
     ///
     /// - Complexity: O(1).
     func _hasIdenticalStorage(to other: Self) -> Bool {
-        guard
-            _storedItems.elements._sharesStorage(with: other._storedItems.elements)
-                && _storedItems.hashes._sharesStorage(with: other._storedItems.hashes)
-                && _storedItems.slots._sharesStorage(with: other._storedItems.slots)
-                && _storedItemSections._sharesStorage(with: other._storedItemSections)
-                && _storedSections.elements._sharesStorage(with: other._storedSections.elements)
-                && _storedSectionStarts._sharesStorage(with: other._storedSectionStarts)
-        else { return false }
+        guard _sharesBase(with: other) else { return false }
         switch (_pendingEdits, other._pendingEdits) {
         case (nil, nil):
             return true
@@ -42,6 +35,19 @@ extension DiffableDataSourceSnapshot {
         default:
             return false
         }
+    }
+
+    /// Whether this snapshot's stored sections and items are `other`'s storage itself, whatever
+    /// edits either keeps beside it (`_PendingItemEdits`).
+    ///
+    /// - Complexity: O(1).
+    @inlinable func _sharesBase(with other: Self) -> Bool {
+        _storedItems.elements._sharesStorage(with: other._storedItems.elements)
+            && _storedItems.hashes._sharesStorage(with: other._storedItems.hashes)
+            && _storedItems.slots._sharesStorage(with: other._storedItems.slots)
+            && _storedItemSections._sharesStorage(with: other._storedItemSections)
+            && _storedSections.elements._sharesStorage(with: other._storedSections.elements)
+            && _storedSectionStarts._sharesStorage(with: other._storedSectionStarts)
     }
 
     /// The batch update from this snapshot's own sections and items, as they are, to themselves
@@ -57,27 +63,38 @@ extension DiffableDataSourceSnapshot {
             if let index = _sections.index(of: section) { reloadedSections.insert(index) }
         }
         update.reloadedSections = reloadedSections.sorted()
-        var flats: [Int: Bool] = [:]  // flat position: reloaded (else reconfigured)
-        var sections: [Int: Int] = [:]  // flat position: section
-        for item in _reloadedItems.elements {
-            if let place = _place(ofItem: item, hash: item.hashValue) {
-                flats[place.position] = true
-                sections[place.position] = place.section
-            }
-        }
-        for item in _reconfiguredItems.elements {
-            if let place = _place(ofItem: item, hash: item.hashValue), flats[place.position] == nil {
-                flats[place.position] = false
-                sections[place.position] = place.section
-            }
-        }
-        for (flat, reloads) in flats.sorted(by: { $0.key < $1.key }) {
-            let section = sections[flat]!
-            guard !reloadedSections.contains(section) else { continue }
-            let path = _indexPath(section, flat - _sectionStarts[section])
-            if reloads { update.reloadedItems.append(path) } else { update.reconfiguredItems.append(path) }
+        (update.reloadedItems, update.reconfiguredItems) = _markedItemPaths { _, _, section in
+            !reloadedSections.contains(section)
         }
         return update
+    }
+
+    /// The items marked with ``reloadItems(_:)`` or ``reconfigureItems(_:)`` that `including`
+    /// accepts (given the item, its hash value and its section index), at their index paths here,
+    /// in order; an item marked both ways is reloaded. What a batch update reloads and
+    /// reconfigures when the items it marks are in place.
+    ///
+    /// - Complexity: O(m log m) for the m marks; one hash of each.
+    @inlinable func _markedItemPaths(
+        including: (_ item: ItemIdentifierType, _ hash: Int, _ section: Int) -> Bool
+    ) -> (reloaded: [IndexPath], reconfigured: [IndexPath]) {
+        var marks: [Int: (section: Int, reloads: Bool)] = [:]  // by flat position
+        for (list, reloads) in [(_reloadedItems, true), (_reconfiguredItems, false)] {
+            for item in list.elements {
+                let hash = item.hashValue
+                guard let place = _place(ofItem: item, hash: hash), marks[place.position] == nil,
+                    including(item, hash, place.section)
+                else { continue }
+                marks[place.position] = (place.section, reloads)
+            }
+        }
+        var paths: (reloaded: [IndexPath], reconfigured: [IndexPath]) = ([], [])
+        let starts = _sectionStarts
+        for (position, mark) in marks.sorted(by: { $0.key < $1.key }) {
+            let path = _indexPath(mark.section, position &- starts[mark.section])
+            if mark.reloads { paths.reloaded.append(path) } else { paths.reconfigured.append(path) }
+        }
+        return paths
     }
 }
 

@@ -44,7 +44,11 @@ extension DiffableDataSourceSnapshot {
     /// Writes pending edits into the storage and makes sure no other snapshot holds it as this one's:
     /// what every write of the storage does first.
     @inlinable mutating func _prepareToWriteStorage() {
-        if _pendingEdits != nil { _settle() }
+        if _pendingEdits != nil { _settle() } else { _claimStorageMarker() }
+    }
+
+    /// Gives this snapshot a storage marker no other value holds: what writing its storage makes it.
+    @inlinable mutating func _claimStorageMarker() {
         if _storageMarker == nil || _storageIsShared() { _storageMarker = _StorageMarker() }
     }
 
@@ -61,10 +65,9 @@ extension DiffableDataSourceSnapshot {
     @inlinable mutating func _settle() {
         guard let edits = _pendingEdits else { return }
         _pendingEdits = nil
-        if _storageMarker == nil || _storageIsShared() { _storageMarker = _StorageMarker() }
+        _claimStorageMarker()
         if !edits.deleted.isEmpty {
-            var runs: [Range<Int>] = []
-            for position in edits.deleted { runs._appendRun(position..<position &+ 1) }
+            let runs = [Range<Int>](_covering: edits.deleted)
             _storedItems.removeAll(inRuns: runs)
             _storedItemSections._removeAll(inRuns: runs)
         }
@@ -261,8 +264,8 @@ extension DiffableDataSourceSnapshot {
     /// Inserts new items as one block at flat position `position` of the section at index
     /// `section`, beside the storage, and returns `true`; or returns `false` and changes nothing
     /// when one of them is already in the snapshot (Apple's append moves it), for the caller to
-    /// edit the storage instead. An item deleted from the storage may come back: a move. The caller has checked
-    /// `_keepsEditsBeside(adding:)`.
+    /// edit the storage instead. An item deleted from the storage may come back: a move. The
+    /// caller has checked `_keepsEditsBeside(adding:)`.
     ///
     /// `hashes`, when given, are the items' hash values.
     ///

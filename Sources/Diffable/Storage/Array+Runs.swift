@@ -22,6 +22,14 @@ extension Array where Element == Bool {
 }
 
 extension Array where Element == Range<Int> {
+    /// The runs that cover `positions` (ascending, distinct), neighbours merged.
+    ///
+    /// - Complexity: O(k) for k positions.
+    @inlinable init(_covering positions: [Int]) {
+        self = []
+        for position in positions { _appendRun(position..<position &+ 1) }
+    }
+
     /// Appends `run` to these runs (ascending, non-overlapping ranges of positions, `run` after the
     /// last of them), merged into the last one when it starts where that one ends.
     @inlinable mutating func _appendRun(_ run: Range<Int>) {

@@ -11,9 +11,9 @@
 /// every base item before that one, deleted or not, and after the inserted items before `j` —
 /// where the base's count as an anchor means the end. Anchors ascend with `j`, so the inserted
 /// items are in display order. An inserted item may be a deleted base item back at another place
-/// (a move). Every lookup answers from the base and these edits in O(log k) for
-/// k edits; a move, a change of sections, or more than `limit` edits first writes them into the
-/// storage (`DiffableDataSourceSnapshot._settle()`).
+/// (a move). Every lookup answers from the base and these edits in O(log k) for k edits; a change
+/// of sections, or more than `limit` edits, first writes them into the storage
+/// (`DiffableDataSourceSnapshot._settle()`).
 @usableFromInline struct _PendingItemEdits<Item: Hashable & Sendable> {
     /// The most edits kept beside a base before they are written into it: each lookup costs a
     /// binary search over them, and writing them costs what the copy they saved would have.
@@ -78,14 +78,9 @@
     /// - Complexity: O(log² k).
     @inlinable func locate(_ position: Int) -> (inserted: Bool, index: Int) {
         // The inserted items before `position`: their edited positions ascend with j.
-        var low = 0
-        var high = inserted.count
-        while low < high {
-            let middle = (low &+ high) >> 1
-            if self.position(ofInserted: middle) < position { low = middle &+ 1 } else { high = middle }
-        }
-        if low < inserted.count && self.position(ofInserted: low) == position { return (true, low) }
-        return (false, basePosition(ofSurvivor: position &- low))
+        let before = _leadingCount(inserted.count) { self.position(ofInserted: $0) < position }
+        if before < inserted.count && self.position(ofInserted: before) == position { return (true, before) }
+        return (false, basePosition(ofSurvivor: position &- before))
     }
 
     /// The base position of the base item that survives `survivor`-th (from 0), in base order.
@@ -94,13 +89,7 @@
     @inlinable func basePosition(ofSurvivor survivor: Int) -> Int {
         // deleted[i] - i ascends; the deletions at or before the answer are those where it is at
         // most `survivor`.
-        var low = 0
-        var high = deleted.count
-        while low < high {
-            let middle = (low &+ high) >> 1
-            if deleted[middle] &- middle <= survivor { low = middle &+ 1 } else { high = middle }
-        }
-        return survivor &+ low
+        survivor &+ _leadingCount(deleted.count) { deleted[$0] &- $0 <= survivor }
     }
 
     /// Records the deletion of the base item at `position`, which must not be deleted yet.
@@ -117,8 +106,7 @@
     @inlinable mutating func removeInserted(at indices: [Int]) {
         guard !indices.isEmpty else { return }
         itemList = _ItemList()
-        var runs: [Range<Int>] = []
-        for index in indices { runs._appendRun(index..<index &+ 1) }
+        let runs = [Range<Int>](_covering: indices)
         inserted.removeAll(inRuns: runs)
         anchors._removeAll(inRuns: runs)
         sections._removeAll(inRuns: runs)
@@ -213,12 +201,20 @@ extension Array where Element == Int {
     ///
     /// - Complexity: O(log n).
     @inlinable func _countBelow(_ value: Int) -> Int {
-        var low = 0
-        var high = count
-        while low < high {
-            let middle = (low &+ high) >> 1
-            if self[middle] < value { low = middle &+ 1 } else { high = middle }
-        }
-        return low
+        _leadingCount(count) { self[$0] < value }
     }
+}
+
+/// How many of the indices `0..<count` `holds` is true for, where it is true for some first of
+/// them and false for the rest: a binary search.
+///
+/// - Complexity: O(log `count`) calls of `holds`.
+@inlinable func _leadingCount(_ count: Int, where holds: (Int) -> Bool) -> Int {
+    var low = 0
+    var high = count
+    while low < high {
+        let middle = (low &+ high) >> 1
+        if holds(middle) { low = middle &+ 1 } else { high = middle }
+    }
+    return low
 }
