@@ -56,7 +56,7 @@
                 ?? 0
             // The filter's limit scans the table once more, and is followed as its own matter
             // (`dependsOnOtherRows`).
-            let ownReads = ownScans - (filter != nil && filterLimit != nil ? 1 : 0)
+            let ownReads = ownScans - (keepsFirstRows ? 1 : 0)
             if keyPaths.contains(where: { $0.table.lowercased() == own }) || ownReads > 1 {
                 roots.insert(own)
             }

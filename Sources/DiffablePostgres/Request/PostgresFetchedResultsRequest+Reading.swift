@@ -27,7 +27,7 @@
     /// A request reads its rows inside the change feed's read transaction.
     extension PostgresFetchedResultsRequest: _RowReader {
         /// A filter that keeps its first rows: one match that enters may push another out.
-        package var dependsOnOtherRows: Bool { filter != nil && filterLimit != nil }
+        package var dependsOnOtherRows: Bool { keepsFirstRows }
 
         /// Every row shown, as a snapshot: the section decoded only where its bytes change, the
         /// content hashed from its bytes. A whole read selects only what varies

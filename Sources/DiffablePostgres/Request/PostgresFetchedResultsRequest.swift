@@ -111,6 +111,10 @@
         /// neither holds for nor shows reads nothing; one to a row it holds for or shows reads
         /// every row again, since one match that enters may push another out.
         public var filterLimit: Int?
+
+        /// Whether the filter keeps only its first rows (`filterLimit` on a filter): which rows
+        /// it shows then depends on other rows.
+        var keepsFirstRows: Bool { filter != nil && filterLimit != nil }
         /// The order of the rows within a section; the key breaks ties.
         public var ordering: [SortTerm]
         /// Whether sections come in ascending order of their value.
