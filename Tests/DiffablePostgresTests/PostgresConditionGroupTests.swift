@@ -25,17 +25,25 @@
             " " + words.map { "w\($0)" }.joined(separator: " ") + " "
         }
 
+        /// A server whose `message` table holds `rows` (an id and its words), followed by a feed
+        /// that polls often.
+        static func messages(_ rows: [(id: Int, words: [Int])]) async throws -> PostgresFixture {
+            let fixture = try await PostgresFixture(rows: 0)
+            let values = rows.map { "(\($0.id), '\(Self.body($0.words))')" }
+            try await fixture.psql(
+                "CREATE TABLE message (id bigint PRIMARY KEY, body text NOT NULL); INSERT INTO message VALUES "
+                    + values.joined(separator: ", "))
+            ChangeFeed.feed(for: fixture.store).pollInterval = .milliseconds(5)
+            return fixture
+        }
+
         /// 600 searches (more than one statement's worth of conditions), and one whose filter is a
         /// `PostgresQuery` (its values sealed: it reads every commit): each commit is read by the
         /// lists that showed one of its rows or whose search finds one after it, and by no other.
         @Test func aCommitReachesExactlyTheSearchesItConcerns() async throws {
             let searches = 600
-            let fixture = try await PostgresFixture(rows: 0)
-            let values = (1...2000).map { "(\($0), '\(Self.body([$0 % searches, ($0 * 7) % searches]))')" }
-            try await fixture.psql(
-                "CREATE TABLE message (id bigint PRIMARY KEY, body text NOT NULL); INSERT INTO message VALUES "
-                    + values.joined(separator: ", "))
-            ChangeFeed.feed(for: fixture.store).pollInterval = .milliseconds(5)
+            let fixture = try await Self.messages(
+                (1...2000).map { ($0, [$0 % searches, ($0 * 7) % searches]) })
             var lists: [FetchedResultsController<String, Int64>] = []
             for word in 0..<searches {
                 let list = FetchedResultsController(store: fixture.store, request: Self.search(word))
@@ -81,12 +89,7 @@
         /// search): a commit it neither finds nor shows reads nothing; one it finds reads every row
         /// again, and a match that enters pushes the last one out, one that leaves lets the next in.
         @Test func aSearchThatKeepsItsFirstMatchesReadsOnlyCommitsItFinds() async throws {
-            let fixture = try await PostgresFixture(rows: 0)
-            let values = (1...40).map { "(\($0 * 10), '\(Self.body([$0 % 4]))')" }
-            try await fixture.psql(
-                "CREATE TABLE message (id bigint PRIMARY KEY, body text NOT NULL); INSERT INTO message VALUES "
-                    + values.joined(separator: ", "))
-            ChangeFeed.feed(for: fixture.store).pollInterval = .milliseconds(5)
+            let fixture = try await Self.messages((1...40).map { ($0 * 10, [$0 % 4]) })
             var request = Self.search(1)
             request.filterLimit = 3
             let list = FetchedResultsController(store: fixture.store, request: request)
