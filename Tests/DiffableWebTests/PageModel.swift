@@ -17,7 +17,7 @@ struct PageModel {
 
     mutating func apply(_ patch: WebPatch) {
         if patch.isReset {
-            sections = patch.sections.map { ($0.key, $0.keys) }
+            sections = (patch.sections ?? []).map { ($0.key, $0.keys) }
             texts = [:]
             for (key, content) in patch.cells { texts[key] = content.text }
             selected = patch.selected
@@ -36,12 +36,34 @@ struct PageModel {
             texts[pair.new] = patch.cells[pair.new]?.text
             operations += 1
         }
+        if let described = patch.sections {
+            operations += arrange(described, by: patch)
+        } else {
+            // A patch that leaves the sections out moves and reloads nothing.
+            #expect(patch.operationCount == patch.reconfiguredItems.count && patch.evictedItems.isEmpty)
+        }
+        for key in patch.reconfiguredItems {
+            texts[key] = patch.cells[key]?.text
+            operations += 1
+        }
+        selected = patch.selected
+        counted += operations
+        #expect(
+            operations == patch.operationCount,
+            "the page performed \(operations), the patch counts \(patch.operationCount)")
+        #expect(fixups == 0, "elements out of place")
+    }
+
+    /// Arranges the sections and their items as a patch describes them; returns the operations
+    /// this took.
+    private mutating func arrange(_ described: [WebPatch.Section], by patch: WebPatch) -> Int {
+        var operations = 0
         var built: Set<Int> = []
         for pair in patch.reloadedSections {
             guard let index = sections.firstIndex(where: { $0.key == pair.old }) else { continue }
-            let described = patch.sections.first { $0.key == pair.new }!
-            sections[index] = (pair.new, described.keys)
-            for key in described.keys { texts[key] = patch.cells[key]?.text }
+            let section = described.first { $0.key == pair.new }!
+            sections[index] = (pair.new, section.keys)
+            for key in section.keys { texts[key] = patch.cells[key]?.text }
             built.insert(pair.new)
             operations += 1
         }
@@ -51,12 +73,12 @@ struct PageModel {
         var arrangedSections: [(key: Int, items: [Int])] = []
         let stable = sections.filter { !movedSections.contains($0.key) }.map(\.key)
         var cursor = 0
-        for described in patch.sections {
-            if let existing = sections.first(where: { $0.key == described.key }) {
-                if movedSections.contains(described.key) {
+        for section in described {
+            if let existing = sections.first(where: { $0.key == section.key }) {
+                if movedSections.contains(section.key) {
                     operations += 1
                 } else {
-                    if cursor < stable.count && stable[cursor] == described.key {
+                    if cursor < stable.count && stable[cursor] == section.key {
                         cursor += 1
                     } else {
                         fixups += 1
@@ -64,10 +86,10 @@ struct PageModel {
                 }
                 arrangedSections.append(existing)
             } else {
-                if insertedSections.contains(described.key) { operations += 1 }
-                arrangedSections.append((described.key, described.keys))
-                for key in described.keys { texts[key] = patch.cells[key]?.text }
-                built.insert(described.key)
+                if insertedSections.contains(section.key) { operations += 1 }
+                arrangedSections.append((section.key, section.keys))
+                for key in section.keys { texts[key] = patch.cells[key]?.text }
+                built.insert(section.key)
             }
         }
         sections = arrangedSections
@@ -75,10 +97,10 @@ struct PageModel {
         let moved = Set(patch.movedItems)
         let inserted = Set(patch.insertedItems)
         let allItems = Set(sections.flatMap(\.items))
-        for (index, described) in patch.sections.enumerated() where !built.contains(described.key) {
+        for (index, section) in described.enumerated() where !built.contains(section.key) {
             let stableItems = sections[index].items.filter { !moved.contains($0) }
             var position = 0
-            for key in described.keys {
+            for key in section.keys {
                 if !allItems.contains(key) {
                     if inserted.contains(key) { operations += 1 }
                     texts[key] = patch.cells[key]?.text
@@ -91,18 +113,9 @@ struct PageModel {
                 }
             }
             if position != stableItems.count { fixups += 1 }
-            sections[index].items = described.keys
+            sections[index].items = section.keys
         }
-        for key in patch.reconfiguredItems {
-            texts[key] = patch.cells[key]?.text
-            operations += 1
-        }
-        selected = patch.selected
-        counted += operations
-        #expect(
-            operations == patch.operationCount,
-            "the page performed \(operations), the patch counts \(patch.operationCount)")
-        #expect(fixups == 0, "elements out of place")
+        return operations
     }
 
     private mutating func remove(_ key: Int) -> Bool {

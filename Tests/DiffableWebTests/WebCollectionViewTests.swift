@@ -48,6 +48,37 @@ struct WebCollectionViewTests {
         #expect(replacement.first?.new != key)
     }
 
+    @Test func aReconfigureWithinTheSameWindowLeavesTheSectionsOut() {
+        let fixture = PageFixture(viewport: WebViewport(top: 0, height: 400, width: 800))
+        fixture.dataSource.apply(snapshot([0: Array(0..<1_000), 1: [5_000]]), animatingDifferences: false)
+        var marked = fixture.dataSource.snapshot()
+        marked.reconfigureItems([3])
+        fixture.dataSource.apply(marked)
+        let patch = fixture.patches.last!
+        #expect(patch.sections == nil, "nothing moved or scrolled: the page's sections stand")
+        #expect(patch.reconfiguredItems.count == 1 && !patch.json.text.contains(#""secs""#))
+        // A scroll, then a reconfigure: the scroll described the sections, the reconfigure does not.
+        fixture.view.setViewport(WebViewport(top: 20_000, height: 400, width: 800))
+        #expect(fixture.patches.last!.sections?.count == 2)
+        var scrolled = fixture.dataSource.snapshot()
+        scrolled.reconfigureItems([510])
+        fixture.dataSource.apply(scrolled)
+        #expect(fixture.patches.last!.sections == nil && fixture.patches.last!.reconfiguredItems.count == 1)
+        // A reload gives its element a new key: the sections say where it is.
+        var reloaded = fixture.dataSource.snapshot()
+        reloaded.reloadItems([511])
+        fixture.dataSource.apply(reloaded)
+        #expect(fixture.patches.last!.sections?.count == 2)
+        // A new layout is described as it is set; a reconfigure after it is not.
+        fixture.view.collectionViewLayout = .list(using: CollectionLayoutListConfiguration(appearance: .grouped))
+        #expect(fixture.patches.last!.sections?.first?.appearance == "grouped")
+        var again = fixture.dataSource.snapshot()
+        again.reconfigureItems([512])
+        fixture.dataSource.apply(again)
+        #expect(fixture.patches.last!.sections == nil)
+        #expect(fixture.page.rows[0].contains("Item 512"))
+    }
+
     @Test func onlyTheItemsInTheViewportAndItsMarginHaveElements() async {
         let fixture = PageFixture(viewport: WebViewport(top: 0, height: 400, width: 800))
         // A snapshot this large is diffed off the main actor: wait for it.
@@ -55,13 +86,13 @@ struct WebCollectionViewTests {
         // 400 pixels of 40-pixel rows, and a screen of margin below: 20 rows.
         #expect(fixture.view.visibleCellCount == 20)
         #expect(fixture.view.dequeueCount == 20)
-        #expect(fixture.patches.last!.sections[0].frame.itemsHeight == 40_000_000)
+        #expect(fixture.patches.last!.sections?[0].frame.itemsHeight == 40_000_000)
         fixture.view.setViewport(WebViewport(top: 20_000_000, height: 400, width: 800))
         let scrolled = fixture.patches.last!
         #expect(scrolled.operationCount == 0, "scrolling is not an update")
         #expect(scrolled.evictedItems.count == 20)
-        #expect(scrolled.sections[0].start == 499_990)
-        #expect(scrolled.sections[0].keys.count == 30)
+        #expect(scrolled.sections?[0].start == 499_990)
+        #expect(scrolled.sections?[0].keys.count == 30)
         #expect(fixture.page.rows[0].first == "Item 499990")
     }
 
@@ -99,7 +130,7 @@ struct WebCollectionViewTests {
         next.moveItem(950, afterItem: 999)
         fixture.dataSource.apply(next)
         #expect(fixture.patches.last!.operationCount == 0)
-        #expect(fixture.patches.last!.sections[0].frame.itemCount == 998)
+        #expect(fixture.patches.last!.sections?[0].frame.itemCount == 998)
     }
 
     @Test func aMoveIntoTheWindowArrivesAsANewElement() {
@@ -183,7 +214,7 @@ struct WebCollectionViewTests {
         }
     }
 
-    @Test func aGridLaysOutByWidthAndAStripByItsScroll() {
+    @Test func aGridLaysOutByWidthAndAStripByItsScroll() throws {
         let layout = WebLayout { section in
             section == 0
                 ? .grid(minimumItemWidth: 200, itemHeight: 100, hasHeader: false)
@@ -192,21 +223,21 @@ struct WebCollectionViewTests {
         let fixture = PageFixture(layout: layout, viewport: WebViewport(top: 0, height: 300, width: 800))
         fixture.dataSource.apply(
             snapshot([0: Array(0..<100), 1: Array(1000..<2000)]), animatingDifferences: false)
-        let grid = fixture.patches.last!.sections[0]
+        let grid = try #require(fixture.patches.last!.sections?[0])
         #expect(grid.frame.columns == 4)
         #expect(grid.keys.count == 24, "six rows of four: the screen and a screen of margin")
         #expect(fixture.view.numberOfItems(inSection: 1) == 1000)
         #expect(
             fixture.view.state.items.keys.filter { $0.section == 1 }.isEmpty, "the strip is below the window")
         fixture.view.setViewport(WebViewport(top: 5000, height: 300, width: 400))
-        let strip = fixture.patches.last!.sections[1]
-        #expect(fixture.patches.last!.sections[0].frame.columns == 2)
+        let strip = try #require(fixture.patches.last!.sections?[1])
+        #expect(fixture.patches.last!.sections?[0].frame.columns == 2)
         #expect(
             strip.start == 0 && strip.keys.count == 6,
             "a screen and half a screen either side, in 100-pixel tiles")
         let key = fixture.view.state.sectionKeys[1]
         fixture.view.setViewport(WebViewport(top: 5000, height: 300, width: 400), stripOffsets: [1: 50_000])
-        #expect(fixture.patches.last!.sections[1].start == 498)
-        #expect(fixture.patches.last!.sections[1].key == key)
+        #expect(fixture.patches.last!.sections?[1].start == 498)
+        #expect(fixture.patches.last!.sections?[1].key == key)
     }
 }

@@ -64,7 +64,7 @@ struct WebContextMenuTests {
         #expect(delegate.points.contains(CGPoint(x: 40, y: 70)), "asked where the person asked")
         let menu = try #require(fixture.patches.last?.contextMenu)
         #expect(menu.key == keys[1])
-        #expect(fixture.patches.last?.sections.count == 1, "a patch always lays out the sections")
+        #expect(fixture.patches.last?.sections?.count == 1, "a patch always lays out the sections")
         #expect(menu.rows.map(\.title) == ["Favorite", "More", "Share", "Delete"])
         #expect(menu.rows.map(\.kind) == [.action, .title, .action, .action])
         let text = fixture.patches.last!.json.text

@@ -320,7 +320,9 @@ export function patch(view, message) {
   const focusedKey = focusedItem && Number(focusedItem.dataset.k);
   const around = focusedItem ? allItems(view).map((el) => Number(el.dataset.k)) : [];
   readScroll(view);
-  planSections(view.plan, message.secs);
+  // A patch that moved and scrolled nothing leaves the sections out: they stand as they are.
+  const secs = message.secs;
+  if (secs) planSections(view.plan, secs);
   const counts = { inserts: 0, removes: 0, moves: 0, replaces: 0, reconfigures: 0 };
 
   for (const key of ops.sd || []) {
@@ -342,7 +344,7 @@ export function patch(view, message) {
     view.items.set(key, el);
     counts.replaces++;
   }
-  const descriptions = new Map(message.secs.map((d) => [d.k, d]));
+  const descriptions = new Map((secs || []).map((d) => [d.k, d]));
   const built = new Set();
   for (const [old, key] of ops.sr || []) {
     const was = view.sections.get(old);
@@ -355,17 +357,19 @@ export function patch(view, message) {
     counts.replaces++;
   }
   const insertedSections = new Set(ops.si || []);
-  arrange(
-    view, view.root, message.secs.map((d) => d.k), (key) => view.sections.get(key)?.el,
-    (key) => {
-      built.add(key);
-      return makeSection(view, descriptions.get(key), cells).el;
-    },
-    elements(ops.sm, (key) => view.sections.get(key)?.el), insertedSections, new Set(), counts);
+  if (secs) {
+    arrange(
+      view, view.root, secs.map((d) => d.k), (key) => view.sections.get(key)?.el,
+      (key) => {
+        built.add(key);
+        return makeSection(view, descriptions.get(key), cells).el;
+      },
+      elements(ops.sm, (key) => view.sections.get(key)?.el), insertedSections, new Set(), counts);
+  }
   const moved = elements(ops.m, (key) => view.items.get(key));
   const inserted = new Set(ops.i || []);
   const placed = new Set();
-  for (const d of message.secs) {
+  for (const d of secs || []) {
     const s = view.sections.get(d.k);
     if (built.has(d.k)) continue;
     layoutSection(view, s, d);
@@ -394,7 +398,7 @@ export function patch(view, message) {
     if (el && !cell.c) fillItem(el, cell);
   }
   select(view, message.sel);
-  describeSections(view, message.secs);
+  if (secs) describeSections(view, secs);
   if (focusedItem && !focusedItem.isConnected) {
     // A moved element keeps its key; a reloaded one has its replacement's; a deleted one leaves
     // the focus to the item after it, or else the one before.

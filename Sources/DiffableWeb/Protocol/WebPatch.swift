@@ -134,8 +134,8 @@ struct WebPatch: Equatable {
     /// of the update.
     var evictedItems: [Int] = []
 
-    /// Every section, in order.
-    var sections: [Section] = []
+    /// Every section, in order; `nil` when the patch leaves them as the page has them.
+    var sections: [Section]? = []
     /// The content of every element the page must make or update, by key.
     var cells: [Int: WebCellContent] = [:]
     /// What changed about items besides their cells, by key (all of it for new elements).
@@ -235,7 +235,7 @@ struct WebPatch: Equatable {
         add("c", reconfiguredItems)
         add("e", evictedItems)
         if !operations.isEmpty { members.append(("ops", .object(operations))) }
-        members.append(("secs", .array(sections.map(\.json))))
+        if let sections { members.append(("secs", .array(sections.map(\.json)))) }
         let keys = Set(cells.keys).union(extras.keys).sorted()
         if !keys.isEmpty {
             members.append(

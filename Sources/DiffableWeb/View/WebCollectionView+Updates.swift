@@ -141,6 +141,22 @@ extension WebCollectionView {
     func updateWindow(_ patch: inout WebPatch, inserted: Set<IndexPath> = [], touched: Set<IndexPath>? = nil)
     {
         let ranges = window()
+        // Nothing moved, reloaded or scrolled since the sections were described: the page's
+        // sections and elements stand (under their keys), and only the touched items may have
+        // new extras.
+        if let touched, !patch.isReset, patch.reloadedItems.isEmpty, ranges == describedWindow {
+            for path in touched {
+                guard let existing = state.items[path] else { continue }
+                let extras = extras(for: path, cell: existing.cell)
+                if extras != existing.extras {
+                    existing.extras = extras
+                    patch.extras[existing.key] = extras
+                }
+            }
+            patch.sections = nil
+            patch.selected = state.selected.compactMap { state.items[$0]?.key }.sorted()
+            return
+        }
         for (path, item) in state.items
         where !(ranges[path.section]?.contains(path.item) ?? false) {
             state.items[path] = nil
@@ -157,7 +173,7 @@ extension WebCollectionView {
             }
         }
         let newSections = Set(patch.insertedSections + patch.reloadedSections.map(\.new))
-        patch.sections = []
+        var sections: [WebPatch.Section] = []
         for (section, frame) in frames.enumerated() {
             let key = state.sectionKeys[section]
             let isNew = newSections.contains(key) || patch.isReset
@@ -195,10 +211,12 @@ extension WebCollectionView {
             described.footer = supplementaryContent(
                 \.footers, section: section, shown: layouts[section].hasSupplementaryFooter,
                 kind: Self.elementKindSectionFooter, resend: isNew)
-            patch.sections.append(described)
+            sections.append(described)
         }
+        patch.sections = sections
         patch.selected = state.selected.compactMap { state.items[$0]?.key }.sorted()
         if patch.isReset { patch.evictedItems = [] }
+        describedWindow = dataSource == nil ? nil : ranges
         prefetch(ahead: ranges)
     }
 

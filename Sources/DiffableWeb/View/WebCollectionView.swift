@@ -102,6 +102,9 @@ public final class WebCollectionView: ReusingCollectionView {
     var counts: [Int] = []
     var layouts: [WebLayoutSection] = []
     var frames: [WebSectionFrame] = []
+    /// The window the page's sections were last described with, while the sections are laid out
+    /// as they were then: an update that moves nothing within it describes no section again.
+    var describedWindow: [Int: Range<Int>]?
     var state = WebViewState()
     /// What was prefetched, and the direction of scrolling.
     var prefetchPlan = PrefetchPlan()
@@ -152,6 +155,7 @@ public final class WebCollectionView: ReusingCollectionView {
     ///
     /// - Complexity: O(s) for s sections, whatever their item counts.
     func layoutSections() {
+        describedWindow = nil
         layouts = counts.indices.map { collectionViewLayout.sectionProvider($0) }
         var top = 0
         frames = zip(layouts, counts).map { layout, count in

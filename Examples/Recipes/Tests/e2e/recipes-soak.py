@@ -112,7 +112,9 @@ class ViewModel:
             self.unknown += 1
 
     def _describe(self, message):
-        self.secs = message.get("secs", [])
+        # A patch that moved and scrolled nothing leaves the sections out: they stand.
+        if "secs" in message or message["t"] == "reset":
+            self.secs = message.get("secs", [])
         for s in self.secs:
             if "header" in s:
                 self.headers[s["k"]] = s["header"].get("t")
