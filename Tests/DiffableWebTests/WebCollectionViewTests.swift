@@ -70,7 +70,8 @@ struct WebCollectionViewTests {
         fixture.dataSource.apply(reloaded)
         #expect(fixture.patches.last!.sections?.count == 2)
         // A new layout is described as it is set; a reconfigure after it is not.
-        fixture.view.collectionViewLayout = .list(using: CollectionLayoutListConfiguration(appearance: .grouped))
+        fixture.view.collectionViewLayout = .list(
+            using: CollectionLayoutListConfiguration(appearance: .grouped))
         #expect(fixture.patches.last!.sections?.first?.appearance == "grouped")
         var again = fixture.dataSource.snapshot()
         again.reconfigureItems([512])
