@@ -26,15 +26,6 @@ extension BatchUpdate {
             }
         }
 
-        /// Whether the change is structural: anything but item reloads and reconfigures, which run
-        /// in a second pass.
-        var isStructural: Bool {
-            switch self {
-            case .reloadedItems, .reconfiguredItems: false
-            default: true
-            }
-        }
-
         /// Where the changes of this kind are stored, by the type of their positions.
         enum Storage {
             case sections(WritableKeyPath<BatchUpdate, [Int]>)
@@ -54,16 +45,6 @@ extension BatchUpdate {
             case .movedItems: .itemMoves(\.movedItems)
             case .reloadedItems: .items(\.reloadedItems)
             case .reconfiguredItems: .items(\.reconfiguredItems)
-            }
-        }
-
-        /// How many changes of this kind `update` holds.
-        func count(in update: BatchUpdate) -> Int {
-            switch storage {
-            case .sections(let field): update[keyPath: field].count
-            case .sectionMoves(let field): update[keyPath: field].count
-            case .items(let field): update[keyPath: field].count
-            case .itemMoves(let field): update[keyPath: field].count
             }
         }
 

@@ -73,16 +73,24 @@ public struct BatchUpdate: Hashable, Sendable, CustomStringConvertible {
         self.reconfiguredItems = reconfiguredItems
     }
 
+    // The three below name every field, rather than go through `_Field`'s key paths: every update
+    // a view performs asks them, and a key path costs a lookup of its own.
+
     /// Whether the update changes nothing.
-    public var isEmpty: Bool { _Field.allCases.allSatisfy { $0.count(in: self) == 0 } }
+    public var isEmpty: Bool { !hasStructuralChanges && reloadedItems.isEmpty && reconfiguredItems.isEmpty }
 
     /// Whether the update has structural changes (anything but item reloads and reconfigures).
     public var hasStructuralChanges: Bool {
-        _Field.allCases.contains { $0.isStructural && $0.count(in: self) > 0 }
+        !(deletedSections.isEmpty && insertedSections.isEmpty && movedSections.isEmpty
+            && reloadedSections.isEmpty && deletedItems.isEmpty && insertedItems.isEmpty && movedItems.isEmpty)
     }
 
     /// The number of individual operations in the update.
-    public var operationCount: Int { _Field.allCases.reduce(0) { $0 + $1.count(in: self) } }
+    public var operationCount: Int {
+        deletedSections.count + insertedSections.count + movedSections.count + reloadedSections.count
+            + deletedItems.count + insertedItems.count + movedItems.count + reloadedItems.count
+            + reconfiguredItems.count
+    }
 
     /// The update written out for a person, one line per kind of change.
     ///

@@ -1,5 +1,6 @@
 import DiffableWeb
 import RecipeKit
+import RecipeStore
 import RecipesCore
 
 /// What a panel's button does: its raw value is the action the page sends back.
@@ -13,10 +14,11 @@ enum PanelAction: String {
 /// Every text a recipe holds goes through `displaySafe` (control characters made visible); the
 /// page puts it in as text.
 extension RecipesPage {
-    /// What the header shows, as plain values: a page redraws after every change, and the header
-    /// is made again only when one of them changed.
+    /// What the header is drawn from, as plain values: a page redraws after every change, and
+    /// the header (its title, a formatted count) is made again only when one of them changed.
     struct HeaderState: Equatable {
-        var title: String
+        var list: RecipeList
+        var count: Int
         var isLoading: Bool
         var isGrid: Bool
         /// What went wrong, or what an empty list says.
@@ -24,23 +26,25 @@ extension RecipesPage {
     }
 
     var headerState: HeaderState {
+        let count = session.listDataSource.snapshot().numberOfItems
         let note: WebPanelContent.Block?
         // The detail shows what a write did; the bar says only what went wrong.
         if let error = session.lastError {
             note = .text(displaySafe(error), role: .error)
         } else if let write = session.lastWrite, write.failed {
             note = .text(displaySafe(write.message), role: .error)
-        } else if session.listDataSource.snapshot().numberOfItems == 0 && !session.isLoading {
+        } else if count == 0 && !session.isLoading {
             note = .text(emptyListMessage, role: .secondary)
         } else {
             note = nil
         }
-        return HeaderState(title: session.listTitle, isLoading: session.isLoading, isGrid: isGrid, note: note)
+        return HeaderState(
+            list: session.listShown, count: count, isLoading: session.isLoading, isGrid: isGrid, note: note)
     }
 
-    static func headerContent(_ state: HeaderState) -> WebPanelContent {
+    static func headerContent(_ state: HeaderState, title: String) -> WebPanelContent {
         var blocks: [WebPanelContent.Block] = [
-            .title(state.isLoading ? "Loading…" : state.title),
+            .title(state.isLoading ? "Loading…" : title),
             .buttons([
                 .init(action: PanelAction.list.rawValue, title: "List", isOn: !state.isGrid),
                 .init(action: PanelAction.grid.rawValue, title: "Grid", isOn: state.isGrid),

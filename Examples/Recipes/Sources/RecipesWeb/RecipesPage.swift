@@ -249,8 +249,9 @@ public final class RecipesPage {
         let state = headerState
         if state != drawnHeader {
             drawnHeader = state
-            split.setTitle(state.title, for: .supplementary)  // what the detail's back says
-            header.content = Self.headerContent(state)
+            let title = session.listTitle
+            split.setTitle(title, for: .supplementary)  // what the detail's back says
+            header.content = Self.headerContent(state, title: title)
         }
         // The detail is drawn again only for another recipe, or the same one changed.
         let loading = session.isLoadingSelection
