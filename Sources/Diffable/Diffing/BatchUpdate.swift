@@ -82,7 +82,8 @@ public struct BatchUpdate: Hashable, Sendable, CustomStringConvertible {
     /// Whether the update has structural changes (anything but item reloads and reconfigures).
     public var hasStructuralChanges: Bool {
         !(deletedSections.isEmpty && insertedSections.isEmpty && movedSections.isEmpty
-            && reloadedSections.isEmpty && deletedItems.isEmpty && insertedItems.isEmpty && movedItems.isEmpty)
+            && reloadedSections.isEmpty && deletedItems.isEmpty && insertedItems.isEmpty
+            && movedItems.isEmpty)
     }
 
     /// The number of individual operations in the update.
