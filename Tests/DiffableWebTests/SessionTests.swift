@@ -220,6 +220,45 @@ struct SessionTests {
         #expect(connection.outbox.pendingCount == 0)
     }
 
+    @Test func aPageUpdatesItsPropertiesOnceATurnAndInTheTurnsFrame() async throws {
+        final class Count { var updates = 0 }
+        let count = Count()
+        let registry = WebSessionRegistry()
+        registry.pageKinds["/detail"] = .init(title: "Detail") { page in
+            let panel = page.addPanel(named: "detail", placement: .trailing, width: 300)
+            page.searchHandler = { _ in page.setNeedsUpdateProperties() }
+            page.updatePropertiesHandler = {
+                count.updates += 1
+                panel.content = WebPanelContent([.title("Update \(count.updates)")])
+            }
+        }
+        let connection = WebConnection(registry: registry)
+        try connection.receive(
+            #"{"t":"hello","version":2,"page":"/detail","top":0,"height":800,"width":600}"#)
+        _ = await drain(connection.outbox)
+        let page = try #require(connection.session?.page)
+        let outbox = connection.outbox
+        let writer = Task.detached { await outbox.next() }
+        for _ in 0..<10 { await Task.yield() }
+        // Three changes in one turn, each asking for the update.
+        try connection.receive(#"{"t":"search","q":"a"}"#)
+        try connection.receive(#"{"t":"search","q":"b"}"#)
+        page.setNeedsUpdateProperties()
+        #expect(count.updates == 0 && page.needsUpdateProperties, "not before the end of the turn")
+        guard case .text(let frame)? = await writer.value else {
+            Issue.record("no frame")
+            return
+        }
+        #expect(count.updates == 1)
+        #expect(
+            frame.contains(#""t":"panel""#) && frame.contains("Update 1"), "in the turn's frame: \(frame)")
+        // Without a page connected, the update still runs once the turn ends.
+        connection.close()
+        page.setNeedsUpdateProperties()
+        for _ in 0..<10 where count.updates == 1 { await Task.yield() }
+        #expect(count.updates == 2 && !page.needsUpdateProperties)
+    }
+
     @Test func aWriterWaitingOnAnEmptyOutboxWakesForTheNextMessage() async {
         let outbox = Outbox()
         async let next = outbox.next()

@@ -14,7 +14,7 @@ final class WebConnection {
     let outbox: Outbox
     /// The session, once the page said hello.
     private(set) var session: WebSession?
-    private let registry: WebSessionRegistry
+    let registry: WebSessionRegistry
 
     init(registry: WebSessionRegistry) {
         self.registry = registry
@@ -86,6 +86,8 @@ final class WebSessionRegistry {
     var closedResyncCount = 0
     /// The outboxes with messages held for the end of this turn of the main actor.
     private var held: [ObjectIdentifier: Outbox] = [:]
+    /// The pages that asked to update their properties before the end of this turn's release.
+    private var pagesToUpdate: [ObjectIdentifier: WebPage] = [:]
     private var isReleaseScheduled = false
 
     /// How many times a page fell so far behind that the messages waiting for it were dropped
@@ -104,6 +106,20 @@ final class WebSessionRegistry {
     /// - Complexity: O(1) amortized; the release is O(o) for the o outboxes held.
     func releaseAtEndOfTurn(_ outbox: Outbox) {
         held[ObjectIdentifier(outbox)] = outbox
+        scheduleRelease()
+    }
+
+    /// Has `page` update its properties (``WebPage/updatePropertiesIfNeeded()``) at the end of
+    /// this turn, before what its views and panels were sent is released: what several changes
+    /// of one turn touch is drawn once, and goes in the turn's frame.
+    ///
+    /// - Complexity: O(1) amortized.
+    func updatePropertiesAtEndOfTurn(_ page: WebPage) {
+        pagesToUpdate[ObjectIdentifier(page)] = page
+        scheduleRelease()
+    }
+
+    private func scheduleRelease() {
         guard !isReleaseScheduled else { return }
         isReleaseScheduled = true
         Task { @MainActor [weak self] in
@@ -115,6 +131,10 @@ final class WebSessionRegistry {
 
     private func releaseHeld() {
         isReleaseScheduled = false
+        // The pages draw first: what they send is held with the rest of the turn's.
+        let pages = pagesToUpdate
+        pagesToUpdate = [:]
+        for page in pages.values { page.updatePropertiesIfNeeded() }
         let outboxes = held
         held = [:]
         for outbox in outboxes.values { outbox.release() }

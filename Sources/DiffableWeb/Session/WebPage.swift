@@ -62,6 +62,16 @@ public final class WebPage {
     var splitRegions: [SplitViewController.Column: String] = [:]
     /// The split message last sent, so that a change that shows nothing new sends nothing.
     var sentSplit: String?
+    /// Called once after ``setNeedsUpdateProperties()``, at the end of the turn of the main actor
+    /// (before what the turn sent the page goes): where an app draws what depends on several
+    /// changes of one turn — a header that counts the list, the selected item's panel — once.
+    /// UIKit's `updateProperties()`.
+    public var updatePropertiesHandler: (@MainActor () -> Void)?
+    /// Whether ``updatePropertiesHandler`` is due.
+    public private(set) var needsUpdateProperties = false
+    /// The registry of the connected page's server, which runs the update before it releases the
+    /// turn's messages; `nil` while no page is connected.
+    weak var registry: WebSessionRegistry?
 
     /// A page at a path, with query parameters.
     public init(path: String, parameters: [String: String] = [:], title: String) {
@@ -76,6 +86,27 @@ public final class WebPage {
     /// and anything else the page's cells and handlers need.
     public func keep(_ object: AnyObject) {
         kept.append(object)
+    }
+
+    /// Asks for ``updatePropertiesHandler`` at the end of this turn of the main actor, once
+    /// however many times it is asked: UIKit's `setNeedsUpdateProperties()`.
+    public func setNeedsUpdateProperties() {
+        guard !needsUpdateProperties else { return }
+        needsUpdateProperties = true
+        if let registry {
+            registry.updatePropertiesAtEndOfTurn(self)
+        } else {
+            // No page connected: nothing waits to be sent, but a page that connects gets what
+            // the page shows, so it is drawn as soon as the turn ends.
+            Task { @MainActor [weak self] in self?.updatePropertiesIfNeeded() }
+        }
+    }
+
+    /// Calls ``updatePropertiesHandler`` now if an update is due.
+    public func updatePropertiesIfNeeded() {
+        guard needsUpdateProperties else { return }
+        needsUpdateProperties = false
+        updatePropertiesHandler?()
     }
 
     /// Splits `/path?a=1&b=2` into the path and its parameters (percent-decoded).

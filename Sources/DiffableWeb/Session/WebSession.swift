@@ -30,6 +30,7 @@ final class WebSession {
         self.connection = connection
         detachedAt = nil
         sequence = 0
+        page.registry = connection.registry
         page.pageOutbound = { [weak self] message in self?.deliver(text: message.json.text) }
         for (name, view) in page.namedCollectionViews {
             view.outbound = { [weak self] patch in
@@ -54,6 +55,7 @@ final class WebSession {
     /// Disconnects the session; its page keeps its state for a reconnect.
     func detach() {
         connection = nil
+        page.registry = nil
         page.pageOutbound = nil
         for (_, view) in page.namedCollectionViews { view.outbound = nil }
         for panel in page.panels { panel.outbound = nil }

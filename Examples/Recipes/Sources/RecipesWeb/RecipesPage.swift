@@ -86,17 +86,21 @@ public final class RecipesPage {
     private func connectHandlers() {
         sidebarView.delegate = self
         listView.delegate = self
-        listView.didPerformUpdates = { [weak self] in
-            // The list's title counts its rows.
+        // The selection and the panels follow the list and the session once a turn, however
+        // many changes the turn made (a commit updates the list, the counts and the detail).
+        page.updatePropertiesHandler = { [weak self] in
             self?.syncSelection()
             self?.redraw()
+        }
+        listView.didPerformUpdates = { [weak self] in
+            // The list's title counts its rows.
+            self?.page.setNeedsUpdateProperties()
         }
         session.onChange = { [weak self] in
             guard let self else { return }
             // The shown list's records are read ahead of scrolling, the UIKit way.
             self.listView.prefetchDataSource = self.session.shownEntry?.records
-            self.syncSelection()
-            self.redraw()
+            self.page.setNeedsUpdateProperties()
         }
         session.onListHeadersChange = { [weak self] headers in
             guard let self else { return }
