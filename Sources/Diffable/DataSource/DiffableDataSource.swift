@@ -175,7 +175,9 @@ open class DiffableDataSource<
     func _cell(at indexPath: IndexPath, view: String, provider: (ItemIdentifierType) -> AnyObject?)
         -> AnyObject
     {
-        let kind = "\(type(of: self))".prefix { $0 != "<" }
+        // Named only for a trap: a type's name costs a walk of its metadata, and views ask for
+        // cells on every update.
+        var kind: Substring { "\(type(of: self))".prefix { $0 != "<" } }
         guard let item = _engine.itemIdentifier(at: indexPath) else {
             fatalError(
                 "\(kind): the \(view) asked for a cell at \(indexPath), which is out of range of the committed snapshot (\(_numberOfSections) sections)."
