@@ -102,8 +102,13 @@ enum JSONValue: Hashable, Sendable {
     private static func writeString(_ string: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         // Most strings need no escape: appended whole, without a look at each character.
-        if string.utf8.allSatisfy(isPlain) {
-            out.append(contentsOf: string.utf8)
+        let isPlainText =
+            string.utf8.withContiguousStorageIfAvailable { bytes in
+                guard bytes.allSatisfy(isPlain) else { return false }
+                out.append(contentsOf: bytes)
+                return true
+            } ?? false
+        if isPlainText {
             out.append(UInt8(ascii: "\""))
             return
         }
