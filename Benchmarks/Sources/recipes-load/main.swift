@@ -16,7 +16,8 @@
 // - write_cpu_ms: the server's CPU time for one write: its CPU over all the writes, less what
 //   it spends idle in that time, divided by the number of writes (external and page);
 // - frames_per_write: the WebSocket messages the pages received over all the writes, per page
-//   reached and per write (1 when each write reaches each page as one frame);
+//   each write reached (a page that received anything in the time of that write): 1 when each
+//   write reaches each page it concerns as one frame;
 // - baseline_external_write_p99_ms: external_write's p99 with sharing turned off (every page
 //   its own controllers and counts, `serveRecipes(sharing: false)`), in the same run, where it
 //   finishes: skipped when the pages' lists would not fit in memory, or a step takes too long.
@@ -124,6 +125,10 @@ final class Arrivals: Sendable {
         var arrived: [Int: ContinuousClock.Instant] = [:]
         /// Messages received, by every page.
         var frames = 0
+        /// The pages that received a message since the last `expect`, and how many pages had
+        /// received one in each time between two `expect`s before, added up.
+        var framed: Set<Int> = []
+        var deliveries = 0
         var connected = 0
         var closed = 0
     }
@@ -135,6 +140,8 @@ final class Arrivals: Sendable {
             $0.marker = marker
             $0.markers = markers
             $0.arrived = [:]
+            $0.deliveries += $0.framed.count
+            $0.framed = []
         }
     }
 
@@ -142,6 +149,7 @@ final class Arrivals: Sendable {
         let now = ContinuousClock.now
         state.withLock { state in
             state.frames += 1
+            state.framed.insert(page)
             let marker = state.markers[page] ?? state.marker
             guard state.arrived[page] == nil, !marker.isEmpty, text.contains(marker) else {
                 return
@@ -152,6 +160,8 @@ final class Arrivals: Sendable {
 
     var count: Int { state.withLock { $0.arrived.count } }
     var frames: Int { state.withLock { $0.frames } }
+    /// Pages that received messages, counted once for each time between two `expect`s.
+    var deliveries: Int { state.withLock { $0.deliveries + $0.framed.count } }
     var last: ContinuousClock.Instant? { state.withLock { $0.arrived.values.max() } }
     var connected: Int { state.withLock { $0.connected } }
     func didConnect() { state.withLock { $0.connected += 1 } }
@@ -315,6 +325,7 @@ func measure(
         let writesStart = ProcessSample(pid: server.pid)
         let writesClock = ContinuousClock.now
         let framesBefore = arrivals.frames
+        let deliveriesBefore = arrivals.deliveries
         for round in 0..<writes {
             // Another process (this one) writes a row every page shows.
             marker = "!Load \(round) \(UUID().uuidString.prefix(8))"
@@ -346,7 +357,7 @@ func measure(
         let idle = measurements.idleCPUPercent / 100 * (ContinuousClock.now - writesClock).milliseconds / 1e3
         measurements.writeCPUMilliseconds = max(0, writesCPU - idle) * 1e3 / Double(2 * max(writes, 1))
         measurements.framesPerWrite =
-            Double(arrivals.frames - framesBefore) / Double(2 * max(writes, 1) * reached)
+            Double(arrivals.frames - framesBefore) / Double(max(arrivals.deliveries - deliveriesBefore, 1))
     }
     return measurements
 }
