@@ -66,6 +66,7 @@ if arguments.first == "serve" {
     guard arguments.count >= 3, let port = Int(arguments[2]) else {
         fail("usage: recipes-load serve DATABASE PORT")
     }
+    useTwoMallocArenas()  // as `recipes serve` does
     let database: RecipeDatabase
     do { database = try RecipeDatabase(path: arguments[1], seeding: false) } catch { fail("\(error)") }
     do {

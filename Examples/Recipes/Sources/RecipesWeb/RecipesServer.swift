@@ -1,5 +1,10 @@
 import DiffableWeb
+import Foundation
 public import RecipeStore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Serves the Recipes app at `/` of `host:port`: every page that opens gets its own
 /// ``RecipesPage`` (its own session: list, selection, search), all on one ``RecipeLibrary``, so a
@@ -24,4 +29,21 @@ public func serveRecipes(
     }
     let url = server.url
     try await server.run { onServing(url) }
+}
+
+/// Keeps glibc's allocator to two arenas, as servers with many threads are told to
+/// (`MALLOC_ARENA_MAX=2`), unless the environment says otherwise: under contention each thread
+/// gets an arena of its own, which keeps what is freed in it, and a server of 1,000 pages with a
+/// search each held 220 to 240 KiB a page with two arenas, 230 to 345 with the default
+/// (`recipes-load --distinct-searches`, `Documentation/Performance.md`). Call it before the
+/// server starts.
+public func useTwoMallocArenas() {
+    #if canImport(Glibc)
+        guard ProcessInfo.processInfo.environment["MALLOC_ARENA_MAX"] == nil,
+            // `mallopt` is in <malloc.h>, which the Glibc module leaves out.
+            let symbol = dlsym(nil, "mallopt")
+        else { return }
+        let mallopt = unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
+        _ = mallopt(-8, 2)  // M_ARENA_MAX
+    #endif
 }

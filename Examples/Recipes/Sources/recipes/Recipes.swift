@@ -203,6 +203,7 @@ struct Serve: StoreCommand {
     }
 
     func run() async throws {
+        useTwoMallocArenas()
         let database = try await store.open()
         do {
             try await serveRecipes(database: database, host: host, port: port) { url in
