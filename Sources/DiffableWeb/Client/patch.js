@@ -320,7 +320,7 @@ export function patch(view, message) {
   const focusedKey = focusedItem && Number(focusedItem.dataset.k);
   const around = focusedItem ? allItems(view).map((el) => Number(el.dataset.k)) : [];
   readScroll(view);
-  // A patch that moved and scrolled nothing leaves the sections out: they stand as they are.
+  // A patch that moved, reloaded and scrolled nothing leaves the sections out: they stand.
   const secs = message.secs;
   if (secs) planSections(view.plan, secs);
   const counts = { inserts: 0, removes: 0, moves: 0, replaces: 0, reconfigures: 0 };

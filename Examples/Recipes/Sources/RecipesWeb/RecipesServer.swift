@@ -34,9 +34,9 @@ public func serveRecipes(
 /// Keeps glibc's allocator to two arenas, as servers with many threads are told to
 /// (`MALLOC_ARENA_MAX=2`), unless the environment says otherwise: under contention each thread
 /// gets an arena of its own, which keeps what is freed in it, and a server of 1,000 pages with a
-/// search each held 220 to 240 KiB a page with two arenas, 230 to 345 with the default
-/// (`recipes-load --distinct-searches`, `Documentation/Performance.md`). Call it before the
-/// server starts.
+/// search each held 209 to 275 KiB a page with two arenas (mean 255), 231 to 344 with the
+/// default (mean 298; `recipes-load --distinct-searches`, `Documentation/Performance.md`). Call
+/// it before the server starts.
 public func useTwoMallocArenas() {
     #if canImport(Glibc)
         guard ProcessInfo.processInfo.environment["MALLOC_ARENA_MAX"] == nil,
