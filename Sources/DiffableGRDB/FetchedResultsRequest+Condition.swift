@@ -10,10 +10,6 @@
 
         package var conditionTable: String { table.lowercased() }
 
-        /// A search that keeps its first matches reads every row for a change it may concern:
-        /// the evaluation is what says that most changes do not.
-        package var isEvaluatedAlone: Bool { match?.limit != nil }
-
         package var rowCondition: (any _RowCondition)? {
             guard filter != nil || match != nil, partition == nil, timeWindow == nil, window == nil else {
                 return nil

@@ -13,10 +13,6 @@
 
         package var conditionTable: String { table.lowercased() }
 
-        /// A filter that keeps its first rows reads every row for a change it may concern: the
-        /// evaluation is what says that most changes do not.
-        package var isEvaluatedAlone: Bool { keepsFirstRows }
-
         package var rowCondition: (any _RowCondition)? {
             guard let filter, filter.isOpen, partition == nil, timeWindow == nil, window == nil else {
                 return nil

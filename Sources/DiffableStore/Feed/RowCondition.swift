@@ -30,6 +30,12 @@ extension _RowCondition {
     package var isEvaluatedAlone: Bool { false }
 }
 
+extension _RowCondition where Self: _RowReader {
+    /// A request whose rows depend on each other (a search that keeps its first matches) reads
+    /// every row for any change it may concern: the evaluation is what says most do not.
+    package var isEvaluatedAlone: Bool { dependsOnOtherRows }
+}
+
 extension ChangeFeed {
     /// The fewest subscribers of one table whose conditions the feed evaluates together: one
     /// alone reads its rows as it would have after the evaluation (unless its condition
