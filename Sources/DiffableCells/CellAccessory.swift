@@ -394,9 +394,14 @@ extension CellAccessory: Hashable {
 }
 
 extension [CellAccessory] {
-    /// The pop-up menu accessory the cell shows, if any: a tap on the cell opens its menu.
-    package func shownPopUpMenu(in state: CellConfigurationState) -> CellAccessory? {
-        first { $0.kind == .popUpMenu && $0.menu != nil && $0.isShown(in: state) }
+    /// The pop-up menu accessory the cell shows, if any: a tap on the cell opens its menu. The
+    /// state is made only for a cell that has one: a view asks of every cell it updates, and the
+    /// state asks the data source (the item's outline place).
+    package func shownPopUpMenu(in state: @autoclosure () -> CellConfigurationState) -> CellAccessory? {
+        let isPopUp = { (accessory: CellAccessory) in accessory.kind == .popUpMenu && accessory.menu != nil }
+        guard contains(where: isPopUp) else { return nil }
+        let state = state()
+        return first { isPopUp($0) && $0.isShown(in: state) }
     }
 
     /// Whether a tap on the cell itself, not on an accessory, expands or collapses its item

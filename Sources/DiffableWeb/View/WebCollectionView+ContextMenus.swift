@@ -50,11 +50,7 @@ extension WebCollectionView {
 
     /// The pop-up menu accessory the cell of the item at `path` shows, if any.
     func popUpMenu(of cell: WebCell, at path: IndexPath) -> CellAccessory? {
-        // The state (the item's outline place, from the data source) only for a cell with one.
-        guard let accessories = (cell as? WebListCell)?.accessories,
-            accessories.contains(where: { $0.kind == .popUpMenu })
-        else { return nil }
-        return accessories.shownPopUpMenu(in: configurationState(at: path))
+        (cell as? WebListCell)?.accessories.shownPopUpMenu(in: configurationState(at: path))
     }
 
     /// The pop-up menu accessory the item's cell shows, if it is on the page.
