@@ -146,15 +146,10 @@ extension WebCollectionView {
         // new extras.
         if let touched, !patch.isReset, patch.reloadedItems.isEmpty, ranges == describedWindow {
             for path in touched {
-                guard let existing = state.items[path] else { continue }
-                let extras = extras(for: path, cell: existing.cell)
-                if extras != existing.extras {
-                    existing.extras = extras
-                    patch.extras[existing.key] = extras
-                }
+                if let existing = state.items[path] { sendExtras(of: existing, at: path, into: &patch) }
             }
             patch.sections = nil
-            patch.selected = state.selected.compactMap { state.items[$0]?.key }.sorted()
+            patch.selected = selectedKeys
             return
         }
         for (path, item) in state.items
@@ -185,11 +180,7 @@ extension WebCollectionView {
                 if let existing = state.items[path] {
                     keys.append(existing.key)
                     if let touched, !touched.contains(path) { continue }
-                    let extras = extras(for: path, cell: existing.cell)
-                    if extras != existing.extras || patch.isReset {
-                        state.items[path]?.extras = extras
-                        patch.extras[existing.key] = extras
-                    }
+                    sendExtras(of: existing, at: path, into: &patch)
                     if patch.isReset { patch.cells[existing.key] = existing.content }
                 } else if let dataSource {
                     let made = materialize(path, from: dataSource)
@@ -214,11 +205,22 @@ extension WebCollectionView {
             sections.append(described)
         }
         patch.sections = sections
-        patch.selected = state.selected.compactMap { state.items[$0]?.key }.sorted()
+        patch.selected = selectedKeys
         if patch.isReset { patch.evictedItems = [] }
         describedWindow = dataSource == nil ? nil : ranges
         prefetch(ahead: ranges)
     }
+
+    /// Puts an item's extras in the patch when they changed (in a reset, always), and keeps them.
+    private func sendExtras(of item: MaterializedItem, at path: IndexPath, into patch: inout WebPatch) {
+        let extras = extras(for: path, cell: item.cell)
+        guard extras != item.extras || patch.isReset else { return }
+        item.extras = extras
+        patch.extras[item.key] = extras
+    }
+
+    /// The keys of the selected items that have elements, in order.
+    private var selectedKeys: [Int] { state.selected.compactMap { state.items[$0]?.key }.sorted() }
 
     /// Tells the prefetching data source of the items a window beyond `window` in the direction
     /// of scrolling, and of those asked for before that the person turned back from.
