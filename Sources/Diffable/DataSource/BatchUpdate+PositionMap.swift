@@ -94,13 +94,7 @@ extension BatchUpdate {
 
         /// How many of the sorted `values` are at most `limit`.
         private static func count(in values: [Int], atMost limit: Int) -> Int {
-            var low = 0
-            var high = values.count
-            while low < high {
-                let middle = (low + high) / 2
-                if values[middle] <= limit { low = middle + 1 } else { high = middle }
-            }
-            return low
+            _leadingCount(values.count) { values[$0] <= limit }
         }
     }
 }
