@@ -83,7 +83,7 @@ open class DiffableDataSource<
     /// for what the view shows.
     ///
     /// - Complexity: O(1).
-    public func snapshot() -> Snapshot { _engine.latest.snapshot }
+    public func snapshot() -> Snapshot { _engine.latestSnapshot }
 
     /// The item at an index path of the view, or `nil` when the index path is out of range.
     ///
@@ -136,7 +136,7 @@ open class DiffableDataSource<
     ///
     /// - Complexity: O(min(s, 20)) for s sections.
     open var description: String {
-        let snapshot = _engine.latest.snapshot
+        let snapshot = _engine.latestSnapshot
         let sectionCount = snapshot.numberOfSections
         var header =
             "\(type(of: self))(\(Self.count(sectionCount, "section")), \(Self.count(snapshot.numberOfItems, "item"))"

@@ -78,23 +78,44 @@ extension DiffableDataSourceSnapshot {
     @inlinable func _markedItemPaths(
         including: (_ item: ItemIdentifierType, _ hash: Int, _ section: Int) -> Bool
     ) -> (reloaded: [IndexPath], reconfigured: [IndexPath]) {
-        var marks: [Int: (section: Int, reloads: Bool)] = [:]  // by flat position
-        for (list, reloads) in [(_reloadedItems, true), (_reconfiguredItems, false)] {
+        // Plain structs, not tuples or a dictionary: this often runs unspecialized (the engine's
+        // path for `reconfigureItems` on the shown snapshot), where those cost a metadata lookup.
+        var marks: [_MarkedPosition] = []
+        func collect(_ list: _MarkList<ItemIdentifierType>, reloads: Bool) {
             for item in list.elements {
                 let hash = item.hashValue
-                guard let place = _place(ofItem: item, hash: hash), marks[place.position] == nil,
-                    including(item, hash, place.section)
-                else { continue }
-                marks[place.position] = (place.section, reloads)
+                guard let place = _place(ofItem: item, hash: hash), including(item, hash, place.section) else {
+                    continue
+                }
+                marks.append(_MarkedPosition(position: place.position, section: place.section, reloads: reloads))
             }
         }
+        collect(_reloadedItems, reloads: true)
+        collect(_reconfiguredItems, reloads: false)
+        // By position; of an item marked both ways, the reload comes first and is kept.
+        marks.sort { ($0.position, $0.reloads ? 0 : 1) < ($1.position, $1.reloads ? 0 : 1) }
         var paths: (reloaded: [IndexPath], reconfigured: [IndexPath]) = ([], [])
         let starts = _sectionStarts
-        for (position, mark) in marks.sorted(by: { $0.key < $1.key }) {
-            let path = _indexPath(mark.section, position &- starts[mark.section])
+        var previous = -1
+        for mark in marks where mark.position != previous {
+            previous = mark.position
+            let path = _indexPath(mark.section, mark.position &- starts[mark.section])
             if mark.reloads { paths.reloaded.append(path) } else { paths.reconfigured.append(path) }
         }
         return paths
+    }
+}
+
+/// An item marked for reloading or reconfiguring, at its flat position and section.
+@usableFromInline struct _MarkedPosition {
+    @usableFromInline var position: Int
+    @usableFromInline var section: Int
+    @usableFromInline var reloads: Bool
+
+    @inlinable init(position: Int, section: Int, reloads: Bool) {
+        self.position = position
+        self.section = section
+        self.reloads = reloads
     }
 }
 

@@ -2,7 +2,11 @@ import Foundation
 
 /// One apply on its way to the view: the full state it leads to, computed when the apply was made,
 /// and how to show it.
-struct _ApplyRequest<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable> {
+///
+/// A class: a request moves from the queue to the engine's phase to its completion, and the engine
+/// runs unspecialized, where copying a state (a snapshot's tables, marks and outlines) is a dozen
+/// retains and a walk of generic metadata each time.
+final class _ApplyRequest<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable> {
     /// How the view is told.
     enum Presentation {
         /// One batch update, animated or not.
@@ -25,6 +29,20 @@ struct _ApplyRequest<SectionIdentifierType: Hashable & Sendable, ItemIdentifierT
             nil
     /// Run in order once the view has shown the target (or a newer target that superseded it).
     var completions: [@MainActor () -> Void]
+
+    init(
+        number: Int, target: _DataSourceState<SectionIdentifierType, ItemIdentifierType>,
+        presentation: Presentation,
+        known: (base: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>, update: BatchUpdate)? =
+            nil,
+        completions: [@MainActor () -> Void]
+    ) {
+        self.number = number
+        self.target = target
+        self.presentation = presentation
+        self.known = known
+        self.completions = completions
+    }
 }
 
 /// The requests waiting for the one in flight, in call order.

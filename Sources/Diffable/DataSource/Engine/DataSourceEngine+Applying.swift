@@ -145,7 +145,7 @@ extension _DataSourceEngine {
 
     /// The latest section snapshots, rebased on a full snapshot that replaces the latest one.
     private func rebasedSectionSnapshots(on snapshot: Snapshot) -> [SectionIdentifierType: SectionSnapshot] {
-        guard !latest.sectionSnapshots.isEmpty else { return [:] }
+        guard latestHasSectionSnapshots else { return [:] }
         return specialized.rebase(latest.sectionSnapshots, snapshot.withoutMarks)
     }
 
@@ -155,11 +155,21 @@ extension _DataSourceEngine {
         _ target: State, _ presentation: Request.Presentation, _ completion: (@MainActor () -> Void)?,
         known: (base: Snapshot, update: BatchUpdate)? = nil
     ) {
-        ahead = State(snapshot: target.snapshot.withoutMarks, sectionSnapshots: target.sectionSnapshots)
         requestCount += 1
         let request = Request(
             number: requestCount, target: target, presentation: presentation, known: known,
             completions: completion.map { [$0] } ?? [])
+        if isIdle, waiting.isEmpty {
+            // Nothing in flight: the request starts now and, unless its diff goes off the main
+            // actor, is committed before anything could read the latest state.
+            start(request)
+            if case .diffing = phase {
+                ahead = State(snapshot: target.snapshot.withoutMarks, sectionSnapshots: target.sectionSnapshots)
+            }
+            startWaitingRequests()
+            return
+        }
+        ahead = State(snapshot: target.snapshot.withoutMarks, sectionSnapshots: target.sectionSnapshots)
         if coalescesApplies, case .diffing(let stale, _, let task) = phase {
             // A diff runs for a state this one supersedes: drop it, keep its completions.
             task.cancel()

@@ -72,7 +72,7 @@ extension _DataSourceEngine {
         if ahead != nil {
             ahead = reorder.final
             waiting.updateTargets { $0 = $0.applying(drop) }
-            if case .diffing(var request, _, let task) = phase {
+            if case .diffing(let request, _, let task) = phase {
                 task.cancel()
                 request.target = request.target.applying(drop)
                 phase = .idle

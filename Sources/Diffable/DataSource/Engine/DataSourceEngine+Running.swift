@@ -19,7 +19,7 @@ extension _DataSourceEngine {
 
     /// Diffs the request's target against the committed state, here or off the main actor, then
     /// commits and presents it.
-    private func start(_ request: Request) {
+    func start(_ request: Request) {
         guard case .batchUpdate = request.presentation else {
             commit(request)
             present(BatchUpdate(), of: request)

@@ -55,6 +55,16 @@ final class _DataSourceEngine<
     var ahead: State?
     /// The state after every apply made so far.
     var latest: State { ahead ?? committed }
+    /// The snapshot of ``latest``, without copying the rest of the state.
+    var latestSnapshot: Snapshot {
+        if ahead != nil { return ahead!.snapshot }
+        return committed.snapshot
+    }
+    /// Whether ``latest`` stores any section snapshot.
+    var latestHasSectionSnapshots: Bool {
+        if ahead != nil { return !ahead!.sectionSnapshots.isEmpty }
+        return !committed.sectionSnapshots.isEmpty
+    }
 
     var phase = _Phase.idle
     var waiting = _WaitingRequests<SectionIdentifierType, ItemIdentifierType>()
