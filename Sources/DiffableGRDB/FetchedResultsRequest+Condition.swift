@@ -11,7 +11,7 @@
         package var conditionTable: String { table.lowercased() }
 
         package var rowCondition: (any _RowCondition)? {
-            guard filter != nil || match != nil, partition == nil, timeWindow == nil, window == nil else {
+            guard filter != nil || match != nil, partition == nil, timeWindow == nil else {
                 return nil
             }
             return self

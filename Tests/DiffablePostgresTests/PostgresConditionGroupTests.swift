@@ -85,6 +85,58 @@
             await eventually { ChangeFeed.feed(for: fixture.store).phase == .stopped }
         }
 
+        /// Windowed searches (the first 3 matches) are evaluated together too: each commit is read
+        /// by the windows that held one of its rows or whose search finds one after it, and by no
+        /// other. A window further down than its margin (rows before it not held) also depends on
+        /// rows it does not hold, which an evaluation after the commit cannot see: it reads every
+        /// commit to its table, and stays exact.
+        @Test func windowedSearchesReadOnlyTheCommitsTheyConcern() async throws {
+            let searches = 40
+            let fixture = try await Self.messages(
+                (1...400).map { ($0, [$0 % searches, ($0 * 7) % searches]) })
+            var lists: [FetchedResultsController<String, Int64>] = []
+            for word in 0..<searches {
+                var request = Self.search(word)
+                request.fetchLimit = 3
+                let list = FetchedResultsController(store: fixture.store, request: request)
+                try await list.performFetch()
+                lists.append(list)
+            }
+            var offsetRequest = Self.search(5)
+            offsetRequest.fetchLimit = 3
+            offsetRequest.fetchOffset = 10
+            let offsetList = FetchedResultsController(store: fixture.store, request: offsetRequest)
+            try await offsetList.performFetch()
+            #expect(lists[5].snapshot.itemIdentifiers == [5, 35, 45])
+            let commits: [(statement: String, lists: Set<Int>)] = [
+                // Found by w5 and w27 beyond their windows.
+                ("INSERT INTO message VALUES (9001, '\(Self.body([5, 27]))')", [5, 27]),
+                ("INSERT INTO message VALUES (0, '\(Self.body([5]))')", [5]),
+                // Row 5 (w5, w35) leaves both windows; the next match comes in.
+                ("DELETE FROM message WHERE id = 5", [5, 35]),
+                // Row 7 (w7, w9) moves to w12.
+                ("UPDATE message SET body = '\(Self.body([12]))' WHERE id = 7", [7, 9, 12]),
+                ("INSERT INTO message VALUES (9002, ' nothing here ')", []),
+            ]
+            for (index, commit) in commits.enumerated() {
+                let reached = try await fixture.listsReading(
+                    commit.statement, lists: lists, expected: commit.lists, others: [offsetList],
+                    "commit \(index)")
+                #expect(reached == commit.lists, "commit \(index): \(commit.statement)")
+            }
+            for (word, list) in lists.enumerated() {
+                let expected = try await fixture.ids(
+                    "SELECT id FROM message WHERE body LIKE '% w\(word) %' ORDER BY id LIMIT 3")
+                #expect(list.snapshot.itemIdentifiers == expected, "search w\(word)")
+            }
+            #expect(
+                offsetList.snapshot.itemIdentifiers
+                    == (try await fixture.ids(
+                        "SELECT id FROM message WHERE body LIKE '% w5 %' ORDER BY id LIMIT 3 OFFSET 10")))
+            for list in lists + [offsetList] { list.stop() }
+            await eventually { ChangeFeed.feed(for: fixture.store).phase == .stopped }
+        }
+
         /// A search that keeps its first matches by key (`filterLimit`, Recipes' first 1,000 of a
         /// search): a commit it neither finds nor shows reads nothing; one it finds reads every row
         /// again, and a match that enters pushes the last one out, one that leaves lets the next in.

@@ -14,7 +14,7 @@
         package var conditionTable: String { table.lowercased() }
 
         package var rowCondition: (any _RowCondition)? {
-            guard let filter, filter.isOpen, partition == nil, timeWindow == nil, window == nil else {
+            guard let filter, filter.isOpen, partition == nil, timeWindow == nil else {
                 return nil
             }
             return self

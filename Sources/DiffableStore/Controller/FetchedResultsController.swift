@@ -275,12 +275,9 @@ extension FetchedResultsController: _FeedSubscriber {
         }
         guard let found else { return }
         var plan = Self.plan(batch, table: rows.table, readTables: found.readTables)
-        if case .rows(let changed, let leads) = plan, let meeting = batch.rowsMeetingCondition {
-            // The feed evaluated the request's condition: a changed row neither shown nor meeting
-            // it stays out, and is not read.
-            let relevant = model.withLock { model in
-                changed.filter { meeting.contains($0) || model.fetched?.rows.item(forRowID: $0) != nil }
-            }
+        if case .rows(let changed, let leads) = plan, let meeting = batch.rowsMeetingCondition,
+            let relevant = model.withLock({ $0.relevantRows(of: changed, meeting: meeting, isWindowed: rows.window != nil) })
+        {
             plan = .rows(relevant, leads: leads)
         }
         if rows.dependsOnOtherRows, case .rows(let changed, let leads) = plan,

@@ -238,6 +238,24 @@ package struct _StoreModel<
 }
 
 extension _StoreModel {
+    /// Of the rows a commit changed, those the request must read, given the rows the feed found
+    /// meeting its condition after the commit: the rows it shows (or, windowed, holds) and those
+    /// meeting it. `nil` when that cannot be told: a windowed request whose run of rows does not
+    /// start at the first row, or that counts its rows, or is moving, also depends on rows it does
+    /// not hold that met its condition before the commit, which an evaluation after it cannot say.
+    ///
+    /// - Complexity: O(k) for the k changed rows, plus O(h) for the h rows a window holds.
+    func relevantRows(of changed: Set<Int64>, meeting: Set<Int64>, isWindowed: Bool) -> Set<Int64>? {
+        guard isWindowed else {
+            return changed.filter { meeting.contains($0) || fetched?.rows.item(forRowID: $0) != nil }
+        }
+        guard let held, held.start == 0, !countsRows, movedWindow == nil else { return nil }
+        let heldRows = Set(held.rows.map(\.rowID))
+        return changed.filter { meeting.contains($0) || heldRows.contains($0) }
+    }
+}
+
+extension _StoreModel {
     /// Traps unless the model's rules hold: nothing is shown before the first read, and after
     /// it the history is the last steps, numbered one by one up to the state shown, within
     /// ``historyLimit``; the rows' snapshot is itself consistent; a finished model has no
