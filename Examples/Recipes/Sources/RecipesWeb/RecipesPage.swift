@@ -262,7 +262,23 @@ public final class RecipesPage {
         guard drawnRecipe != .some(session.selectedRecipe) || drawnLoading != loading else { return }
         drawnRecipe = session.selectedRecipe
         drawnLoading = loading
-        detail.content = Self.detailContent(session.selectedRecipe, loading: loading)
+        detail.content = Self.sharedDetailContent(session.selectedRecipe, loading: loading)
+    }
+
+    /// The detail the last page drew, for its recipe: the pages that show one recipe (every page,
+    /// after a write to the recipe they all show) share one content, which each panel then
+    /// compares with what it showed and what the last panel sent at the cost of an identity check.
+    private static var lastDetail: (recipe: Recipe?, loading: Bool, content: WebPanelContent)?
+
+    /// ``detailContent(_:loading:)``, shared with the page that drew the same recipe last.
+    ///
+    /// - Complexity: O(1) when the recipe is the one the last page drew, as one value; otherwise
+    ///   a comparison of the two recipes and the content built.
+    private static func sharedDetailContent(_ recipe: Recipe?, loading: Bool) -> WebPanelContent {
+        if let last = lastDetail, last.loading == loading, last.recipe == recipe { return last.content }
+        let content = detailContent(recipe, loading: loading)
+        lastDetail = (recipe, loading, content)
+        return content
     }
 }
 

@@ -146,6 +146,8 @@ extension _DataSourceEngine {
     /// The latest section snapshots, rebased on a full snapshot that replaces the latest one.
     private func rebasedSectionSnapshots(on snapshot: Snapshot) -> [SectionIdentifierType: SectionSnapshot] {
         guard latestHasSectionSnapshots else { return [:] }
+        // The latest rows themselves with reloads or reconfigures marked: every outline stands.
+        if snapshot._hasIdenticalStorage(to: latestSnapshot) { return latest.sectionSnapshots }
         return specialized.rebase(latest.sectionSnapshots, snapshot.withoutMarks)
     }
 
