@@ -33,10 +33,9 @@ public func serveRecipes(
 
 /// Keeps glibc's allocator to two arenas, as servers with many threads are told to
 /// (`MALLOC_ARENA_MAX=2`), unless the environment says otherwise: under contention each thread
-/// gets an arena of its own, which keeps what is freed in it, and a server of 1,000 pages with a
-/// search each held 209 to 275 KiB a page with two arenas (mean 255), 231 to 344 with the
-/// default (mean 298; `recipes-load --distinct-searches`, `Documentation/Performance.md`). Call
-/// it before the server starts.
+/// gets an arena of its own, which keeps what is freed in it: a server of pages with a search
+/// each holds about a sixth less with two (`Documentation/Performance.md`). Call it before the
+/// server starts.
 public func useTwoMallocArenas() {
     #if canImport(Glibc)
         guard ProcessInfo.processInfo.environment["MALLOC_ARENA_MAX"] == nil,
@@ -47,3 +46,4 @@ public func useTwoMallocArenas() {
         _ = mallopt(-8, 2)  // M_ARENA_MAX
     #endif
 }
+
