@@ -222,10 +222,13 @@
                     let concerned = before[word].contains(changed) || after[word].contains(changed)
                     let shownBefore = before[word].prefix(limit).contains(changed)
                     if !concerned {
-                        #expect(!read, "DIFFABLE_SEED=\(seed) step \(step): \(statement); search w\(word) read")
+                        #expect(
+                            !read, "DIFFABLE_SEED=\(seed) step \(step): \(statement); search w\(word) read")
                     }
                     if shownBefore || after[word].prefix(limit).contains(changed) {
-                        #expect(read, "DIFFABLE_SEED=\(seed) step \(step): \(statement); search w\(word) did not read")
+                        #expect(
+                            read,
+                            "DIFFABLE_SEED=\(seed) step \(step): \(statement); search w\(word) did not read")
                     }
                 }
             }

@@ -84,10 +84,12 @@ extension DiffableDataSourceSnapshot {
         func collect(_ list: _MarkList<ItemIdentifierType>, reloads: Bool) {
             for item in list.elements {
                 let hash = item.hashValue
-                guard let place = _place(ofItem: item, hash: hash), including(item, hash, place.section) else {
+                guard let place = _place(ofItem: item, hash: hash), including(item, hash, place.section)
+                else {
                     continue
                 }
-                marks.append(_MarkedPosition(position: place.position, section: place.section, reloads: reloads))
+                marks.append(
+                    _MarkedPosition(position: place.position, section: place.section, reloads: reloads))
             }
         }
         collect(_reloadedItems, reloads: true)

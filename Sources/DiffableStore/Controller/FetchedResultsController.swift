@@ -276,7 +276,9 @@ extension FetchedResultsController: _FeedSubscriber {
         guard let found else { return }
         var plan = Self.plan(batch, table: rows.table, readTables: found.readTables)
         if case .rows(let changed, let leads) = plan, let meeting = batch.rowsMeetingCondition,
-            let relevant = model.withLock({ $0.relevantRows(of: changed, meeting: meeting, isWindowed: rows.window != nil) })
+            let relevant = model.withLock({
+                $0.relevantRows(of: changed, meeting: meeting, isWindowed: rows.window != nil)
+            })
         {
             plan = .rows(relevant, leads: leads)
         }

@@ -46,4 +46,3 @@ public func useTwoMallocArenas() {
         _ = mallopt(-8, 2)  // M_ARENA_MAX
     #endif
 }
-

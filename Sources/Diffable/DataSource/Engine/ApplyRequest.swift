@@ -6,7 +6,8 @@ import Foundation
 /// A class: a request moves from the queue to the engine's phase to its completion, and the engine
 /// runs unspecialized, where copying a state (a snapshot's tables, marks and outlines) is a dozen
 /// retains and a walk of generic metadata each time.
-final class _ApplyRequest<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable> {
+final class _ApplyRequest<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>
+{
     /// How the view is told.
     enum Presentation {
         /// One batch update, animated or not.
@@ -33,7 +34,9 @@ final class _ApplyRequest<SectionIdentifierType: Hashable & Sendable, ItemIdenti
     init(
         number: Int, target: _DataSourceState<SectionIdentifierType, ItemIdentifierType>,
         presentation: Presentation,
-        known: (base: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>, update: BatchUpdate)? =
+        known: (
+            base: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>, update: BatchUpdate
+        )? =
             nil,
         completions: [@MainActor () -> Void]
     ) {

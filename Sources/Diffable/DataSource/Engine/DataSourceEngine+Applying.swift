@@ -166,7 +166,8 @@ extension _DataSourceEngine {
             // actor, is committed before anything could read the latest state.
             start(request)
             if case .diffing = phase {
-                ahead = State(snapshot: target.snapshot.withoutMarks, sectionSnapshots: target.sectionSnapshots)
+                ahead = State(
+                    snapshot: target.snapshot.withoutMarks, sectionSnapshots: target.sectionSnapshots)
             }
             startWaitingRequests()
             return
