@@ -29,14 +29,16 @@
             " " + words.map { "w\($0)" }.joined(separator: " ") + " "
         }
 
-        /// A fetched list for each of the first `count` searches, on a feed that polls often.
-        static func searches(_ count: Int, on pool: DatabasePool) async throws -> [FetchedResultsController<
-            String, Int64
-        >] {
+        /// A fetched list for each of the first `count` searches (`request` makes each word's), on
+        /// a feed that polls often.
+        static func searches(
+            _ count: Int, on pool: DatabasePool,
+            request: (Int) -> FetchedResultsRequest<String, Int64> = { search($0) }
+        ) async throws -> [FetchedResultsController<String, Int64>] {
             ChangeFeed.feed(for: pool).pollInterval = .milliseconds(5)
             var lists: [FetchedResultsController<String, Int64>] = []
             for word in 0..<count {
-                let list = FetchedResultsController(database: pool, request: search(word))
+                let list = FetchedResultsController(database: pool, request: request(word))
                 try await list.performFetch()
                 lists.append(list)
             }
@@ -53,6 +55,22 @@
                 fetchLimit: limit, fetchOffset: offset)
         }
 
+        /// A database of `count` messages, message `id` with the words `id % searches` and
+        /// `id * 7 % searches`.
+        static func messages(_ count: Int, searches: Int) async throws -> (TemporaryDatabase, DatabasePool) {
+            let file = try TemporaryDatabase()
+            let pool = try DatabasePool(path: file.path)
+            try await pool.write { db in
+                try db.execute(sql: Self.schema)
+                for id in 1...count {
+                    try db.execute(
+                        sql: "INSERT INTO message VALUES (?, ?)",
+                        arguments: [id, Self.body([id % searches, (id * 7) % searches])])
+                }
+            }
+            return (file, pool)
+        }
+
         /// What each search shows, read with SQL.
         nonisolated static func expected(_ db: Database, searches: Int) throws -> [[Int64]] {
             try (0..<searches).map { word in
@@ -67,16 +85,7 @@
         /// other.
         @Test func aCommitReachesExactlyTheSearchesItConcerns() async throws {
             let searches = 600
-            let file = try TemporaryDatabase()
-            let pool = try DatabasePool(path: file.path)
-            try await pool.write { db in
-                try db.execute(sql: Self.schema)
-                for id in 1...2000 {
-                    try db.execute(
-                        sql: "INSERT INTO message VALUES (?, ?)",
-                        arguments: [id, Self.body([id % searches, (id * 7) % searches])])
-                }
-            }
+            let (file, pool) = try await Self.messages(2000, searches: searches)
             let lists = try await Self.searches(searches, on: pool)
             #expect(lists[5].snapshot.itemIdentifiers.contains(605))
             let other = try file.secondConnection()
@@ -166,23 +175,10 @@
             let searches = 30
             let limit = 3
             let offsets = (0..<searches).map { $0 % 5 == 4 ? 10 : 0 }
-            let file = try TemporaryDatabase()
-            let pool = try DatabasePool(path: file.path)
-            try await pool.write { db in
-                try db.execute(sql: Self.schema)
-                for id in 1...300 {
-                    try db.execute(
-                        sql: "INSERT INTO message VALUES (?, ?)",
-                        arguments: [id, Self.body([id % searches, (id * 7) % searches])])
-                }
-            }
-            ChangeFeed.feed(for: pool).pollInterval = .milliseconds(5)
-            var lists: [FetchedResultsController<String, Int64>] = []
-            for word in 0..<searches {
-                let list = FetchedResultsController(
-                    database: pool, request: Self.windowedSearch(word, limit: limit, offset: offsets[word]))
-                try await list.performFetch()
-                lists.append(list)
+            let (file, pool) = try await Self.messages(300, searches: searches)
+            defer { withExtendedLifetime(file) {} }
+            let lists = try await Self.searches(searches, on: pool) {
+                Self.windowedSearch($0, limit: limit, offset: offsets[$0])
             }
             var next: Int64 = 300
             for step in 0..<40 {

@@ -37,6 +37,21 @@
             return fixture
         }
 
+        /// A fetched list on `fixture` for each of the first `count` searches, `request` making
+        /// each word's.
+        static func searches(
+            _ count: Int, on fixture: PostgresFixture,
+            request: (Int) -> PostgresFetchedResultsRequest<String, Int64> = { search($0) }
+        ) async throws -> [FetchedResultsController<String, Int64>] {
+            var lists: [FetchedResultsController<String, Int64>] = []
+            for word in 0..<count {
+                let list = FetchedResultsController(store: fixture.store, request: request(word))
+                try await list.performFetch()
+                lists.append(list)
+            }
+            return lists
+        }
+
         /// 600 searches (more than one statement's worth of conditions), and one whose filter is a
         /// `PostgresQuery` (its values sealed: it reads every commit): each commit is read by the
         /// lists that showed one of its rows or whose search finds one after it, and by no other.
@@ -44,12 +59,7 @@
             let searches = 600
             let fixture = try await Self.messages(
                 (1...2000).map { ($0, [$0 % searches, ($0 * 7) % searches]) })
-            var lists: [FetchedResultsController<String, Int64>] = []
-            for word in 0..<searches {
-                let list = FetchedResultsController(store: fixture.store, request: Self.search(word))
-                try await list.performFetch()
-                lists.append(list)
-            }
+            let lists = try await Self.searches(searches, on: fixture)
             var sealed = Self.search(5)
             sealed.filter = PostgresCondition("body LIKE \("% w5 %")" as PostgresQuery)
             let sealedList = FetchedResultsController(store: fixture.store, request: sealed)
@@ -94,13 +104,10 @@
             let searches = 40
             let fixture = try await Self.messages(
                 (1...400).map { ($0, [$0 % searches, ($0 * 7) % searches]) })
-            var lists: [FetchedResultsController<String, Int64>] = []
-            for word in 0..<searches {
+            let lists = try await Self.searches(searches, on: fixture) { word in
                 var request = Self.search(word)
                 request.fetchLimit = 3
-                let list = FetchedResultsController(store: fixture.store, request: request)
-                try await list.performFetch()
-                lists.append(list)
+                return request
             }
             var offsetRequest = Self.search(5)
             offsetRequest.fetchLimit = 3

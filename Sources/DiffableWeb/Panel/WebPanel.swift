@@ -33,18 +33,15 @@ public final class WebPanel {
     /// The message that shows the content, or hides the panel.
     var message: ServerMessage { .panel(name: name, content: content) }
 
-    /// The last message any panel of the process sent, as text: the panels of many pages that
-    /// show the same content (a detail every page shows) write it once.
-    private static var lastSent: (name: String, content: WebPanelContent?, text: String)?
+    /// The last content each panel name of the process sent, and its message as text: the panels
+    /// of many pages that show the same content (a detail every page shows) write it once.
+    private static var lastSent = LastWritten<WebPanelContent?>()
 
     /// ``message`` as text.
     ///
     /// - Complexity: O(n) in the content's size: a comparison with the last sent, or the writing.
     var messageText: String {
-        if let last = Self.lastSent, last.name == name, last.content == content { return last.text }
-        let text = message.json.text
-        Self.lastSent = (name, content, text)
-        return text
+        Self.lastSent.text(of: content, named: name) { _ in message.json.text }
     }
 
     /// Hands a press to the handler, if the action is one the content offers: a page can only

@@ -85,19 +85,12 @@ final class WebSession {
         connection.send(Self.text(of: patch))
     }
 
-    /// The last patch of each region any session wrote, as text.
-    private static var lastWritten: [String?: (patch: WebPatch, text: String)] = [:]
+    /// The last patch of each region any session wrote, and its text.
+    private static var lastWritten = LastWritten<WebPatch>()
 
-    /// A patch as text: the pages in one state that an update changes alike (every page showing
-    /// a list a commit changed, with the same elements under the same keys) write it once, the
-    /// others compare theirs with it.
-    ///
-    /// - Complexity: O(p) in the patch's size: a comparison with the last one, or the writing.
+    /// A patch as text, written once for every page that sends an equal one.
     static func text(of patch: WebPatch) -> String {
-        if let last = lastWritten[patch.view], last.patch == patch { return last.text }
-        let text = patch.json.text
-        lastWritten[patch.view] = (patch, text)
-        return text
+        lastWritten.text(of: patch, named: patch.view) { $0.json.text }
     }
 
     /// Sends a message that is not a collection view's patch (a panel's content, the search
