@@ -32,11 +32,18 @@
             /// This process's row in the readers' table, while the feed runs.
             var reader: Reader?
             var watcher: _FileWatcher?
-            var isCheckScheduled = false
-            /// Whether the files changed again while the looks were under way: they look again.
-            var changedDuringCheck = false
+            /// The looks under way since the files last changed.
+            var looks: Looks?
+            var lookSeries = 0
             /// The snapshots of the reads under way, for ``interrupt()``.
             var snapshots: [ObjectIdentifier: DatabaseSnapshot] = [:]
+        }
+
+        /// Looks at the log after the files changed (``_SQLiteChangeSource/checkSoon(wake:)``).
+        private struct Looks {
+            let task: Task<Void, Never>
+            let began: ContinuousClock.Instant
+            let series: Int
         }
 
         /// What this process has told the log of how far it has read.
@@ -63,8 +70,16 @@
         /// Reports what was ignored; set by the feed's owner.
         let diagnose: @Sendable (String) -> Void
 
-        init(database: any DatabaseWriter, diagnose: @escaping @Sendable (String) -> Void) {
+        /// Whether other processes' commits are looked for when the database's files change
+        /// (off in tests that play the watcher themselves).
+        let watchesFiles: Bool
+
+        init(
+            database: any DatabaseWriter, watchesFiles: Bool = true,
+            diagnose: @escaping @Sendable (String) -> Void
+        ) {
             self.database = database
+            self.watchesFiles = watchesFiles
             self.diagnose = diagnose
         }
 
@@ -78,8 +93,11 @@
             }
             let path = database.path
             var watcher: _FileWatcher?
-            if path != ":memory:", !path.isEmpty, !path.hasPrefix("file::memory:") {
-                let directory = (path as NSString).deletingLastPathComponent
+            if watchesFiles, path != ":memory:", !path.isEmpty, !path.hasPrefix("file::memory:") {
+                // The folder of the file itself: SQLite follows a symbolic link to the database,
+                // and writes its journal beside the file it finds.
+                let file = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+                let directory = (file as NSString).deletingLastPathComponent
                 watcher = _FileWatcher(directory: directory.isEmpty ? "." : directory) { [weak self] in
                     self?.checkSoon(wake: wake)
                 }
@@ -91,14 +109,16 @@
         }
 
         func stop() {
-            let (watcher, reader) = state.withLock { state in
+            let (watcher, reader, looks) = state.withLock { state in
                 defer {
                     state.watcher = nil
                     state.reader = nil
+                    state.looks = nil
                 }
-                return (state.watcher, state.reader)
+                return (state.watcher, state.reader, state.looks)
             }
             watcher?.stop()
+            looks?.task.cancel()
             observer.onCommit = nil
             let observer = observer
             database.asyncWriteWithoutTransaction { db in
@@ -107,38 +127,48 @@
             }
         }
 
-        /// Looks now, and a few times over the next tens of milliseconds: a file is written before
-        /// the commit shows (its last step goes through shared memory, which inotify does not
-        /// see). A change of the files while such looks are under way makes them look again once
-        /// they end: otherwise a commit whose files changed during the last look, and which
-        /// showed after it, waited for the feed's slow poll (up to a second).
-        private func checkSoon(wake: @escaping @Sendable () -> Void) {
-            let starts = state.withLock { state in
-                if state.isCheckScheduled {
-                    state.changedDuringCheck = true
-                    return false
+        /// After a file changes, when to look, each after the one before: soon, then every 25 ms
+        /// for a few hundred milliseconds, then further apart up to a second. A commit shows some
+        /// time after its last write to a file: its last step goes through shared memory, which
+        /// inotify does not see, and comes after the writer's `fsync` of the journal (SQLite's
+        /// default `synchronous = FULL`), which takes as long as the commit is big — a commit that
+        /// merges a full-text index's segments can show a hundred milliseconds late. Looks that
+        /// stopped sooner left such a commit to the feed's slow poll, backed off up to a second.
+        static let lookDelays: [Duration] =
+            ([0, 2, 8, 15] + Array(repeating: 25, count: 11) + [100, 200, 400]).map { .milliseconds($0) }
+
+        /// A change of the files this soon after the looks began is seen by their look at this
+        /// time; a later one starts them again, from the first.
+        static let restartAfter = Duration.milliseconds(10)
+
+        /// Looks at the log's head at ``lookDelays`` until one sees a change, which wakes the
+        /// feed. Files that change again start the looks again: otherwise a commit that followed a
+        /// write with no commit (a checkpoint, this process's bookkeeping) would wait for the
+        /// looks' longer gaps.
+        func checkSoon(wake: @escaping @Sendable () -> Void) {
+            let now = ContinuousClock.now
+            state.withLock { state in
+                if let looks = state.looks {
+                    guard now - looks.began >= Self.restartAfter else { return }
+                    looks.task.cancel()
                 }
-                state.isCheckScheduled = true
-                return true
-            }
-            guard starts else { return }
-            Task.detached(priority: .userInitiated) { [weak self] in
-                var looksAgain = true
-                while looksAgain {
-                    for delay in [0, 2, 8, 30] {
-                        try? await Task.sleep(for: .milliseconds(delay))
-                        guard let self else { return }
-                        if (try? await self.poll()) == true {
-                            wake()
-                            break
-                        }
-                    }
+                state.lookSeries &+= 1
+                let series = state.lookSeries
+                let task = Task.detached(priority: .userInitiated) { [weak self] in
                     guard let self else { return }
-                    looksAgain = self.state.withLock { state in
-                        defer { state.changedDuringCheck = false }
-                        state.isCheckScheduled = state.changedDuringCheck
-                        return state.changedDuringCheck
-                    }
+                    await self.look(series: series, wake: wake)
+                }
+                state.looks = Looks(task: task, began: now, series: series)
+            }
+        }
+
+        private func look(series: Int, wake: @Sendable () -> Void) async {
+            defer { state.withLock { if $0.looks?.series == series { $0.looks = nil } } }
+            for delay in Self.lookDelays {
+                do { try await Task.sleep(for: delay) } catch { return }
+                if (try? await poll()) == true {
+                    wake()
+                    return
                 }
             }
         }
