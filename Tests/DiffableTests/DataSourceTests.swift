@@ -342,7 +342,15 @@ struct DataSourceTests {
 
         view.tapDisclosure(at: IndexPath(item: 0, section: 1))
         #expect(view.itemIdentifiers(as: Int.self) == [[100], [1, 10, 11, 2]])
-        #expect(view.outlineState(at: IndexPath(item: 1, section: 1))?.level == 1)
+        #expect(
+            view.outlineState(at: IndexPath(item: 0, section: 1))
+                == .init(level: 0, hasChildren: true, isExpanded: true))
+        #expect(
+            view.outlineState(at: IndexPath(item: 1, section: 1))
+                == .init(level: 1, hasChildren: false, isExpanded: false))
+        #expect(
+            view.outlineState(at: IndexPath(item: 3, section: 1))
+                == .init(level: 0, hasChildren: false, isExpanded: false))
         view.tapDisclosure(at: IndexPath(item: 0, section: 1))
         #expect(view.itemIdentifiers(as: Int.self) == [[100], [1, 2]])
         #expect(view.violations.isEmpty)

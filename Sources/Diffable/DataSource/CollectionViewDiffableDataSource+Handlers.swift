@@ -88,9 +88,9 @@ extension CollectionViewDiffableDataSource {
             let snapshot = _engine.committed.sectionSnapshots[section],
             let item = itemIdentifier(for: indexPath), let index = snapshot.index(of: item)
         else { return nil }
-        let hasChildren =
-            index + 1 < snapshot.items.count && snapshot.parent(of: snapshot.items[index + 1]) == item
+        // One lookup of the item: the outline's arrays are by position.
         return OutlineItemState(
-            level: snapshot.level(of: item), hasChildren: hasChildren, isExpanded: snapshot.isExpanded(item))
+            level: Int(snapshot._levels[index]), hasChildren: Int(snapshot._subtreeEnds[index]) > index + 1,
+            isExpanded: snapshot._expanded[index])
     }
 }
