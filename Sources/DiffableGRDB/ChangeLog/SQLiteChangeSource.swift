@@ -259,13 +259,34 @@
             for snapshot in snapshots { snapshot.interrupt() }
         }
 
+        /// The most a snapshot's page cache holds, in KiB: SQLite's default for a connection.
+        static let snapshotCacheKiB = 2_000
+
         /// A snapshot of the pool's current state. Opening its connection is file I/O: it is made
         /// on one of the pool's reader queues, off Swift's concurrency pool.
+        ///
+        /// Its connection lives for one read, with a page cache that starts empty and goes with
+        /// it; the cache is kept to ``snapshotCacheKiB``. The pool's connections may be set for a
+        /// larger one (an app that keeps its reads warm), which a snapshot inherits: with a
+        /// burst of pages each making its first read, dozens of snapshots at once each filled
+        /// such a cache, and the memory the allocator took for them stayed with the process.
         private static func makeSnapshot(of pool: DatabasePool) async throws(FetchedResultsError)
             -> DatabaseSnapshot
         {
             do {
-                return try await pool.read { _ in try pool.makeSnapshot() }
+                return try await pool.read { _ in
+                    let snapshot = try pool.makeSnapshot()
+                    try snapshot.read { db in
+                        // Negative: a size in KiB; positive: a number of pages.
+                        let size = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? 0
+                        let pageSize = try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4_096
+                        let kib = size < 0 ? -size : size * pageSize / 1_024
+                        if kib > snapshotCacheKiB {
+                            try db.execute(sql: "PRAGMA cache_size = -\(snapshotCacheKiB)")
+                        }
+                    }
+                    return snapshot
+                }
             } catch {
                 throw FetchedResultsError(grdb: error)
             }
