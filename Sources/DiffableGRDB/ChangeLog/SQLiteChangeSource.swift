@@ -278,8 +278,10 @@
                     let snapshot = try pool.makeSnapshot()
                     try snapshot.read { db in
                         // Negative: a size in KiB; positive: a number of pages.
-                        let size = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? 0
-                        let pageSize = try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4_096
+                        let row = try Row.fetchOne(
+                            db, sql: "SELECT cache_size, page_size FROM pragma_cache_size, pragma_page_size")
+                        let size: Int = row?[0] ?? 0
+                        let pageSize: Int = row?[1] ?? 4_096
                         let kib = size < 0 ? -size : size * pageSize / 1_024
                         if kib > snapshotCacheKiB {
                             try db.execute(sql: "PRAGMA cache_size = -\(snapshotCacheKiB)")

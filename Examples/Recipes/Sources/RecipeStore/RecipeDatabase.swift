@@ -35,9 +35,8 @@ public final class RecipeDatabase: Sendable {
             // process; only a power cut may lose the last commits, never corrupt the file.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             // SQLite's default page cache (2 MB a connection): the pages come from the file's
-            // mapping or the system's cache. At 16 MB, the readers that fetch the pages' records
-            // — rows from all over a million-row table when every page shows a search of its own —
-            // each grew to 16 MB, and the server's heap with them.
+            // mapping or the system's cache, and a larger cache on every reader grows the server's
+            // heap by as much when its pages read rows from all over a million-row table.
             try db.execute(sql: "PRAGMA mmap_size = 268435456")
         }
         pool = try DatabasePool(path: path, configuration: configuration)
