@@ -11,20 +11,18 @@ extension RecipesSession {
     func refreshCounts() -> Bool {
         let old = counts
         counts = library.counts
-        guard counts != old || !sidebarDataSource.snapshot().contains(section: .collections) else {
-            return false
-        }
-        let names = counts.collections.map(\.name)
-        if names != old.collections.map(\.name)
-            || !sidebarDataSource.snapshot().contains(section: .collections)
-        {
+        var snapshot = sidebarDataSource.snapshot()
+        let hasCollections = snapshot.contains(section: .collections)
+        guard counts != old || !hasCollections else { return false }
+        if !hasCollections || counts.collections.map(\.name) != old.collections.map(\.name) {
             let outline = sidebarDataSource.snapshot(for: .collections)
             if let header = outline.items.first { collectionsExpanded = outline.isExpanded(header) }
+            let names = counts.collections.map(\.name)
             sidebarDataSource.apply(
                 SidebarItem.collectionsSnapshot(names, expanded: collectionsExpanded), to: .collections,
                 animatingDifferences: old != RecipeCounts())
+            snapshot = sidebarDataSource.snapshot()
         }
-        var snapshot = sidebarDataSource.snapshot()
         let changed = snapshot.itemIdentifiers.filter { $0.count(in: old) != $0.count(in: counts) }
         if !changed.isEmpty {
             snapshot.reconfigureItems(changed)
