@@ -116,22 +116,25 @@ public final class RecordCache<
     ///   row cannot be read (the error goes to the controller's `onError`).
     /// - Complexity: O(1) expected; a miss starts one read of a page by primary key.
     public func record(for item: ItemIdentifierType) -> Record? {
-        let start = pageStart(of: item)
+        // Every cell of every view on the list asks, once a change: one look at the item's
+        // place and one step under the cache's lock, whether the record is there or not.
+        let position = controller.model.withLock { $0.fetched?.snapshot.indexOfItem(item) }
+        let size = pageSize
         // The miss and the read it starts are one step: a page read that lands between them
         // would otherwise be read twice, or leave the cell waiting for nothing.
-        let cached = state.withLock { state -> Record? in
-            if let record = state.records[item] {
+        return state.withLock { state -> Record? in
+            let record = state.records[item]
+            if record != nil {
                 state.statistics.hits += 1
-                return record
+            } else {
+                state.statistics.misses += 1
+                state.waiting.insert(item)
+                // Read even if the page was: the item came into it since (a row inserted).
+                if let position { startReading(position / size * size, in: &state, evenIfRead: true) }
             }
-            state.statistics.misses += 1
-            state.waiting.insert(item)
-            // Read even if the page was: the item came into it since (a row inserted).
-            if let start { startReading(start, in: &state, evenIfRead: true) }
-            return nil
+            if let position, let next = noteAsk(at: position, in: &state) { startReading(next, in: &state) }
+            return record
         }
-        notePosition(of: item)
-        return cached
     }
 
     /// The record of an item, reading its page first when it is not cached: for code that can
@@ -268,25 +271,20 @@ public final class RecordCache<
         }
     }
 
-    /// Records where the asks are, and reads the next page in their direction ahead of them.
-    private func notePosition(of item: ItemIdentifierType) {
+    /// Records where the asks are: returns the start of the next page in their direction, to
+    /// read ahead of them.
+    private func noteAsk(at position: Int, in state: inout State) -> Int? {
         let size = pageSize
-        guard let position = controller.model.withLock({ $0.fetched?.snapshot.indexOfItem(item) }) else {
-            return
+        state.asks += 1
+        state.lastAsked[position / size * size] = state.asks
+        // An ask far from the last is another view's (pages of a server share the cache): it does
+        // not turn the direction the reads ahead follow.
+        if let last = state.lastPosition, last != position, abs(position - last) <= 2 * size {
+            state.direction = position > last ? 1 : -1
         }
-        let next: Int? = state.withLock { state in
-            state.asks += 1
-            state.lastAsked[position / size * size] = state.asks
-            // An ask far from the last is another view's (pages of a server share the cache):
-            // it does not turn the direction the reads ahead follow.
-            if let last = state.lastPosition, last != position, abs(position - last) <= 2 * size {
-                state.direction = position > last ? 1 : -1
-            }
-            state.lastPosition = position
-            guard state.direction != 0 else { return nil }
-            return position / size * size + state.direction * size
-        }
-        if let next { readPage(next) }
+        state.lastPosition = position
+        guard state.direction != 0 else { return nil }
+        return position / size * size + state.direction * size
     }
 
     // MARK: Prefetching
