@@ -119,7 +119,6 @@ public final class RecordCache<
         // Every cell of every view on the list asks, once a change: one look at the item's
         // place and one step under the cache's lock, whether the record is there or not.
         let position = controller.model.withLock { $0.fetched?.snapshot.indexOfItem(item) }
-        let size = pageSize
         // The miss and the read it starts are one step: a page read that lands between them
         // would otherwise be read twice, or leave the cell waiting for nothing.
         return state.withLock { state -> Record? in
@@ -130,7 +129,7 @@ public final class RecordCache<
                 state.statistics.misses += 1
                 state.waiting.insert(item)
                 // Read even if the page was: the item came into it since (a row inserted).
-                if let position { startReading(position / size * size, in: &state, evenIfRead: true) }
+                if let position { startReading(pageStart(at: position), in: &state, evenIfRead: true) }
             }
             if let position, let next = noteAsk(at: position, in: &state) { startReading(next, in: &state) }
             return record
@@ -167,12 +166,12 @@ public final class RecordCache<
 
     // MARK: Pages
 
+    /// The first flat position of the page that holds the item at `position`.
+    private func pageStart(at position: Int) -> Int { position / pageSize * pageSize }
+
     /// The first flat position of the page that holds `item`, if it is shown.
     private func pageStart(of item: ItemIdentifierType) -> Int? {
-        let size = pageSize
-        return controller.model.withLock { model in
-            model.fetched?.snapshot.indexOfItem(item).map { $0 / size * size }
-        }
+        controller.model.withLock { model in model.fetched?.snapshot.indexOfItem(item).map(pageStart(at:)) }
     }
 
     /// The items shown on the page that starts at `start`.
@@ -274,17 +273,17 @@ public final class RecordCache<
     /// Records where the asks are: returns the start of the next page in their direction, to
     /// read ahead of them.
     private func noteAsk(at position: Int, in state: inout State) -> Int? {
-        let size = pageSize
+        let page = pageStart(at: position)
         state.asks += 1
-        state.lastAsked[position / size * size] = state.asks
+        state.lastAsked[page] = state.asks
         // An ask far from the last is another view's (pages of a server share the cache): it does
         // not turn the direction the reads ahead follow.
-        if let last = state.lastPosition, last != position, abs(position - last) <= 2 * size {
+        if let last = state.lastPosition, last != position, abs(position - last) <= 2 * pageSize {
             state.direction = position > last ? 1 : -1
         }
         state.lastPosition = position
         guard state.direction != 0 else { return nil }
-        return position / size * size + state.direction * size
+        return page + state.direction * pageSize
     }
 
     // MARK: Prefetching
@@ -311,10 +310,9 @@ public final class RecordCache<
 
     /// The first positions of the pages that hold items shown now.
     private func pages(of items: [ItemIdentifierType]) -> Set<Int> {
-        let size = pageSize
-        return controller.model.withLock { model in
+        controller.model.withLock { model in
             guard let snapshot = model.fetched?.snapshot else { return [] }
-            return Set(items.compactMap { snapshot.indexOfItem($0).map { $0 / size * size } })
+            return Set(items.compactMap { snapshot.indexOfItem($0).map(pageStart(at:)) })
         }
     }
 
