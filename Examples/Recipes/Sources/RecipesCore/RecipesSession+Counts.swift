@@ -14,10 +14,10 @@ extension RecipesSession {
         var snapshot = sidebarDataSource.snapshot()
         let hasCollections = snapshot.contains(section: .collections)
         guard counts != old || !hasCollections else { return false }
-        if !hasCollections || counts.collections.map(\.name) != old.collections.map(\.name) {
+        let names = counts.collections.map(\.name)
+        if !hasCollections || names != old.collections.map(\.name) {
             let outline = sidebarDataSource.snapshot(for: .collections)
             if let header = outline.items.first { collectionsExpanded = outline.isExpanded(header) }
-            let names = counts.collections.map(\.name)
             sidebarDataSource.apply(
                 SidebarItem.collectionsSnapshot(names, expanded: collectionsExpanded), to: .collections,
                 animatingDifferences: old != RecipeCounts())
