@@ -76,6 +76,11 @@
         @Test func aStreamThatReadsHoldsTheNewsOfItsReadUntilItHasRead() async throws {
             let file = try TemporaryDatabase()
             let pool = try file.makeRecipes(Self.recipes)
+            // The test holds the feed's read open while it waits on the main actor, which the
+            // whole suite shares: the read's deadline must outlast those waits, or the read is
+            // given up and its news told (as it should be) before the test looks.
+            let feed = ChangeFeed.feed(for: pool)
+            feed.timeout = .seconds(3600)
             let controller = try await FetchedResultsController.shared(
                 database: pool, request: Recipe.request)
             let view = DrivenView()
@@ -87,7 +92,7 @@
             let (entered, enter) = AsyncStream<Void>.makeStream()
             let (gate, open) = AsyncStream<Void>.makeStream()
             let gateIterator = Mutex<AsyncStream<Void>.Iterator?>(gate.makeAsyncIterator())
-            let minutes = ChangeFeed.feed(for: pool).changes(of: ["recipe"]) { batch in
+            let minutes = feed.changes(of: ["recipe"]) { batch in
                 // Waits for the test, once: the controller has the change by now.
                 enter.yield()
                 var iterator = gateIterator.withLock { iterator in
@@ -98,7 +103,7 @@
                 return try? await pool.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM recipe") }
             }
             var batches = minutes.makeAsyncIterator()
-            await eventually { ChangeFeed.feed(for: pool).subscriberCount == 2 }
+            await eventually { feed.subscriberCount == 2 }
             try await file.secondConnection().write {
                 try Recipe(id: 9, collection: "Breakfast", title: "Eggs", minutes: 7).insert($0)
             }
