@@ -34,14 +34,21 @@ export function send(message) {
   noteSent(message);
 }
 
-/** What the page shows of the collection, in the server's coordinates (see scroll.js). */
+/**
+ * What the page shows of the collection, in the server's coordinates (see scroll.js). Hidden (a
+ * split view's column not shown), it still shows what it showed last: the server keeps those rows,
+ * and the column comes back whole, as a view controller's view does.
+ */
 function viewport() {
+  const height = Math.max(1, Math.round(window.innerHeight));
+  const vw = Math.max(1, Math.round(window.innerWidth)); // what a split view follows
+  if (reported && root.clientWidth === 0) return { top: reported.top, height, width: reported.width, vw };
   const rect = root.getBoundingClientRect();
   return {
     top: Math.max(0, Math.round(contentPosition(view.plan, Math.max(0, -rect.top), window.innerHeight))),
-    height: Math.max(1, Math.round(window.innerHeight)),
+    height,
     width: Math.max(1, Math.round(root.clientWidth)),
-    vw: Math.max(1, Math.round(window.innerWidth)), // what a split view follows
+    vw,
   };
 }
 

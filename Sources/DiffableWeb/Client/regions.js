@@ -26,8 +26,12 @@ function regionOf(node) {
   return el ? regions.get(el.dataset.region) : null;
 }
 
-/** What a region's collection shows: its column's scroll position and size. */
+/**
+ * What a region's collection shows: its column's scroll position and size. A hidden column
+ * reports nothing: the server keeps what it showed, and it comes back whole.
+ */
 function reportRegion(region) {
+  if (region.column.hidden) return;
   send({
     t: "region", region: region.name, top: Math.max(0, Math.round(region.column.scrollTop)),
     height: Math.max(1, Math.round(region.column.clientHeight)),
