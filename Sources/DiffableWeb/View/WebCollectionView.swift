@@ -217,9 +217,10 @@ public final class WebCollectionView: ReusingCollectionView {
     /// Asks the data source for the cell of an item and keeps it under a new key.
     func materialize(_ path: IndexPath, from dataSource: any CollectionViewDataSource) -> MaterializedItem {
         let cell = cell(from: dataSource, at: path)
+        let itemState = itemState(at: path)
         return MaterializedItem(
-            key: makeKey(), cell: cell, content: content(of: cell, at: path),
-            extras: extras(for: path, cell: cell))
+            key: makeKey(), cell: cell, content: content(of: cell, in: itemState.configuration),
+            extras: extras(for: path, cell: cell, itemState: itemState))
     }
 
     func cell(from dataSource: any CollectionViewDataSource, at path: IndexPath) -> WebCell {
@@ -235,18 +236,32 @@ public final class WebCollectionView: ReusingCollectionView {
     /// What a cell shows, once it is updated for its item's state (its configuration update
     /// handler runs when that changed).
     func content(of cell: WebCell, at path: IndexPath) -> WebCellContent {
-        cell.updateConfigurationIfNeeded(for: configurationState(at: path))
+        content(of: cell, in: configurationState(at: path))
+    }
+
+    func content(of cell: WebCell, in state: CellConfigurationState) -> WebCellContent {
+        cell.updateConfigurationIfNeeded(for: state)
         return cell.content()
     }
 
     /// The state of the item at `path`: selected, disabled, editing, its outline place, and
     /// whether it is drawn as its section's header.
     func configurationState(at path: IndexPath) -> CellConfigurationState {
+        itemState(at: path).configuration
+    }
+
+    /// An item's configuration state, and the outline place it is made from.
+    typealias ItemState = (configuration: CellConfigurationState, outline: OutlineItemState?)
+
+    /// ``configurationState(at:)``, and the outline place it is made from: the data source is
+    /// asked once, where a new cell needs both.
+    func itemState(at path: IndexPath) -> ItemState {
         var state = CellConfigurationState()
         state.isSelected = self.state.selected.contains(path)
         state.isDisabled = !allowsSelection
         state.isEditing = isEditing && dataSource?.collectionView(self, canEditItemAt: path) != false
-        if let outline = dataSource?.collectionView(self, outlineStateOfItemAt: path) {
+        let outline = dataSource?.collectionView(self, outlineStateOfItemAt: path)
+        if let outline {
             state.isExpanded = outline.isExpanded
             state.hasChildren = outline.hasChildren
             state.outlineLevel = outline.level
@@ -254,18 +269,23 @@ public final class WebCollectionView: ReusingCollectionView {
         state.isSectionHeader =
             path.item == 0 && layouts.indices.contains(path.section)
             && layouts[path.section].listConfiguration?.headerMode == .firstItemInSection
-        return state
+        return (state, outline)
     }
 
     /// What the data source and the layout say about an item besides its cell, and whether its
     /// cell opens a pop-up menu.
     func extras(for path: IndexPath, cell: WebCell) -> ItemExtras {
+        extras(for: path, cell: cell, itemState: itemState(at: path))
+    }
+
+    private func extras(for path: IndexPath, cell: WebCell, itemState: ItemState) -> ItemExtras {
         var extras = ItemExtras()
         extras.hasContextMenu = contextMenuConfiguration(at: path, point: .zero) != nil
-        extras.hasPopUpMenu = popUpMenu(of: cell, at: path) != nil
+        extras.hasPopUpMenu =
+            (cell as? WebListCell)?.accessories.shownPopUpMenu(in: itemState.configuration) != nil
         guard let dataSource, path.section < layouts.count, let list = layouts[path.section].listConfiguration
         else { return extras }
-        extras.outline = dataSource.collectionView(self, outlineStateOfItemAt: path)
+        extras.outline = itemState.outline
         extras.isMovable = dataSource.collectionView(self, canMoveItemAt: path)
         extras.isSectionHeader = list.headerMode == .firstItemInSection && path.item == 0
         let (leading, trailing) = swipeActionsConfigurations(at: path)
