@@ -61,6 +61,8 @@ extension WebCollectionView {
         }
 
         // Second pass, on final index paths: reloads get new elements, reconfigures keep theirs.
+        // A reconfigured item's state is made once, for its content and then its extras.
+        var reconfiguredStates: [IndexPath: ItemState] = [:]
         if let dataSource {
             for path in update.reloadedItems {
                 guard let old = state.items[path] else { continue }
@@ -84,14 +86,17 @@ extension WebCollectionView {
                     endDisplaying(item.cell, at: path)
                     item.cell = returned
                 }
-                item.content = content(of: returned, at: path)
+                let itemState = itemState(at: path)
+                reconfiguredStates[path] = itemState
+                item.content = content(of: returned, in: itemState.configuration)
                 patch.reconfiguredItems.append(item.key)
                 patch.cells[item.key] = item.content
             }
         }
         updateWindow(
             &patch, inserted: Set(update.insertedItems),
-            touched: movesNothing ? Set(update.reloadedItems + update.reconfiguredItems) : nil)
+            touched: movesNothing ? Set(update.reloadedItems + update.reconfiguredItems) : nil,
+            known: reconfiguredStates)
         let titles = dataSource?.indexTitles(for: self) ?? []
         if titles != indexTitles {
             indexTitles = titles
@@ -137,16 +142,21 @@ extension WebCollectionView {
     /// asks the data source for the cells of the new ones (inserted by the update if listed in
     /// `inserted`, else scrolled in). Then describes every section for the page, and what changed
     /// about the items it keeps: all of them, or, when `touched` names the only items that
-    /// changed (an update that moved nothing), those.
-    func updateWindow(_ patch: inout WebPatch, inserted: Set<IndexPath> = [], touched: Set<IndexPath>? = nil)
-    {
+    /// changed (an update that moved nothing), those. `known` holds states the update has made
+    /// already.
+    func updateWindow(
+        _ patch: inout WebPatch, inserted: Set<IndexPath> = [], touched: Set<IndexPath>? = nil,
+        known: [IndexPath: ItemState] = [:]
+    ) {
         let ranges = window()
         // Nothing moved, reloaded or scrolled since the sections were described: the page's
         // sections and elements stand (under their keys), and only the touched items may have
         // new extras.
         if let touched, !patch.isReset, patch.reloadedItems.isEmpty, ranges == describedWindow {
             for path in touched {
-                if let existing = state.items[path] { sendExtras(of: existing, at: path, into: &patch) }
+                if let existing = state.items[path] {
+                    sendExtras(of: existing, at: path, state: known[path], into: &patch)
+                }
             }
             patch.sections = nil
             patch.selected = selectedKeys
@@ -180,7 +190,7 @@ extension WebCollectionView {
                 if let existing = state.items[path] {
                     keys.append(existing.key)
                     if let touched, !touched.contains(path) { continue }
-                    sendExtras(of: existing, at: path, into: &patch)
+                    sendExtras(of: existing, at: path, state: known[path], into: &patch)
                     if patch.isReset { patch.cells[existing.key] = existing.content }
                 } else if let dataSource {
                     let made = materialize(path, from: dataSource)
@@ -212,8 +222,10 @@ extension WebCollectionView {
     }
 
     /// Puts an item's extras in the patch when they changed (in a reset, always), and keeps them.
-    private func sendExtras(of item: MaterializedItem, at path: IndexPath, into patch: inout WebPatch) {
-        let extras = extras(for: path, cell: item.cell)
+    private func sendExtras(
+        of item: MaterializedItem, at path: IndexPath, state: ItemState?, into patch: inout WebPatch
+    ) {
+        let extras = extras(for: path, cell: item.cell, itemState: state ?? itemState(at: path))
         guard extras != item.extras || patch.isReset else { return }
         item.extras = extras
         patch.extras[item.key] = extras

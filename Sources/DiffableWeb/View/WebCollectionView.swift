@@ -254,7 +254,7 @@ public final class WebCollectionView: ReusingCollectionView {
     typealias ItemState = (configuration: CellConfigurationState, outline: OutlineItemState?)
 
     /// ``configurationState(at:)``, and the outline place it is made from: the data source is
-    /// asked once, where a new cell needs both.
+    /// asked once, where a new or reconfigured cell needs both.
     func itemState(at path: IndexPath) -> ItemState {
         var state = CellConfigurationState()
         state.isSelected = self.state.selected.contains(path)
@@ -273,12 +273,8 @@ public final class WebCollectionView: ReusingCollectionView {
     }
 
     /// What the data source and the layout say about an item besides its cell, and whether its
-    /// cell opens a pop-up menu.
-    func extras(for path: IndexPath, cell: WebCell) -> ItemExtras {
-        extras(for: path, cell: cell, itemState: itemState(at: path))
-    }
-
-    private func extras(for path: IndexPath, cell: WebCell, itemState: ItemState) -> ItemExtras {
+    /// cell opens a pop-up menu; `itemState` is the item's (``itemState(at:)``).
+    func extras(for path: IndexPath, cell: WebCell, itemState: ItemState) -> ItemExtras {
         var extras = ItemExtras()
         extras.hasContextMenu = contextMenuConfiguration(at: path, point: .zero) != nil
         extras.hasPopUpMenu =
