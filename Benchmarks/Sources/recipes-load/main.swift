@@ -169,12 +169,11 @@ final class Arrivals: Sendable {
         return text.withUTF8 { text in
             part.withUTF8 { part in
                 guard let first = part.first else { return true }
-                guard text.count >= part.count else { return false }
+                let last = text.count - part.count  // the last place the part can start
                 var start = 0
-                while let hit = text[start...(text.count - part.count)].firstIndex(of: first) {
+                while start <= last, let hit = text[start...last].firstIndex(of: first) {
                     if memcmp(text.baseAddress! + hit, part.baseAddress!, part.count) == 0 { return true }
                     start = hit + 1
-                    if start > text.count - part.count { return false }
                 }
                 return false
             }

@@ -50,7 +50,12 @@ extension WebCollectionView {
 
     /// The pop-up menu accessory the cell of the item at `path` shows, if any.
     func popUpMenu(of cell: WebCell, at path: IndexPath) -> CellAccessory? {
-        (cell as? WebListCell)?.accessories.shownPopUpMenu(in: configurationState(at: path))
+        popUpMenu(of: cell, in: configurationState(at: path))
+    }
+
+    /// The pop-up menu accessory a cell shows in an item's configuration state, if any.
+    func popUpMenu(of cell: WebCell, in state: @autoclosure () -> CellConfigurationState) -> CellAccessory? {
+        (cell as? WebListCell)?.accessories.shownPopUpMenu(in: state())
     }
 
     /// The pop-up menu accessory the item's cell shows, if it is on the page.

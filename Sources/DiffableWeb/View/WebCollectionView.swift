@@ -277,8 +277,7 @@ public final class WebCollectionView: ReusingCollectionView {
     func extras(for path: IndexPath, cell: WebCell, itemState: ItemState) -> ItemExtras {
         var extras = ItemExtras()
         extras.hasContextMenu = contextMenuConfiguration(at: path, point: .zero) != nil
-        extras.hasPopUpMenu =
-            (cell as? WebListCell)?.accessories.shownPopUpMenu(in: itemState.configuration) != nil
+        extras.hasPopUpMenu = popUpMenu(of: cell, in: itemState.configuration) != nil
         guard let dataSource, path.section < layouts.count, let list = layouts[path.section].listConfiguration
         else { return extras }
         extras.outline = itemState.outline
