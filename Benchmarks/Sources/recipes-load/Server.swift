@@ -29,19 +29,24 @@ struct ProcessSample {
     }
 }
 
-/// The server process: this executable in `serve` mode.
+/// The server process: this executable in `serve` mode (or `floor`, see `Floor.swift`).
 final class Server {
     let process = Process()
     let port: Int
     var pid: Int32 { process.processIdentifier }
 
-    init(database: String, sharing: Bool) throws {
+    convenience init(database: String, sharing: Bool) throws {
+        try self.init { port in ["serve", database, "\(port)"] + (sharing ? [] : ["--no-sharing"]) }
+    }
+
+    /// Starts this executable with the arguments made for a port, and waits until it says it serves.
+    init(arguments: (_ port: Int) -> [String]) throws {
         port = Int.random(in: 20_000..<60_000)
         let executable =
             (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["serve", database, "\(port)"] + (sharing ? [] : ["--no-sharing"])
+        process.arguments = arguments(port)
         let output = Pipe()
         process.standardOutput = output
         try process.run()

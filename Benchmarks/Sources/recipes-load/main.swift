@@ -15,6 +15,11 @@
 //   row, with its title, reaches every page);
 // - write_cpu_ms: the server's CPU time for one write: its CPU over all the writes, less what
 //   it spends idle in that time, divided by the number of writes (external and page);
+// - floor_write_cpu_ms: the same for a bare server on the same stack (Hummingbird's WebSockets,
+//   NIO, loopback) that sends every page one text of bytes_per_frame bytes (the mean size of the
+//   frames the pages received over the writes) made once, with nothing behind it: the socket
+//   writes' share of write_cpu_ms, measured beside it (`Floor.swift`); skipped with
+//   --distinct-searches, whose writes reach one page's list;
 // - frames_per_write: the WebSocket messages the pages received over all the writes, per page
 //   each write reached (a page that received anything in the time of that write): 1 when each
 //   write reaches each page it concerns as one frame;
@@ -37,7 +42,8 @@
 //
 //   load recipes=<n> pages=<n> idle_cpu_pct=<x> threads=<n> kib_per_page=<x>
 //       external_write_p50_ms=<x> external_write_p99_ms=<x> page_write_p99_ms=<x> write_cpu_ms=<x>
-//       frames_per_write=<x> baseline_external_write_p99_ms=<x or skipped>
+//       floor_write_cpu_ms=<x> bytes_per_frame=<n> frames_per_write=<x>
+//       baseline_external_write_p99_ms=<x or skipped>
 
 import ArgumentParser
 import BenchmarkOptions
@@ -78,6 +84,13 @@ if arguments.first == "serve" {
     } catch {
         fail("cannot serve: \(error)")
     }
+    exit(0)
+}
+
+if arguments.first == "floor" {
+    guard arguments.count >= 2, let port = Int(arguments[1]) else { fail("usage: recipes-load floor PORT") }
+    useTwoMallocArenas()
+    do { try await serveFloor(port: port) } catch { fail("cannot serve the floor: \(error)") }
     exit(0)
 }
 
@@ -124,8 +137,9 @@ final class Arrivals: Sendable {
         /// Markers of their own for some pages, instead of `marker`.
         var markers: [Int: String] = [:]
         var arrived: [Int: ContinuousClock.Instant] = [:]
-        /// Messages received, by every page.
+        /// Messages received, by every page, and their bytes.
         var frames = 0
+        var bytes = 0
         /// The pages that received a message since the last `expect`, and how many pages had
         /// received one in each time between two `expect`s before, added up.
         var framed: Set<Int> = []
@@ -150,6 +164,7 @@ final class Arrivals: Sendable {
         let now = ContinuousClock.now
         let marker = state.withLock { state -> String? in
             state.frames += 1
+            state.bytes += text.utf8.count
             state.framed.insert(page)
             let marker = state.markers[page] ?? state.marker
             return state.arrived[page] == nil && !marker.isEmpty ? marker : nil
@@ -182,6 +197,7 @@ final class Arrivals: Sendable {
 
     var count: Int { state.withLock { $0.arrived.count } }
     var frames: Int { state.withLock { $0.frames } }
+    var bytes: Int { state.withLock { $0.bytes } }
     /// Pages that received messages, counted once for each time between two `expect`s.
     var deliveries: Int { state.withLock { $0.deliveries + $0.framed.count } }
     var last: ContinuousClock.Instant? { state.withLock { $0.arrived.values.max() } }
@@ -262,6 +278,8 @@ struct Measurements {
     var pageWrites: [Double] = []
     var writeCPUMilliseconds = Double.nan
     var framesPerWrite = Double.nan
+    /// The mean size of the frames the pages received over the writes.
+    var bytesPerFrame = 0
     /// The slowest of the external writes' commits themselves (the writer's own time, before any
     /// page can know): an outlier of `external_write` that is the commit's is not the server's.
     var slowestCommitMilliseconds = 0.0
@@ -358,6 +376,7 @@ func measure(
         let writesStart = ProcessSample(pid: server.pid)
         let writesClock = ContinuousClock.now
         let framesBefore = arrivals.frames
+        let bytesBefore = arrivals.bytes
         let deliveriesBefore = arrivals.deliveries
         for round in 0..<writes {
             // Another process (this one) writes a row every page shows.
@@ -393,6 +412,7 @@ func measure(
         measurements.writeCPUMilliseconds = max(0, writesCPU - idle) * 1e3 / Double(2 * max(writes, 1))
         measurements.framesPerWrite =
             Double(arrivals.frames - framesBefore) / Double(max(arrivals.deliveries - deliveriesBefore, 1))
+        measurements.bytesPerFrame = (arrivals.bytes - bytesBefore) / max(arrivals.frames - framesBefore, 1)
     }
     return measurements
 }
@@ -454,6 +474,18 @@ for size in sizes {
                 say("baseline recipes=\(size) pages=\(pages): \(error)")
             }
         }
+        // The same stack sending every page one frame of the same size, with nothing behind it.
+        var floor = "skipped"
+        if !distinctSearches {
+            do {
+                floor = format(
+                    try await measureFloor(
+                        pages: pages, bytes: shared.bytesPerFrame, writes: writeCount,
+                        stepTimeout: stepTimeout))
+            } catch {
+                say("floor pages=\(pages): \(error)")
+            }
+        }
         let line =
             "load recipes=\(size) pages=\(pages) \(distinctSearches ? "searches=\(pages) " : "")idle_cpu_pct=\(String(format: "%.2f", shared.idleCPUPercent)) "
             + "threads=\(shared.threads) kib_per_page=\(format(shared.kibPerPage)) "
@@ -461,6 +493,7 @@ for size in sizes {
             + "external_write_p99_ms=\(format(percentile(shared.externalWrites, 0.99))) "
             + "page_write_p99_ms=\(format(percentile(shared.pageWrites, 0.99))) "
             + "write_cpu_ms=\(format(shared.writeCPUMilliseconds)) "
+            + "floor_write_cpu_ms=\(floor) bytes_per_frame=\(shared.bytesPerFrame) "
             + "frames_per_write=\(String(format: "%.2f", shared.framesPerWrite)) "
             + "baseline_external_write_p99_ms=\(baseline)"
         say(line)
