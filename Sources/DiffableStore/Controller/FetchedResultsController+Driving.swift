@@ -128,12 +128,6 @@ final class _Drivers<SectionIdentifierType: Hashable & Sendable, ItemIdentifierT
         }
     }
 
-    /// A state shown and the state reached.
-    private struct Pair: Hashable {
-        var from: Int?
-        var to: Int
-    }
-
     private var driven: [Driven] = []
     /// Waits for the controller's changes while anything is driven.
     private var follower: Task<Void, Never>?
@@ -161,55 +155,84 @@ final class _Drivers<SectionIdentifierType: Hashable & Sendable, ItemIdentifierT
     }
 
     /// Brings data sources up to date with the controller's state; drops those whose drive ended.
+    ///
+    /// What each data source is handed is worked out first, under one lock of the controller's
+    /// model, and applied after: an apply runs the app's cell providers, which may read the
+    /// controller. The catch-up of every data source that showed one state is the same: made once
+    /// for each state shown.
     private func update(_ candidates: [Driven], from controller: Controller) {
+        typealias CatchUp = _StoreModel<SectionIdentifierType, ItemIdentifierType>.CatchUp
         var ended: [ObjectIdentifier] = []
-        // The catch-up of every data source that showed one state is the same: worked out once
-        // for each state shown and state reached.
-        var catchUps: [Pair: _StoreModel<SectionIdentifierType, ItemIdentifierType>.CatchUp] = [:]
+        var drivens: [Driven] = []
+        var dataSources: [DiffableDataSource<SectionIdentifierType, ItemIdentifierType>] = []
+        drivens.reserveCapacity(candidates.count)
+        dataSources.reserveCapacity(candidates.count)
         for driven in candidates {
             guard !driven.task.isCancelled, let dataSource = driven.dataSource else {
                 driven.end.finish()
                 ended.append(ObjectIdentifier(driven))
                 continue
             }
-            let version = driven.version
-            // The first data source keeps a snapshot of its own, edited in place as the
-            // controller's is: a change that moves rows then copies nothing when one view shows
-            // the list. The others share the controller's snapshot.
-            let editsInPlace = driven === self.driven.first
-            guard
-                let (current, snapshot, catchUp) = controller.model.withLock({
-                    model -> (Int, Snapshot, _StoreModel<SectionIdentifierType, ItemIdentifierType>.CatchUp)?
-                    in
-                    guard let fetched = model.fetched else { return nil }
-                    let cached = editsInPlace ? nil : catchUps[Pair(from: version, to: model.version)]
-                    guard
-                        let catchUp = cached
-                            ?? model.catchUp(from: version, base: driven.snapshot, editsInPlace: editsInPlace)
-                    else { return nil }
-                    return (model.version, fetched.snapshot, catchUp)
-                })
-            else { continue }
-            if !editsInPlace { catchUps[Pair(from: version, to: current)] = catchUp }
-            switch catchUp {
-            case .edit(let changes):
-                dataSource.apply(
-                    editing: { changes.applyReturningUpdate(to: &$0) },
-                    animatingDifferences: driven.animatingDifferences)
-                driven.version = current
-                driven.snapshot = nil  // its own, not the controller's: no base for an update
-                continue
-            case .update(let update):
-                dataSource.apply(
-                    snapshot, update: update, from: driven.snapshot!,
-                    animatingDifferences: driven.animatingDifferences)
-            case .snapshot(let marked) where version == nil && driven.reloadingFirst:
-                dataSource.applySnapshotUsingReloadData(marked, completion: nil)
-            case .snapshot(let marked):
-                dataSource.apply(marked, animatingDifferences: driven.animatingDifferences, completion: nil)
+            drivens.append(driven)
+            dataSources.append(dataSource)
+        }
+        // The first data source keeps a snapshot of its own, edited in place as the controller's
+        // is: a change that moves rows then copies nothing when one view shows the list. The
+        // others share the controller's snapshot. `plan` gives each data source its catch-up in
+        // `catchUps`, or -1 when it is up to date.
+        let first = self.driven.first
+        let (current, snapshot, catchUps, plan) = controller.model.withLock {
+            model -> (Int, Snapshot?, [CatchUp], [Int]) in
+            guard let fetched = model.fetched else { return (model.version, nil, [], []) }
+            var catchUps: [CatchUp] = []
+            var plan: [Int] = []
+            plan.reserveCapacity(drivens.count)
+            var madeFrom: [Int?: Int] = [:]
+            for driven in drivens {
+                let editsInPlace = driven === first
+                if !editsInPlace, let made = madeFrom[driven.version] {
+                    plan.append(made)
+                    continue
+                }
+                var made = -1
+                if let catchUp = model.catchUp(
+                    from: driven.version, base: driven.snapshot, editsInPlace: editsInPlace)
+                {
+                    catchUps.append(catchUp)
+                    made = catchUps.count - 1
+                }
+                if !editsInPlace { madeFrom[driven.version] = made }
+                plan.append(made)
             }
-            driven.version = current
-            driven.snapshot = snapshot
+            return (model.version, fetched.snapshot, catchUps, plan)
+        }
+        if let snapshot {
+            for index in plan.indices where plan[index] >= 0 {
+                let driven = drivens[index]
+                // An apply before may have ended this drive (nothing is applied after `cancel()`).
+                guard !driven.task.isCancelled else { continue }
+                let dataSource = dataSources[index]
+                switch catchUps[plan[index]] {
+                case .edit(let changes):
+                    dataSource.apply(
+                        editing: { changes.applyReturningUpdate(to: &$0) },
+                        animatingDifferences: driven.animatingDifferences)
+                    driven.version = current
+                    driven.snapshot = nil  // its own, not the controller's: no base for an update
+                    continue
+                case .update(let update):
+                    dataSource.apply(
+                        snapshot, update: update, from: driven.snapshot!,
+                        animatingDifferences: driven.animatingDifferences)
+                case .snapshot(let marked) where driven.version == nil && driven.reloadingFirst:
+                    dataSource.applySnapshotUsingReloadData(marked, completion: nil)
+                case .snapshot(let marked):
+                    dataSource.apply(
+                        marked, animatingDifferences: driven.animatingDifferences, completion: nil)
+                }
+                driven.version = current
+                driven.snapshot = snapshot
+            }
         }
         if !ended.isEmpty { driven.removeAll { ended.contains(ObjectIdentifier($0)) } }
     }
