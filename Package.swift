@@ -39,6 +39,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
@@ -94,6 +95,8 @@ let package = Package(
                 .product(
                     name: "HummingbirdWebSocket", package: "hummingbird-websocket",
                     condition: .when(traits: ["Web"])),
+                // The frame type, to write a text many pages are sent from one buffer.
+                .product(name: "NIOWebSocket", package: "swift-nio", condition: .when(traits: ["Web"])),
             ],
             resources: [.copy("Client")]),
         // Example pages (a large list, an outline, a grid) for people and the browser tests.

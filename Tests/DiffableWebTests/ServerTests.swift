@@ -135,6 +135,47 @@
             #expect(server.sessionCount == 2)
         }
 
+        /// A text longer than a frame goes as several, and arrives whole; pages sent one text
+        /// (equal, if not the same storage) write it from one buffer.
+        @Test func aLongTextArrivesWholeAndPagesSentOneTextWriteItFromOneBuffer() async throws {
+            let server = server()
+            let long = (0..<20).map { "\($0) " + String(repeating: "n", count: 2_000) }
+            server.addPage("/long", title: "Long") { page in
+                let registration = WebCollectionView.CellRegistration<WebListCell, String> { cell, _, name in
+                    var content = cell.defaultContentConfiguration()
+                    content.text = name
+                    cell.contentConfiguration = content
+                }
+                let dataSource = CollectionViewDiffableDataSource<Int, String>(
+                    collectionView: page.collectionView
+                ) { view, indexPath, name in
+                    view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: name)
+                }
+                var snapshot = DiffableDataSourceSnapshot<Int, String>()
+                snapshot.appendSections([0])
+                snapshot.appendItems(long)
+                dataSource.apply(snapshot, animatingDifferences: false)
+                page.keep(dataSource)
+            }
+            let app = try server.makeApplication()
+            try await app.test(.live) { client in
+                let (reset, _) = try await firstMessage(on: "/long", client: client)
+                let text = try #require(reset)
+                #expect(text.utf8.count > WebFrames.maximumSize)
+                let json = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+                #expect(json?["t"] as? String == "reset")
+                #expect(text.contains(long[9]))
+            }
+            // The bytes of the text just written are those the next page sent it writes from.
+            let text = #"{"t":"panel","region":"detail","c":null}"#
+            let frames = WebFrames()
+            let address = { (text: String) in
+                frames.bytes(of: text).withUnsafeReadableBytes { Int(bitPattern: $0.baseAddress) }
+            }
+            #expect(address(text) == address(String(text.reversed().reversed())))
+            #expect(address(text) != address(text + " "))
+        }
+
         /// A page whose hello waits for a busy main actor for several ping periods stays open: the
         /// connection goes on reading the socket, so the page's pongs are heard meanwhile. (It was
         /// closed for a missed pong after two periods: the reader waited for the main actor.)

@@ -194,6 +194,24 @@ struct SessionTests {
         outbox._checkInvariants()
     }
 
+    /// Pages handed the same messages share one batch, not a copy each.
+    @Test func outboxesHandedTheSameMessagesShareOneBatch() async {
+        let texts = [#"{"t":"update","n":1}"#, #"{"t":"panel","n":2}"#]
+        var batches: [String] = []
+        let lastBatch = LastBatch()
+        for _ in 0..<2 {
+            let outbox = Outbox(lastBatch: lastBatch)
+            for text in texts { outbox.push(text) }
+            if case .text(let batch)? = await outbox.next() { batches.append(batch) }
+        }
+        #expect(batches.count == 2 && batches[0] == ServerMessage.batch(texts: texts))
+        let storage = batches.map { batch in
+            var batch = batch
+            return batch.withUTF8 { Int(bitPattern: $0.baseAddress) }
+        }
+        #expect(storage[0] == storage[1])
+    }
+
     /// What a page is sent in one turn of the main actor — here two searches' updates — goes as
     /// one frame.
     @Test func whatAPageIsSentInOneTurnGoesAsOneFrame() async throws {

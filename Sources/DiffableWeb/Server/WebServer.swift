@@ -32,6 +32,8 @@
         /// serve a page's HTML without waiting for the main actor (busy with every page's
         /// updates).
         nonisolated let routes = _Lock(Routes())
+        /// Writes the pages' texts, from one buffer for the pages sent one text.
+        nonisolated let frames = WebFrames()
 
         struct Routes {
             var pageTitles: [String: String] = [:]
@@ -108,6 +110,7 @@
             let log = configuration.log
             let pingInterval = configuration.pingInterval
             let registry = registry
+            let frames = frames
             let routes = routes
             let router = Router()
             router.add(middleware: WebGate(access: access))
@@ -148,7 +151,9 @@
                 router: router,
                 server: .http1WebSocketUpgrade(
                     configuration: .init(
-                        ws: .init(maxFrameSize: 1 << 14, autoPing: .enabled(timePeriod: pingInterval)))
+                        ws: .init(
+                            maxFrameSize: WebFrames.maximumSize, autoPing: .enabled(timePeriod: pingInterval))
+                    )
                 ) { request, _, _ in
                     let target = request.path ?? ""
                     let path = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
@@ -165,7 +170,9 @@
                         return .dontUpgrade
                     }
                     return .upgrade([:]) { inbound, outbound, _ in
-                        await Self.serve(inbound: inbound, outbound: outbound, registry: registry, log: log)
+                        await Self.serve(
+                            inbound: inbound, outbound: outbound, registry: registry, frames: frames, log: log
+                        )
                     }
                 },
                 configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
@@ -181,7 +188,7 @@
         /// connection, with the reason, on the first that breaks the protocol.
         nonisolated static func serve(
             inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, registry: WebSessionRegistry,
-            log: @escaping @Sendable (String) -> Void
+            frames: WebFrames, log: @escaping @Sendable (String) -> Void
         ) async {
             let inbox = Inbox()
             await withTaskGroup(of: Void.self) { group in
@@ -211,7 +218,7 @@
                             guard let reset = await connection.resync() else { continue }
                             text = reset
                         }
-                        do { try await outbound.writeTextMessage(text) } catch { break }
+                        do { try await frames.write(text, to: outbound) } catch { break }
                     }
                 }
                 var reason: String?

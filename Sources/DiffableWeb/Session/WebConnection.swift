@@ -18,7 +18,7 @@ final class WebConnection {
 
     init(registry: WebSessionRegistry) {
         self.registry = registry
-        outbox = Outbox(limits: registry.outboxLimits)
+        outbox = Outbox(limits: registry.outboxLimits, lastBatch: registry.lastBatch)
     }
 
     /// Handles one text message from the page.
@@ -81,6 +81,8 @@ final class WebSessionRegistry {
     var gracePeriod: Duration = .seconds(60)
     /// How much may wait for each connection.
     var outboxLimits = Outbox.Limits()
+    /// The last batch an outbox made, which the others' equal ones share.
+    let lastBatch = LastBatch()
     /// How many times the pages of closed connections fell so far behind that they were to be
     /// sent a reset in place of what they missed.
     var closedResyncCount = 0
