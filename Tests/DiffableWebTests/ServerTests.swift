@@ -21,7 +21,13 @@
             var configuration = WebServerConfiguration(host: "127.0.0.1", port: 0, token: token)
             configuration.log = { log.add($0) }
             let server = WebServer(configuration: configuration)
-            server.addPage("/names", title: "<Names>") { page in
+            addList(["<img src=x onerror=alert(1)>", "Grace"], at: "/names", title: "<Names>", to: server)
+            return server
+        }
+
+        /// A page at `path` that lists `names`.
+        func addList(_ names: [String], at path: String, title: String, to server: WebServer) {
+            server.addPage(path, title: title) { page in
                 let registration = WebCollectionView.CellRegistration<WebListCell, String> { cell, _, name in
                     var content = cell.defaultContentConfiguration()
                     content.text = name
@@ -35,11 +41,10 @@
                 }
                 var snapshot = DiffableDataSourceSnapshot<Int, String>()
                 snapshot.appendSections([0])
-                snapshot.appendItems(["<img src=x onerror=alert(1)>", "Grace"])
+                snapshot.appendItems(names)
                 dataSource.apply(snapshot, animatingDifferences: false)
                 page.keep(dataSource)
             }
-            return server
         }
 
         /// Connects a page showing `path`, says its hello, and returns the first message it gets
@@ -140,23 +145,7 @@
         @Test func aLongTextArrivesWholeAndPagesSentOneTextWriteItFromOneBuffer() async throws {
             let server = server()
             let long = (0..<20).map { "\($0) " + String(repeating: "n", count: 2_000) }
-            server.addPage("/long", title: "Long") { page in
-                let registration = WebCollectionView.CellRegistration<WebListCell, String> { cell, _, name in
-                    var content = cell.defaultContentConfiguration()
-                    content.text = name
-                    cell.contentConfiguration = content
-                }
-                let dataSource = CollectionViewDiffableDataSource<Int, String>(
-                    collectionView: page.collectionView
-                ) { view, indexPath, name in
-                    view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: name)
-                }
-                var snapshot = DiffableDataSourceSnapshot<Int, String>()
-                snapshot.appendSections([0])
-                snapshot.appendItems(long)
-                dataSource.apply(snapshot, animatingDifferences: false)
-                page.keep(dataSource)
-            }
+            addList(long, at: "/long", title: "Long", to: server)
             let app = try server.makeApplication()
             try await app.test(.live) { client in
                 let (reset, _) = try await firstMessage(on: "/long", client: client)
