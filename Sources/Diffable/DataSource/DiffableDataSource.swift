@@ -83,7 +83,7 @@ open class DiffableDataSource<
     /// for what the view shows.
     ///
     /// - Complexity: O(1).
-    public func snapshot() -> Snapshot { _engine.latestSnapshot }
+    @inlinable public final func snapshot() -> Snapshot { _engine.latestSnapshot }
 
     /// The item at an index path of the view, or `nil` when the index path is out of range.
     ///

@@ -49,14 +49,16 @@ final class _DataSourceEngine<
     }
 
     /// What the view shows, or is animating to: what it pulls counts and cells from.
-    var committed = State()
+    @usableFromInline var committed = State()
     /// The state after every apply made so far, while it is ahead of ``committed``; `nil` once
     /// the view has caught up.
-    var ahead: State?
+    @usableFromInline var ahead: State?
     /// The state after every apply made so far.
     var latest: State { ahead ?? committed }
-    /// The snapshot of ``latest``, without copying the rest of the state.
-    var latestSnapshot: Snapshot {
+    /// The snapshot of ``latest``, without copying the rest of the state. Inlinable: the app's
+    /// `dataSource.snapshot()` copies it specialized, where the engine's own code, unspecialized,
+    /// copied its fields one by one through the type's metadata.
+    @inlinable var latestSnapshot: Snapshot {
         if ahead != nil { return ahead!.snapshot }
         return committed.snapshot
     }
