@@ -128,6 +128,13 @@ final class _Drivers<SectionIdentifierType: Hashable & Sendable, ItemIdentifierT
         }
     }
 
+    /// A state a data source shows, and whether it holds the controller's snapshot of it (an
+    /// update from it needs that base).
+    private struct Shown: Hashable {
+        var version: Int?
+        var hasBase: Bool
+    }
+
     private var driven: [Driven] = []
     /// Waits for the controller's changes while anything is driven.
     private var follower: Task<Void, Never>?
@@ -187,10 +194,12 @@ final class _Drivers<SectionIdentifierType: Hashable & Sendable, ItemIdentifierT
             var catchUps: [CatchUp] = []
             var plan: [Int] = []
             plan.reserveCapacity(drivens.count)
-            var madeFrom: [Int?: Int] = [:]
+            // A catch-up is the same for the same state shown and the same kind of base.
+            var madeFrom: [Shown: Int] = [:]
             for driven in drivens {
                 let editsInPlace = driven === first
-                if !editsInPlace, let made = madeFrom[driven.version] {
+                let shown = Shown(version: driven.version, hasBase: driven.snapshot != nil)
+                if !editsInPlace, let made = madeFrom[shown] {
                     plan.append(made)
                     continue
                 }
@@ -201,7 +210,7 @@ final class _Drivers<SectionIdentifierType: Hashable & Sendable, ItemIdentifierT
                     catchUps.append(catchUp)
                     made = catchUps.count - 1
                 }
-                if !editsInPlace { madeFrom[driven.version] = made }
+                if !editsInPlace { madeFrom[shown] = made }
                 plan.append(made)
             }
             return (model.version, fetched.snapshot, catchUps, plan)
