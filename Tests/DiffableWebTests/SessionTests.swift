@@ -198,9 +198,9 @@ struct SessionTests {
     @Test func outboxesHandedTheSameMessagesShareOneBatch() async {
         let texts = [#"{"t":"update","n":1}"#, #"{"t":"panel","n":2}"#]
         var batches: [String] = []
-        let lastBatch = LastBatch()
+        let shared = RecentlyMade<[String], String>()
         for _ in 0..<2 {
-            let outbox = Outbox(lastBatch: lastBatch)
+            let outbox = Outbox(batches: shared)
             for text in texts { outbox.push(text) }
             if case .text(let batch)? = await outbox.next() { batches.append(batch) }
         }

@@ -15,15 +15,13 @@
 
         init() {}
 
-        /// The last texts written, with their bytes (a few: pages in two or three states take
-        /// turns).
-        private static let kept = 4
-        private let last = _Lock<[(text: String, bytes: ByteBuffer)]>([])
+        /// The bytes of the texts written lately.
+        private let recent = RecentlyMade<String, ByteBuffer>()
 
         /// Writes `text` to a page's socket as one text message.
         ///
-        /// - Complexity: O(1) when the text is a kept one (the same storage); otherwise O(n) in its
-        ///   length.
+        /// - Complexity: O(1) when the text was written lately (the same storage); otherwise O(n) in
+        ///   its length.
         func write(_ text: String, to outbound: WebSocketOutboundWriter) async throws {
             guard text.utf8.count <= Self.maximumSize else {
                 return try await outbound.writeTextMessage(text)
@@ -31,15 +29,9 @@
             try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .text, data: bytes(of: text))))
         }
 
-        /// The bytes of `text`: a kept text's, when equal to it.
+        /// The bytes of `text`: those of an equal text written lately, or new ones.
         func bytes(of text: String) -> ByteBuffer {
-            if let kept = last.withLock({ $0 }).first(where: { $0.text == text }) { return kept.bytes }
-            let bytes = ByteBuffer(string: text)
-            last.withLock { last in
-                if last.count == Self.kept { last.removeLast() }
-                last.insert((text, bytes), at: 0)
-            }
-            return bytes
+            recent.value(for: text, making: ByteBuffer.init(string:))
         }
     }
 #endif

@@ -44,12 +44,14 @@ final class Outbox: Sendable {
 
     private let state = _Lock(State())
     let limits: Limits
-    /// Shared with the server's other outboxes.
-    private let lastBatch: LastBatch
+    /// The batches made of several messages, shared with the server's other outboxes: the pages
+    /// in one state that a change alters alike are handed the same texts (each written once), and
+    /// share one batch of them, not a join for each page.
+    private let batches: RecentlyMade<[String], String>
 
-    init(limits: Limits = Limits(), lastBatch: LastBatch = LastBatch()) {
+    init(limits: Limits = Limits(), batches: RecentlyMade<[String], String> = RecentlyMade()) {
         self.limits = limits
-        self.lastBatch = lastBatch
+        self.batches = batches
     }
 
     /// Adds a message; past the limits, drops every waiting message and asks for a resync (which
@@ -115,7 +117,7 @@ final class Outbox: Sendable {
         await withTaskCancellationHandler {
             while true {
                 let ready = state.withLock { state -> Item?? in
-                    if let item = state.nextItem(batching: lastBatch) {
+                    if let item = state.nextItem(batching: batches) {
                         state.checkInvariantsIfEnabled(limits)
                         return .some(item)
                     }
@@ -166,33 +168,6 @@ final class Outbox: Sendable {
     var resyncCount: Int { state.withLock { $0.resyncCount } }
 }
 
-/// The last batches the outboxes of a server made, with the texts each holds: the pages in one
-/// state that a change alters alike are handed the same texts (each written once), and so share
-/// one batch, compared by their storage, not joined again for each page. A few are kept: pages
-/// in two or three states (a sidebar's message numbers apart) take turns.
-final class LastBatch: Sendable {
-    private static let kept = 4
-    private let last = _Lock<[(texts: [String], text: String)]>([])
-
-    init() {}
-
-    /// `texts` as one message (``ServerMessage/batch(texts:)``): one made before, when its texts
-    /// were these.
-    ///
-    /// - Complexity: O(m) for the m texts when they are a kept batch's (the same storage);
-    ///   otherwise O(n) in their total length.
-    func text(of texts: [String]) -> String {
-        guard texts.count > 1 else { return ServerMessage.batch(texts: texts) }
-        if let kept = last.withLock({ $0 }).first(where: { $0.texts == texts }) { return kept.text }
-        let text = ServerMessage.batch(texts: texts)
-        last.withLock { last in
-            if last.count == Self.kept { last.removeLast() }
-            last.insert((texts, text), at: 0)
-        }
-        return text
-    }
-}
-
 extension Outbox.State {
     /// The waiting writer, taken out of the state to be resumed, when there is something for it
     /// to take (released messages or a resync); `nil` otherwise.
@@ -204,14 +179,15 @@ extension Outbox.State {
 
     /// The item the writer should take next, taken out of the state: every released message, one
     /// as it is, several in a `batch` message (as a resync sends).
-    fileprivate mutating func nextItem(batching lastBatch: LastBatch) -> Outbox.Item? {
+    fileprivate mutating func nextItem(batching batches: RecentlyMade<[String], String>) -> Outbox.Item? {
         if needsResync {
             needsResync = false
             return .resync
         }
         guard released > 0 else { return nil }
         let taken = queue[..<released]
-        let text = lastBatch.text(of: Array(taken))
+        let text =
+            released == 1 ? taken[0] : batches.value(for: Array(taken), making: ServerMessage.batch(texts:))
         bytes -= taken.reduce(0) { $0 + $1.utf8.count }
         queue.removeFirst(released)
         released = 0

@@ -18,7 +18,7 @@ final class WebConnection {
 
     init(registry: WebSessionRegistry) {
         self.registry = registry
-        outbox = Outbox(limits: registry.outboxLimits, lastBatch: registry.lastBatch)
+        outbox = Outbox(limits: registry.outboxLimits, batches: registry.batches)
     }
 
     /// Handles one text message from the page.
@@ -81,8 +81,8 @@ final class WebSessionRegistry {
     var gracePeriod: Duration = .seconds(60)
     /// How much may wait for each connection.
     var outboxLimits = Outbox.Limits()
-    /// The last batch an outbox made, which the others' equal ones share.
-    let lastBatch = LastBatch()
+    /// The batches the outboxes made lately, which the others' equal ones share.
+    let batches = RecentlyMade<[String], String>()
     /// How many times the pages of closed connections fell so far behind that they were to be
     /// sent a reset in place of what they missed.
     var closedResyncCount = 0
