@@ -186,16 +186,16 @@ final class _Drivers<SectionIdentifierType: Hashable & Sendable, ItemIdentifierT
         // The first data source keeps a snapshot of its own, edited in place as the controller's
         // is: a change that moves rows then copies nothing when one view shows the list. The
         // others share the controller's snapshot. `plan` gives each data source its catch-up in
-        // `catchUps`, or -1 when it is up to date.
+        // `catchUps`, or `nil` when it is up to date.
         let first = self.driven.first
         let (current, snapshot, catchUps, plan) = controller.model.withLock {
-            model -> (Int, Snapshot?, [CatchUp], [Int]) in
+            model -> (Int, Snapshot?, [CatchUp], [Int?]) in
             guard let fetched = model.fetched else { return (model.version, nil, [], []) }
             var catchUps: [CatchUp] = []
-            var plan: [Int] = []
+            var plan: [Int?] = []
             plan.reserveCapacity(drivens.count)
             // A catch-up is the same for the same state shown and the same kind of base.
-            var madeFrom: [Shown: Int] = [:]
+            var madeFrom: [Shown: Int?] = [:]
             for driven in drivens {
                 let editsInPlace = driven === first
                 let shown = Shown(version: driven.version, hasBase: driven.snapshot != nil)
@@ -203,25 +203,26 @@ final class _Drivers<SectionIdentifierType: Hashable & Sendable, ItemIdentifierT
                     plan.append(made)
                     continue
                 }
-                var made = -1
+                var made: Int?
                 if let catchUp = model.catchUp(
                     from: driven.version, base: driven.snapshot, editsInPlace: editsInPlace)
                 {
                     catchUps.append(catchUp)
                     made = catchUps.count - 1
                 }
-                if !editsInPlace { madeFrom[shown] = made }
+                if !editsInPlace { madeFrom.updateValue(made, forKey: shown) }  // `nil` too: up to date
                 plan.append(made)
             }
             return (model.version, fetched.snapshot, catchUps, plan)
         }
         if let snapshot {
-            for index in plan.indices where plan[index] >= 0 {
+            for (index, step) in plan.enumerated() {
+                guard let step else { continue }
                 let driven = drivens[index]
                 // An apply before may have ended this drive (nothing is applied after `cancel()`).
                 guard !driven.task.isCancelled else { continue }
                 let dataSource = dataSources[index]
-                switch catchUps[plan[index]] {
+                switch catchUps[step] {
                 case .edit(let changes):
                     dataSource.apply(
                         editing: { changes.applyReturningUpdate(to: &$0) },
