@@ -103,13 +103,10 @@ func measureFloor(pages: Int, bytes: Int, writes: Int, stepTimeout: Duration) as
             throw BenchmarkError("only \(arrivals.count) of \(pages) floor pages")
         }
         try await Task.sleep(for: .seconds(3))
-        let idleStart = ProcessSample(pid: server.pid)
-        let idleClock = ContinuousClock.now
+        let idleSpan = CPUSpan(pid: server.pid)
         try await Task.sleep(for: .seconds(5))
-        let idleCPUSeconds = ProcessSample(pid: server.pid).cpuSeconds - idleStart.cpuSeconds
-        let idleRate = idleCPUSeconds / ((ContinuousClock.now - idleClock).milliseconds / 1e3)
-        let writesStart = ProcessSample(pid: server.pid)
-        let writesClock = ContinuousClock.now
+        let idlePercent = idleSpan.percent
+        let writesSpan = CPUSpan(pid: server.pid)
         for round in 0..<writes {
             marker = "!Floor \(round) \(UUID().uuidString.prefix(8))"
             arrivals.expect(marker)
@@ -119,8 +116,6 @@ func measureFloor(pages: Int, bytes: Int, writes: Int, stepTimeout: Duration) as
             }
             try await Task.sleep(for: .milliseconds(200))
         }
-        let writesCPU = ProcessSample(pid: server.pid).cpuSeconds - writesStart.cpuSeconds
-        let idle = idleRate * (ContinuousClock.now - writesClock).milliseconds / 1e3
-        return max(0, writesCPU - idle) * 1e3 / Double(writes)
+        return writesSpan.milliseconds(beyondIdle: idlePercent, per: writes)
     }
 }

@@ -29,6 +29,32 @@ struct ProcessSample {
     }
 }
 
+/// The CPU of a process over a span of time, measured from its start.
+struct CPUSpan {
+    let pid: Int32
+    let start: ProcessSample
+    let clock = ContinuousClock.now
+
+    init(pid: Int32) {
+        self.pid = pid
+        start = ProcessSample(pid: pid)
+    }
+
+    /// The process's CPU since the start, in % of a core.
+    var percent: Double {
+        (ProcessSample(pid: pid).cpuSeconds - start.cpuSeconds) / (ContinuousClock.now - clock).milliseconds
+            * 1e5
+    }
+
+    /// The process's CPU since the start beyond `idlePercent` (of a core) over that time, in
+    /// milliseconds, per each of `count` things done.
+    func milliseconds(beyondIdle idlePercent: Double, per count: Int) -> Double {
+        let seconds = ProcessSample(pid: pid).cpuSeconds - start.cpuSeconds
+        let idle = idlePercent / 100 * (ContinuousClock.now - clock).milliseconds / 1e3
+        return max(0, seconds - idle) * 1e3 / Double(max(count, 1))
+    }
+}
+
 /// The server process: this executable in `serve` mode (or `floor`, see `Floor.swift`).
 final class Server {
     let process = Process()

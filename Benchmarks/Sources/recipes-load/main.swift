@@ -363,18 +363,15 @@ func measure(
             throw BenchmarkError("only \(arrivals.count) of \(pages) pages loaded")
         }
         try await Task.sleep(for: .seconds(3))
-        let idleStart = ProcessSample(pid: server.pid)
-        let idleClock = ContinuousClock.now
+        let idleSpan = CPUSpan(pid: server.pid)
         try await Task.sleep(for: .seconds(10))
+        measurements.idleCPUPercent = idleSpan.percent
         let idleEnd = ProcessSample(pid: server.pid)
-        measurements.idleCPUPercent =
-            (idleEnd.cpuSeconds - idleStart.cpuSeconds) / (ContinuousClock.now - idleClock).milliseconds * 1e5
         measurements.threads = idleEnd.threads
         if pages > warm {
             measurements.kibPerPage = Double(idleEnd.residentKiB - first.residentKiB) / Double(pages - warm)
         }
-        let writesStart = ProcessSample(pid: server.pid)
-        let writesClock = ContinuousClock.now
+        let writesSpan = CPUSpan(pid: server.pid)
         let framesBefore = arrivals.frames
         let bytesBefore = arrivals.bytes
         let deliveriesBefore = arrivals.deliveries
@@ -407,9 +404,8 @@ func measure(
             try await Task.sleep(for: .milliseconds(200))
         }
         // The server's CPU over every write, beyond what it spends idle, per write.
-        let writesCPU = ProcessSample(pid: server.pid).cpuSeconds - writesStart.cpuSeconds
-        let idle = measurements.idleCPUPercent / 100 * (ContinuousClock.now - writesClock).milliseconds / 1e3
-        measurements.writeCPUMilliseconds = max(0, writesCPU - idle) * 1e3 / Double(2 * max(writes, 1))
+        measurements.writeCPUMilliseconds = writesSpan.milliseconds(
+            beyondIdle: measurements.idleCPUPercent, per: 2 * writes)
         measurements.framesPerWrite =
             Double(arrivals.frames - framesBefore) / Double(max(arrivals.deliveries - deliveriesBefore, 1))
         measurements.bytesPerFrame = (arrivals.bytes - bytesBefore) / max(arrivals.frames - framesBefore, 1)
