@@ -212,6 +212,35 @@ struct SessionTests {
         #expect(storage[0] == storage[1])
     }
 
+    /// A patch goes unnumbered (the page numbers it), so pages a change alters alike are sent
+    /// one text, whatever each was sent before; a reset keeps its number.
+    @Test func pagesSentDifferentHistoriesShareTheTextOfAnEqualPatch() async throws {
+        let registry = registry()
+        let connections = [WebConnection(registry: registry), WebConnection(registry: registry)]
+        for connection in connections { try connection.receive(Self.hello) }
+        let resets = await drain(connections[0].outbox)
+        #expect(resets.first?["seq"] as? Int == 1)
+        // The first page is sent two more patches than the second.
+        try connections[0].receive(#"{"t":"search","q":"Ada"}"#)
+        try connections[0].receive(#"{"t":"search","q":""}"#)
+        _ = await drain(connections[0].outbox)
+        _ = await drain(connections[1].outbox)
+        var texts: [String] = []
+        for connection in connections {
+            var patch = WebPatch()
+            patch.reconfiguredItems = [1]
+            var content = WebCellContent(style: .list)
+            content.text = "Ada Lovelace"
+            patch.cells[1] = content
+            connection.session?.deliver(&patch)
+            guard case .text(let text)? = await connection.outbox.next() else { continue }
+            texts.append(text)
+        }
+        #expect(texts.count == 2 && texts[0] == texts[1])
+        #expect(texts.first?.contains("\"seq\"") == false)
+        #expect(connections.map { $0.session?.page.messagesSent } == [4, 2].map(Optional.some))
+    }
+
     /// What a page is sent in one turn of the main actor — here two searches' updates — goes as
     /// one frame.
     @Test func whatAPageIsSentInOneTurnGoesAsOneFrame() async throws {

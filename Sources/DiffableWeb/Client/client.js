@@ -22,6 +22,8 @@ let retryDelay = 250;
 let reported = null;
 let reportTimer = 0;
 let frameRequested = false;
+/** The number of the last reset or patch received on this connection. */
+let sequence = 0;
 
 function setStatus(text) {
   status.textContent = text;
@@ -103,6 +105,10 @@ function receive(event) {
 /** Applies one message (`started`: when its frame arrived): the main collection's here, the
  * other regions' in regions.js. */
 function apply(message, started) {
+  // A reset carries its number on the connection; each patch after it is the next one. The
+  // server leaves patches unnumbered so that pages a change alters alike get the same bytes.
+  if (message.t === "reset") sequence = message.seq;
+  else if (message.t === "patch") message.seq = ++sequence;
   if (routeRegionMessage(message, apply)) return;
   if (message.t === "reset") {
     if (message.page) {

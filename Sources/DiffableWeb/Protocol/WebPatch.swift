@@ -114,7 +114,8 @@ struct WebPatch: Equatable {
         var new: Int
     }
 
-    /// The number of the message on its connection.
+    /// A reset's number on its connection (the page numbers each patch after it, one more than
+    /// the last); 0 for a patch.
     var sequence = 0
     /// Whether the page discards everything and builds what the patch describes.
     var isReset = false
@@ -202,9 +203,8 @@ struct WebPatch: Equatable {
     }
 
     var json: JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("t", .string(isReset ? "reset" : "patch")), ("seq", .int(sequence)),
-        ]
+        var members: [(String, JSONValue)] = [("t", .string(isReset ? "reset" : "patch"))]
+        if isReset { members.append(("seq", .int(sequence))) }
         if let view { members.append(("region", .string(view))) }
         if isAnimated { members.append(("anim", .bool(true))) }
         members.append(("n", .int(operationCount)))

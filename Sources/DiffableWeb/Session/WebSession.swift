@@ -99,10 +99,12 @@ final class WebSession {
         connection?.send(text)
     }
 
-    /// Numbers a message, and gives a reset the page's own state.
+    /// Counts a message, and gives a reset its number and the page's own state. A patch goes
+    /// unnumbered (the page numbers it: the one after the last), so that pages whose views a
+    /// change alters alike are sent the same text, whatever each was sent before.
     func stamp(_ patch: inout WebPatch) {
         sequence += 1
-        patch.sequence = sequence
+        patch.sequence = patch.isReset ? sequence : 0
         page.messagesSent = sequence
         if patch.isReset && patch.view == nil {
             patch.page = .init(
