@@ -303,6 +303,7 @@ class Page:
         self.resumed.set()
         self.last_message = 0.0
         self.messages = 0
+        self.sequence = 0   # the number of the last reset or patch on this connection
         self.arrivals = {}  # latency write number -> when its title first arrived
         self.chooser = None
         self.changed = asyncio.Event()
@@ -387,6 +388,9 @@ class Page:
             self.messages += 1
             kind = m["t"]
             if kind in ("reset", "patch"):
+                # A reset carries its number on the connection; a patch is the next (the page counts).
+                self.sequence = m["seq"] if kind == "reset" else self.sequence + 1
+                m.setdefault("seq", self.sequence)
                 region = m.get("region", "")
                 view = self.views.setdefault(region, ViewModel())
                 view.apply(m, received)
