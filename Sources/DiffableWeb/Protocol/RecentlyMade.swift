@@ -3,8 +3,8 @@ import Diffable
 /// Values made from keys, the last few kept: what the pages in one state are sent alike (a batch
 /// of the same texts, the bytes of the same text) is made once, and the other pages, whose keys
 /// are the same values, usually the same storage, find it. A few are kept, most recent first:
-/// pages in two or three states (a sidebar's message numbers apart) take turns. Shared by the
-/// writers of many pages, on any thread.
+/// pages in two or three states (a detail still loading beside one drawn) take turns. Shared by
+/// the writers of many pages, on any thread.
 final class RecentlyMade<Key: Equatable & Sendable, Value: Sendable>: Sendable {
     private let capacity: Int
     private let made = _Lock<[(key: Key, value: Value)]>([])
