@@ -97,6 +97,17 @@
             try await psql(sql).split(separator: "\n").map { Int64($0)! }
         }
 
+        /// The ids of a query whose rows are `key|id`, by key, each key's in the query's order: one
+        /// `psql` for what would take one a key (a process each, slow beside a sanitized test).
+        func idsByKey(_ sql: String) async throws -> [Int64: [Int64]] {
+            var ids: [Int64: [Int64]] = [:]
+            for line in try await psql(sql).split(separator: "\n") {
+                let parts = line.split(separator: "|")
+                ids[Int64(parts[0])!, default: []].append(Int64(parts[1])!)
+            }
+            return ids
+        }
+
         /// Commits `statement` with `psql`, waits until the lists `expected` names and every one
         /// of `others` have read it and the feed is idle, and returns which of `lists` read it.
         @MainActor
