@@ -24,8 +24,9 @@
         ///
         /// - Complexity: one statement per ``conditionsPerStatement`` requests with a filter,
         ///   each a rowid lookup of the k changed rows and every filter evaluated on each of them;
-        ///   O(k) to index the k rows for each full-text table searched, and one query of those
-        ///   rows per distinct pattern.
+        ///   O(k) to index the k rows for each full-text table searched, O(1) lookups for each
+        ///   distinct pattern (``FullTextTerms``), and one query of those rows for each pattern
+        ///   whose terms they hold.
         package static func rowIDs(
             _ rowIDs: Set<Int64>, meeting conditions: [Self], reader: any _FeedReader
         ) async throws(FetchedResultsError) -> [Set<Int64>] {
@@ -33,18 +34,33 @@
             let ids = Array(rowIDs)
             return try await Self.reader(reader).read(exact: true) { db in
                 // Each distinct pattern once (whatever the limit), in a scratch table of the
-                // changed rows; a pattern FTS5 refuses says every changed row may be shown.
+                // changed rows, unless the rows lack its terms; a pattern FTS5 refuses says every
+                // changed row may be shown.
                 let patterns = conditions.map { request in
                     request.match.map { FullTextMatch(table: $0.table.lowercased(), pattern: $0.pattern) }
                 }
-                var scratch: [String: String] = [:]
+                var scratch:
+                    [String: (
+                        name: String, vocabulary: FullTextTerms.Vocabulary, terms: [String: FullTextTerms?]
+                    )] =
+                        [:]
                 var found: [FullTextMatch: Set<Int64>] = [:]
                 for (request, pattern) in zip(conditions, patterns) {
                     guard let match = request.match, let pattern, found[pattern] == nil else { continue }
                     if scratch[pattern.table] == nil {
-                        scratch[pattern.table] = try fillScratchTable(for: match, own: table, rowIDs: ids, db)
+                        let (name, tokenize) = try fillScratchTable(for: match, own: table, rowIDs: ids, db)
+                        let searched = patterns.compactMap { $0?.table == pattern.table ? $0?.pattern : nil }
+                        scratch[pattern.table] = (
+                            name, try FullTextTerms.vocabulary(ofScratch: name, db),
+                            try FullTextTerms.terms(of: searched, scratch: name, tokenize: tokenize, db)
+                        )
                     }
-                    found[pattern] = matches(pattern.pattern, in: scratch[pattern.table]!, db) ?? rowIDs
+                    let (name, vocabulary, terms) = scratch[pattern.table]!
+                    if case let terms?? = terms[pattern.pattern], !terms.mayMatch(vocabulary) {
+                        found[pattern] = []
+                    } else {
+                        found[pattern] = matches(pattern.pattern, in: name, db) ?? rowIDs
+                    }
                 }
                 var meeting = patterns.map { $0.map { found[$0]! } ?? [] }
                 // The other conditions, in as few statements as the requests with one need.

@@ -64,7 +64,7 @@
 
         /// Makes a scratch table for `match`'s full-text table hold the rows `rowIDs` of the
         /// request's table, indexed as the full-text table indexes them (its columns, its
-        /// tokenizer); returns its name, for a pattern to be matched there.
+        /// tokenizer); returns its name, for a pattern to be matched there, and the tokenizer.
         ///
         /// The scratch table is a temporary table of the connection (a read-only connection may
         /// write its temporary tables); its name carries a digest of its definition, so a
@@ -73,7 +73,7 @@
         /// - Complexity: O(k) for the k rows.
         static func fillScratchTable(
             for match: FullTextMatch, own: String, rowIDs: [Int64], _ db: Database
-        ) throws -> String {
+        ) throws -> (name: String, tokenize: String?) {
             let searched = try searchedTable(match, own: own, db)
             let columns = searched.columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
             var arguments = columns
@@ -94,7 +94,7 @@
                     INSERT INTO \(sql: table)(rowid, \(sql: columns))
                     SELECT rowid, \(sql: columns) FROM main.\(identifier: own) WHERE rowid IN \(rowIDs)
                     """)
-            return name
+            return (name, searched.tokenize)
         }
 
         /// The rowids of the scratch table `scratch` that `pattern` matches; `nil` when FTS5
