@@ -306,6 +306,45 @@ struct SessionTests {
         #expect(count.updates == 2 && !page.needsUpdateProperties)
     }
 
+    /// A page flushed sends what it holds now, its properties updated first, while the turn's
+    /// other pages wait for its end; what it is sent after the flush waits for the end too.
+    @Test func aFlushedPageSendsWhatItHoldsBeforeTheTurnEnds() async throws {
+        final class Updates { var pages: [String] = [] }
+        let updates = Updates()
+        let registry = WebSessionRegistry()
+        registry.pageKinds["/detail"] = .init(title: "Detail") { page in
+            let panel = page.addPanel(named: "detail", placement: .trailing, width: 300)
+            page.updatePropertiesHandler = {
+                updates.pages.append(page.sessionID)
+                panel.content = WebPanelContent([.title("Update \(updates.pages.count)")])
+            }
+        }
+        let connections = [WebConnection(registry: registry), WebConnection(registry: registry)]
+        for connection in connections {
+            try connection.receive(
+                #"{"t":"hello","version":2,"page":"/detail","top":0,"height":800,"width":600}"#)
+            _ = await drain(connection.outbox)
+        }
+        let pages = try connections.map { try #require($0.session?.page) }
+        let outboxes = connections.map(\.outbox)
+        for page in pages { page.setNeedsUpdateProperties() }
+        pages[0].flush()
+        #expect(updates.pages == [pages[0].sessionID])
+        #expect(outboxes.map(\.releasedCount) == [1, 0], "the flushed page's panel goes now, alone")
+        #expect(pages[1].needsUpdateProperties)
+        pages[0].setNeedsUpdateProperties()
+        #expect(pages[0].needsUpdateProperties && outboxes.map(\.releasedCount) == [1, 0])
+        for _ in 0..<10 where pages[1].needsUpdateProperties || outboxes[1].releasedCount == 0 {
+            await Task.yield()
+        }
+        #expect(updates.pages.count == 3)
+        #expect(outboxes.map(\.releasedCount) == [2, 1], "the rest at the end of the turn")
+        #expect(await drain(outboxes[0]).count == 2)
+        // Nothing held: a flush sends nothing.
+        pages[1].flush()
+        #expect(outboxes[1].releasedCount == 1)
+    }
+
     @Test func aWriterWaitingOnAnEmptyOutboxWakesForTheNextMessage() async {
         let outbox = Outbox()
         async let next = outbox.next()

@@ -121,6 +121,18 @@ final class WebSessionRegistry {
         scheduleRelease()
     }
 
+    /// Updates `page`'s properties if due and releases what its outbox holds, now, ahead of the
+    /// rest of the turn's (``WebPage/flush()``).
+    func flush(_ page: WebPage) {
+        if pagesToUpdate.removeValue(forKey: ObjectIdentifier(page)) != nil {
+            page.updatePropertiesIfNeeded()
+        }
+        guard let outbox = sessions[page.sessionID]?.connection?.outbox,
+            held.removeValue(forKey: ObjectIdentifier(outbox)) != nil
+        else { return }
+        outbox.release()
+    }
+
     private func scheduleRelease() {
         guard !isReleaseScheduled else { return }
         isReleaseScheduled = true

@@ -102,6 +102,16 @@ public final class WebPage {
         }
     }
 
+    /// Sends what this page holds for the end of the turn now, as one frame, its properties
+    /// updated first: what a person just did reaches their page before the turn's other pages
+    /// are drawn and sent, as `CATransaction.flush()` commits a transaction before the run loop
+    /// ends. What the page is sent later in the turn goes in the turn's frame, as before.
+    ///
+    /// - Complexity: O(1) besides ``updatePropertiesHandler``.
+    public func flush() {
+        registry?.flush(self)
+    }
+
     /// Calls ``updatePropertiesHandler`` now if an update is due.
     public func updatePropertiesIfNeeded() {
         guard needsUpdateProperties else { return }

@@ -43,13 +43,24 @@ public final class RecipeLibrary {
         public var changed: @MainActor (ChangeBatch) -> Void
         /// A list could not be read (`nil`: it reads again).
         public var failed: @MainActor (FetchedResultsError?) -> Void
+        /// Whether the observer wrote since a change last reached it: it hears a change first
+        /// then, and `changeShown` right after, so that a person sees their own write without
+        /// waiting for every other session to draw it.
+        public var hasWritten: @MainActor () -> Bool
+        /// Called after `changed` for an observer that wrote: shows the change now (a web page
+        /// sends its frame).
+        public var changeShown: @MainActor () -> Void
 
         public init(
             changed: @escaping @MainActor (ChangeBatch) -> Void,
-            failed: @escaping @MainActor (FetchedResultsError?) -> Void
+            failed: @escaping @MainActor (FetchedResultsError?) -> Void,
+            hasWritten: @escaping @MainActor () -> Bool = { false },
+            changeShown: @escaping @MainActor () -> Void = {}
         ) {
             self.changed = changed
             self.failed = failed
+            self.hasWritten = hasWritten
+            self.changeShown = changeShown
         }
     }
 
@@ -144,11 +155,34 @@ public final class RecipeLibrary {
             for await (batch, read) in changes {
                 guard let self else { return }
                 self.take(batch, read)
-                for observer in self.observers.values { observer.changed(batch) }
+                self.tell(batch)
             }
         }
         await refreshCounts()
         await followRecents()
+    }
+
+    /// Tells every observer of a change: those that wrote first, each shown before the others
+    /// are told.
+    ///
+    /// A writer's list may not have caught up yet (its controller reads the changed rows on its
+    /// own, and with a search per page its news came after the library's): its row then follows
+    /// in the turn's frame. Yielding to wait for it put the writer's frame behind every other
+    /// session's drawing.
+    ///
+    /// - Complexity: O(o) for o observers, besides what each does.
+    private func tell(_ batch: ChangeBatch) {
+        var others: [Observer] = []
+        others.reserveCapacity(observers.count)
+        for observer in observers.values {
+            guard observer.hasWritten() else {
+                others.append(observer)
+                continue
+            }
+            observer.changed(batch)
+            observer.changeShown()
+        }
+        for observer in others { observer.changed(batch) }
     }
 
     /// What the library reads of a commit, inside the feed's read.

@@ -35,6 +35,8 @@ extension RecipesSession {
     /// The database changed: the counts are the library's new ones, and the detail shows its
     /// recipe as the library read it with the change (or reads it, if the library has not).
     func databaseChanged(_ batch: ChangeBatch) {
+        // A write still under way has not reached the database yet: its change is to come.
+        if pendingWrites == 0 { hasWritten = false }
         guard let selectedID, batch.mayHaveChanged("recipe", rowID: selectedID) else {
             refreshCounts()
             return

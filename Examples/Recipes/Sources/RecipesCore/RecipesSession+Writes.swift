@@ -46,6 +46,7 @@ extension RecipesSession {
     func write(_ status: String, _ body: @escaping @Sendable (any RecipeStorage) async throws -> Void) {
         let database = database
         pendingWrites += 1
+        hasWritten = true
         Task {
             defer { pendingWrites -= 1 }
             do {

@@ -65,6 +65,9 @@ public final class RecipesSession {
     var observation: RecipeLibrary.Observation?
     /// Writes started and not yet finished (with the counts and the detail read again).
     public internal(set) var pendingWrites = 0
+    /// Whether a write started since a change last reached the session, or is under way: the
+    /// library tells the session of a change before the others then.
+    var hasWritten = false
     /// Reads of the selected recipe under way.
     public private(set) var pendingDetailReads = 0
     /// Bumped at every read of the selected recipe: an older read's answer is dropped.
@@ -84,6 +87,9 @@ public final class RecipesSession {
     /// Something drawn outside the two views changed: the list's title, the detail, the counts,
     /// the status.
     public var onChange: @MainActor () -> Void = {}
+    /// A change reached the session after it wrote, and is drawn: the front end shows it now,
+    /// ahead of the sessions that did not write (a web page sends its frame).
+    public var onOwnChangeDrawn: @MainActor () -> Void = {}
     /// The list is about to show a list whose layout differs in headers (search results have a
     /// header per collection): the front end sets its layout.
     public var onListHeadersChange: @MainActor (_ hasHeaders: Bool) -> Void = { _ in }
@@ -119,7 +125,9 @@ public final class RecipesSession {
                 failed: { [weak self] error in
                     self?.lastError = error.map { "\($0)" }
                     self?.onChange()
-                }))
+                },
+                hasWritten: { [weak self] in self?.hasWritten ?? false },
+                changeShown: { [weak self] in self?.onOwnChangeDrawn() }))
         // A search typed while the library started is shown already: All Recipes would replace it.
         guard listGeneration == 0 else { return }
         await show(.all)

@@ -102,6 +102,8 @@ public final class RecipesPage {
             self.listView.prefetchDataSource = self.session.shownEntry?.records
             self.page.setNeedsUpdateProperties()
         }
+        // The page whose person wrote goes first: its frame, not the turn's last.
+        session.onOwnChangeDrawn = { [weak self] in self?.page.flush() }
         session.onListHeadersChange = { [weak self] headers in
             guard let self else { return }
             self.listView.collectionViewLayout = Self.listLayout(grid: self.isGrid, headers: headers)

@@ -53,6 +53,60 @@ struct SharedLibraryTests {
         for app in apps { app.stop() }
     }
 
+    /// Three terminal apps on one library of a new database (the folder keeps it).
+    static func threeApps() throws -> (TemporaryFolder, RecipeDatabase, [RecipesApp]) {
+        let folder = try TemporaryFolder()
+        let database = try RecipeDatabase(path: folder.databasePath, now: testNow)
+        let library = RecipeLibrary(database: database, clock: ManualWallClock(now: testNow))
+        let apps = (0..<3).map { _ in
+            RecipesApp(device: HeadlessTerminal(width: 100, height: 30), library: library)
+        }
+        return (folder, database, apps)
+    }
+
+    /// The session that wrote hears the change first and shows it at once (a web page sends its
+    /// frame), before the other sessions draw it; a change nobody here wrote shows no one ahead.
+    @Test func theSessionThatWroteHearsItsChangeFirstAndShowsItAtOnce() async throws {
+        let (folder, database, apps) = try Self.threeApps()
+        defer { withExtendedLifetime(folder) {} }
+        for app in apps { await app.start() }
+        final class Shown { var sessions: [(session: Int, favorites: [Int])] = [] }
+        let shown = Shown()
+        for (index, app) in apps.enumerated() {
+            app.session.onOwnChangeDrawn = {
+                shown.sessions.append((index, apps.map { $0.session.counts.favorites }))
+            }
+        }
+        let writer = apps[1].session
+        for _ in 0..<2_500 where writer.listDataSource.snapshot().numberOfItems == 0 {
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        let id = try #require(writer.listDataSource.snapshot().itemIdentifiers.first)
+        writer.select(id)
+        for _ in 0..<2_500 where writer.selectedRecipe?.id != id {
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        let before = apps.map { $0.session.counts.favorites }
+        writer.toggleFavorite()
+        for _ in 0..<2_500 where apps.contains(where: { $0.session.counts.favorites == before[0] }) {
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        let after = apps.map { $0.session.counts.favorites }
+        #expect(after.allSatisfy { $0 != before[0] }, "every session counts the new favorite")
+        #expect(shown.sessions.map(\.session) == [1], "the writer alone is shown ahead")
+        #expect(
+            shown.sessions.first?.favorites == [before[0], after[1], before[2]],
+            "shown before the others heard of the change")
+        // A write through the database, not a session: no session wrote it.
+        try await database.setFavorite(false, id: id)
+        for _ in 0..<2_500 where apps.contains(where: { $0.session.counts.favorites == after[0] }) {
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        #expect(apps.allSatisfy { $0.session.counts.favorites != after[0] })
+        #expect(shown.sessions.count == 1)
+        for app in apps { app.stop() }
+    }
+
     /// Regression: the library kept a recipe read as missing, and SQLite gives a recipe added
     /// after the last one was deleted that one's id: a session that selected the new recipe
     /// before the add's news arrived was told it did not exist (and the browser's keyboard add lost
@@ -86,12 +140,8 @@ struct SharedLibraryTests {
     /// pages of a server that has just started) showed zero counts and no collections until the
     /// database next changed.
     @Test func sessionsStartedTogetherEachShowTheCounts() async throws {
-        let folder = try TemporaryFolder()
-        let database = try RecipeDatabase(path: folder.databasePath, now: testNow)
-        let library = RecipeLibrary(database: database, clock: ManualWallClock(now: testNow))
-        let apps = (0..<3).map { _ in
-            RecipesApp(device: HeadlessTerminal(width: 100, height: 30), library: library)
-        }
+        let (folder, _, apps) = try Self.threeApps()
+        defer { withExtendedLifetime(folder) {} }
         async let first: Void = apps[0].start()
         async let second: Void = apps[1].start()
         async let third: Void = apps[2].start()
