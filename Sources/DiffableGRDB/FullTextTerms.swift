@@ -1,6 +1,6 @@
 #if GRDB
+    import Diffable
     import GRDB
-    import Synchronization
 
     /// What a full-text pattern needs of a row before it can match it: the tokens of its phrases,
     /// made by the table's own tokenizer. The feed asks a commit's changed rows about each of
@@ -111,7 +111,7 @@
 
         /// The terms of patterns already made, by tokenizer and pattern, shared by every feed
         /// (the searches of a server change slowly; each commit asks about all of them).
-        private static let made = Mutex<[String: [String: FullTextTerms?]]>([:])
+        private static let made = _Lock<[String: [String: FullTextTerms?]]>([:])
         /// Past this many patterns for one tokenizer, the terms are made again as asked for.
         private static let mostKept = 50_000
 
