@@ -50,10 +50,13 @@
                     if scratch[pattern.table] == nil {
                         let (name, tokenize) = try fillScratchTable(for: match, own: table, rowIDs: ids, db)
                         let searched = patterns.compactMap { $0?.table == pattern.table ? $0?.pattern : nil }
-                        scratch[pattern.table] = (
-                            name, try FullTextTerms.vocabulary(ofScratch: name, db),
-                            try FullTextTerms.terms(of: searched, scratch: name, tokenize: tokenize, db)
-                        )
+                        let terms = try FullTextTerms.terms(
+                            of: searched, scratch: name, tokenize: tokenize, db)
+                        // No terms (a tokenizer that does not qualify): the rows' words go unread.
+                        let vocabulary =
+                            terms.isEmpty
+                            ? FullTextTerms.Vocabulary([]) : try FullTextTerms.vocabulary(ofScratch: name, db)
+                        scratch[pattern.table] = (name, vocabulary, terms)
                     }
                     let (name, vocabulary, terms) = scratch[pattern.table]!
                     if case let terms?? = terms[pattern.pattern], !terms.mayMatch(vocabulary) {
