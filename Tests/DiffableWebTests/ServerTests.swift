@@ -56,8 +56,16 @@
             let close = try await client.ws("/_diffable/ws") { inbound, outbound, _ in
                 let hello = #"{"t":"hello","version":2,"page":"\#(path)","top":0,"height":600,"width":800}"#
                 try await outbound.write(.text(hello))
-                var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
-                if case .text(let text)? = try await messages.next() { received.withLock { $0 = text } }
+                // The first message that is not a ping, answering pings as a page's script does.
+                for try await message in inbound.messages(maxSize: 1 << 20) {
+                    guard case .text(let text) = message else { break }
+                    if text == WebPings.ping {
+                        try await outbound.write(.text(WebPings.pong))
+                        continue
+                    }
+                    received.withLock { $0 = text }
+                    break
+                }
                 try await outbound.close(.normalClosure, reason: nil)
             }
             return (received.withLock { $0 }, close?.closeCode == .goingAway)
@@ -166,8 +174,9 @@
         }
 
         /// A page whose hello waits for a busy main actor for several ping periods stays open: the
-        /// connection goes on reading the socket, so the page's pongs are heard meanwhile. (It was
-        /// closed for a missed pong after two periods: the reader waited for the main actor.)
+        /// connection goes on reading the socket, so the page's answers to pings are heard
+        /// meanwhile. (It was closed for a missed pong after two periods: the reader waited for
+        /// the main actor.)
         @Test(
             .enabled(
                 if: ProcessInfo.processInfo.environment["DIFFABLE_SANITIZER"] == nil,
@@ -190,6 +199,50 @@
                 let (reset, closedForAMissedPong) = try await firstMessage(on: "/busy", client: client)
                 #expect(reset?.contains(#""t":"reset""#) == true)
                 #expect(!closedForAMissedPong)
+            }
+        }
+
+        /// A page that does not answer the server's pings is closed by the next, "going away" (so a
+        /// page that is still there reconnects), with the reason in the log; a page that answers
+        /// stays open.
+        @Test(
+            .enabled(
+                if: ProcessInfo.processInfo.environment["DIFFABLE_SANITIZER"] == nil,
+                "a test in real time: under a sanitizer an answer may take longer than a period")
+        )
+        func aPageThatDoesNotAnswerPingsIsClosedGoingAway() async throws {
+            let log = LogLines()
+            var configuration = WebServerConfiguration(host: "127.0.0.1", port: 0)
+            configuration.pingInterval = .milliseconds(300)
+            configuration.log = { log.add($0) }
+            let server = WebServer(configuration: configuration)
+            addList(["Grace"], at: "/names", title: "Names", to: server)
+            let app = try server.makeApplication()
+            try await app.test(.live) { client in
+                let hello = #"{"t":"hello","version":2,"page":"/names","top":0,"height":600,"width":800}"#
+                let silent = try await client.ws("/_diffable/ws") { inbound, outbound, _ in
+                    try await outbound.write(.text(hello))
+                    for try await _ in inbound.messages(maxSize: 1 << 20) {}
+                }
+                #expect(silent?.closeCode == .goingAway)
+                #expect(log.all.contains { $0.contains("no answer to a ping") })
+                let answered = _Lock(0)
+                let answering = try await client.ws("/_diffable/ws") { inbound, outbound, _ in
+                    try await outbound.write(.text(hello))
+                    for try await message in inbound.messages(maxSize: 1 << 20) {
+                        guard case .text(WebPings.ping) = message else { continue }
+                        try await outbound.write(.text(WebPings.pong))
+                        // Five periods: closed by the second if the answers went unheard.
+                        let count = answered.withLock { count in
+                            count += 1
+                            return count
+                        }
+                        if count == 5 { break }
+                    }
+                    try await outbound.close(.normalClosure, reason: nil)
+                }
+                #expect(answering?.closeCode == .normalClosure)
+                #expect(answered.withLock { $0 } == 5)
             }
         }
     }

@@ -353,6 +353,32 @@ struct SessionTests {
         #expect(await next == .text("hello"))
     }
 
+    /// A ping goes at once, as a frame of its own, and leaves what the turn holds held.
+    @Test func aPingGoesAtOnceAndLeavesWhatIsHeldHeld() async {
+        let outbox = Outbox()
+        outbox.push("held", releasing: false)
+        outbox.ping()
+        #expect(await outbox.next() == .text(WebPings.ping))
+        #expect(outbox.releasedCount == 0 && outbox.pendingCount == 1)
+        outbox.release()
+        #expect(await outbox.next() == .text("held"))
+    }
+
+    /// A page is asked after one interval, and one that does not answer is closed by the next,
+    /// with the reason the connection closes with "going away". (That an answer keeps a page
+    /// open is `ServerTests`' live test: here the main actor, which other tests hold, would make
+    /// the answer late.)
+    @Test func aPageThatDoesNotAnswerAPingIsClosedByTheNext() async {
+        let pings = WebPings(interval: .milliseconds(40))
+        let inbox = Inbox()
+        let outbox = Outbox()
+        let id = pings.connect(inbox)
+        pings.attach(outbox, to: id)
+        #expect(await outbox.next() == .text(WebPings.ping))
+        #expect(await inbox.take() == .end(reason: pings.missedAnswer))
+        #expect(pings.count == 0, "a page closed is no longer asked")
+    }
+
     /// The page's messages come out of the inbox in order; past its limit the reader waits until
     /// one is taken, and a close ends both sides.
     @Test func anInboxKeepsOrderAndHoldsTheReaderAtItsLimit() async {

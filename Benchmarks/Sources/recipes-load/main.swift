@@ -232,6 +232,11 @@ func runPage(
                     var searched = search == nil
                     for try await message in inbound.messages(maxSize: 1 << 24) {
                         guard case .text(let text) = message else { continue }
+                        // As a page's script does: the server closes a page that does not answer.
+                        if text == #"{"t":"ping"}"# {
+                            try await outbound.write(.text(#"{"t":"pong"}"#))
+                            continue
+                        }
                         arrivals.received(text, page: index)
                         if !searched, let search {
                             searched = true

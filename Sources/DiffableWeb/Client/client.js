@@ -105,6 +105,12 @@ function receive(event) {
 /** Applies one message (`started`: when its frame arrived): the main collection's here, the
  * other regions' in regions.js. */
 function apply(message, started) {
+  // The server asks every page for an answer now and then; a page that does not answer is closed.
+  // The exact text the server looks for, and not a message the page made (see `send`).
+  if (message.t === "ping") {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send('{"t":"pong"}');
+    return;
+  }
   // A reset carries its number on the connection; each patch after it is the next one. The
   // server leaves patches unnumbered so that pages a change alters alike get the same bytes.
   if (message.t === "reset") sequence = message.seq;

@@ -34,6 +34,8 @@
         nonisolated let routes = _Lock(Routes())
         /// Writes the pages' texts, from one buffer for the pages sent one text.
         nonisolated let frames = WebFrames()
+        /// Asks each connected page for an answer every ping interval, from one task.
+        nonisolated let pings: WebPings
 
         struct Routes {
             var pageTitles: [String: String] = [:]
@@ -43,6 +45,7 @@
         /// A server with a configuration; add pages, then ``run(onServing:)``.
         public init(configuration: WebServerConfiguration = WebServerConfiguration()) {
             self.configuration = configuration
+            pings = WebPings(interval: configuration.pingInterval)
             token =
                 configuration.token
                 ?? (WebAccess.isLoopback(configuration.host) ? nil : WebAccess.makeToken())
@@ -108,9 +111,9 @@
             let access = WebAccess(host: configuration.host, port: configuration.port, token: token)
             let assets = try WebAssets.load()
             let log = configuration.log
-            let pingInterval = configuration.pingInterval
             let registry = registry
             let frames = frames
+            let pings = pings
             let routes = routes
             let router = Router()
             router.add(middleware: WebGate(access: access))
@@ -151,8 +154,8 @@
                 router: router,
                 server: .http1WebSocketUpgrade(
                     configuration: .init(
-                        ws: .init(
-                            maxFrameSize: WebFrames.maximumSize, autoPing: .enabled(timePeriod: pingInterval))
+                        // The pages are pinged by `pings`, one task for all of them.
+                        ws: .init(maxFrameSize: WebFrames.maximumSize, autoPing: .disabled)
                     )
                 ) { request, _, _ in
                     let target = request.path ?? ""
@@ -171,8 +174,8 @@
                     }
                     return .upgrade([:]) { inbound, outbound, _ in
                         await Self.serve(
-                            inbound: inbound, outbound: outbound, registry: registry, frames: frames, log: log
-                        )
+                            inbound: inbound, outbound: outbound, registry: registry, frames: frames,
+                            pings: pings, log: log)
                     }
                 },
                 configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
@@ -182,15 +185,17 @@
         }
 
         /// Runs one connection: a reader that puts the page's messages in an inbox and goes on
-        /// reading (the socket's pongs are handled as it reads, so a busy main actor does not get
-        /// the page closed for a missed pong), a writer that takes the page's messages from its
-        /// outbox, and the connection, which takes each message on the main actor and closes the
-        /// connection, with the reason, on the first that breaks the protocol.
+        /// reading (the page's answers to pings are heard as it reads, so a busy main actor does
+        /// not get the page closed for a missed answer), a writer that takes the page's messages
+        /// from its outbox, and the connection, which takes each message on the main actor and
+        /// closes the connection, with the reason, on the first that breaks the protocol.
         nonisolated static func serve(
             inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, registry: WebSessionRegistry,
-            frames: WebFrames, log: @escaping @Sendable (String) -> Void
+            frames: WebFrames, pings: WebPings, log: @escaping @Sendable (String) -> Void
         ) async {
             let inbox = Inbox()
+            let pinged = pings.connect(inbox)
+            defer { pings.disconnect(pinged) }
             await withTaskGroup(of: Void.self) { group in
                 group.addTask {
                     var reason: String?
@@ -200,6 +205,8 @@
                                 reason = "binary message"
                                 break
                             }
+                            pings.heard(from: pinged)
+                            if text == WebPings.pong { continue }
                             await inbox.put(.text(text))
                         }
                     } catch {
@@ -209,6 +216,7 @@
                 }
                 // Made once the socket is being read: making it waits for the main actor too.
                 let connection = await MainActor.run { WebConnection(registry: registry) }
+                pings.attach(connection.outbox, to: pinged)
                 group.addTask {
                     while let item = await connection.outbox.next() {
                         let text: String
@@ -239,7 +247,10 @@
                 inbox.close()
                 if let reason {
                     log("closed a connection: \(reason)")
-                    try? await outbound.close(.policyViolation, reason: String(reason.prefix(120)))
+                    // A page that missed a ping may still be there: it reconnects after "going away".
+                    try? await outbound.close(
+                        reason == pings.missedAnswer ? .goingAway : .policyViolation,
+                        reason: String(reason.prefix(120)))
                 }
                 await connection.close()
                 group.cancelAll()

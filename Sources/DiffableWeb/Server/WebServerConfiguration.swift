@@ -13,8 +13,10 @@ public struct WebServerConfiguration: Sendable {
     public var maximumSessions = 1024
     /// How long a session waits for its page to reconnect.
     public var sessionGracePeriod: Duration = .seconds(60)
-    /// How often the server pings each page: a page that has not answered one ping by the next
-    /// is closed (it reconnects to its session if it is still there).
+    /// How often the server pings each page (a `ping` message of the pages' protocol, which the
+    /// page's script answers): a page that has not answered one ping by the next is closed, up to
+    /// a quarter of the interval (at most a second) late, and reconnects to its session if it is
+    /// still there.
     public var pingInterval: Duration = .seconds(30)
     /// The most messages that may wait for one page; a page further behind is resynced.
     public var maximumPendingMessages = 64

@@ -19,6 +19,8 @@ final class Inbox: Sendable {
     private struct State {
         var queue: [Item] = []
         var isClosed = false
+        /// Why the inbox was closed from the server's side, which the connection logs.
+        var closeReason: String?
         var taker: CheckedContinuation<Void, Never>?
         var putter: CheckedContinuation<Void, Never>?
     }
@@ -60,7 +62,7 @@ final class Inbox: Sendable {
         await withTaskCancellationHandler {
             while true {
                 let (item, putter) = state.withLock { state -> (Item?, CheckedContinuation<Void, Never>?) in
-                    if state.isClosed { return (.end(reason: nil), nil) }
+                    if state.isClosed { return (.end(reason: state.closeReason), nil) }
                     guard !state.queue.isEmpty else { return (nil, nil) }
                     defer { state.putter = nil }
                     return (state.queue.removeFirst(), state.putter)
@@ -89,9 +91,11 @@ final class Inbox: Sendable {
         }
     }
 
-    /// Ends the inbox: what waits is dropped, both sides stop waiting, and puts are ignored.
-    func close() {
+    /// Ends the inbox: what waits is dropped, both sides stop waiting, and puts are ignored; the
+    /// taker is handed `.end(reason:)` with `reason`.
+    func close(reason: String? = nil) {
         let (taker, putter) = state.withLock { state in
+            if !state.isClosed { state.closeReason = reason }
             state.isClosed = true
             state.queue = []
             defer {

@@ -37,6 +37,8 @@ final class Outbox: Sendable {
         var released = 0
         var bytes = 0
         var needsResync = false
+        /// Whether a ping waits: it goes as a frame of its own, before what is released.
+        var pingDue = false
         var isClosed = false
         var resyncCount = 0
         var waiter: CheckedContinuation<Void, Never>?
@@ -78,6 +80,18 @@ final class Outbox: Sendable {
                 }
             }
             state.checkInvariantsIfEnabled(limits)
+            return state.takeWaiterIfReady()
+        }
+        waiter?.resume()
+    }
+
+    /// Asks the writer to send the page a ping now, as a frame of its own, whatever is held.
+    ///
+    /// - Complexity: O(1).
+    func ping() {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            guard !state.isClosed else { return nil }
+            state.pingDue = true
             return state.takeWaiterIfReady()
         }
         waiter?.resume()
@@ -126,7 +140,9 @@ final class Outbox: Sendable {
                 if let ready { return ready }
                 await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                     let waits = state.withLock { state -> Bool in
-                        guard state.released == 0, !state.needsResync, !state.isClosed else { return false }
+                        guard state.released == 0, !state.needsResync, !state.pingDue, !state.isClosed else {
+                            return false
+                        }
                         state.waiter = continuation
                         return true
                     }
@@ -170,16 +186,20 @@ final class Outbox: Sendable {
 
 extension Outbox.State {
     /// The waiting writer, taken out of the state to be resumed, when there is something for it
-    /// to take (released messages or a resync); `nil` otherwise.
+    /// to take (released messages, a resync or a ping); `nil` otherwise.
     fileprivate mutating func takeWaiterIfReady() -> CheckedContinuation<Void, Never>? {
-        guard needsResync || released > 0 else { return nil }
+        guard needsResync || released > 0 || pingDue else { return nil }
         defer { waiter = nil }
         return waiter
     }
 
-    /// The item the writer should take next, taken out of the state: every released message, one
-    /// as it is, several in a `batch` message (as a resync sends).
+    /// The item the writer should take next, taken out of the state: a ping, or every released
+    /// message, one as it is, several in a `batch` message (as a resync sends).
     fileprivate mutating func nextItem(batching batches: RecentlyMade<[String], String>) -> Outbox.Item? {
+        if pingDue {
+            pingDue = false
+            return .text(WebPings.ping)
+        }
         if needsResync {
             needsResync = false
             return .resync
