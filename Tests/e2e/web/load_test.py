@@ -41,6 +41,10 @@ class Client:
                     text = await asyncio.wait_for(socket_.recv(), timeout=0.5)
                 except asyncio.TimeoutError:
                     continue
+                # As the page's script does: the server closes a page that does not answer.
+                if text == '{"t":"ping"}':
+                    await socket_.send('{"t":"pong"}')
+                    continue
                 received = time.time() * 1000
                 frame = json.loads(text)
                 # Several messages of one change come as one frame, a batch.

@@ -350,6 +350,10 @@ class Page:
                     if self.paused:
                         await self.resumed.wait()
                     frame = await ws.recv()
+                    # As the page's script does: the server closes a page that does not answer.
+                    if frame == '{"t":"ping"}':
+                        await ws.send('{"t":"pong"}')
+                        continue
                     self.receive(frame, time.monotonic())
             except ConnectionClosed as closed:
                 self.closes.append((time.monotonic(), closed.rcvd.code if closed.rcvd else None,

@@ -177,6 +177,10 @@ class Page:
     async def read(self):
         try:
             async for text in self.socket:
+                # As the page's script does: the server closes a page that does not answer.
+                if text == '{"t":"ping"}':
+                    await self.socket.send('{"t":"pong"}')
+                    continue
                 received = time.monotonic()
                 frame = json.loads(text)
                 for message in frame["messages"] if frame["t"] == "batch" else [frame]:
