@@ -127,6 +127,9 @@ function keyboard(view, event, send, search) {
       event.preventDefault();
       window.scrollTo({ top: event.key === "Home" ? 0 : document.documentElement.scrollHeight });
       view.pendingFocus = event.key;
+      // At the edge already, no message may come: settle now, or a later update would take the
+      // focus back to the edge after the person moved on.
+      settleFocus(view);
       return;
     case "PageDown":
     case "PageUp": {
@@ -144,6 +147,8 @@ function keyboard(view, event, send, search) {
   const next = neighbour(view, el, event.key);
   if (next || event.key.startsWith("Arrow")) {
     event.preventDefault();
+    // The person moved on from a jump still waiting for its item.
+    view.pendingFocus = null;
     focusItem(view, next);
     return;
   }
