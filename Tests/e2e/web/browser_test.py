@@ -259,6 +259,21 @@ def live_test():
     check("live: the first row, of all 200,000", top is not None and top[0] == 1 and top[1] == 200_000, str(top))
     count = driver.execute_script("return document.querySelectorAll('.dw-row').length")
     check("live: a few dozen elements", 0 < count < 120, f"{count} rows")
+    # Home at the top already, then Down: a live change that comes after (the count, here) leaves
+    # the focus where the person moved it. (It took the focus back to the first row.)
+    place = lambda: driver.execute_script("return Number(document.activeElement.getAttribute('aria-posinset'))")
+    driver.execute_script("document.querySelector('.dw-window > .dw-row[aria-posinset=\"1\"]').focus()")
+    ActionChains(driver).send_keys(Keys.HOME, Keys.ARROW_DOWN).perform()
+    wait(lambda: place() == 2)
+    with sqlite3.connect(live_database, timeout=10) as db:
+        db.execute("INSERT INTO item(id, score, title) VALUES (900002, -1, 'Last of all')")
+    wait(lambda: (first_live_row(driver) or [0, 0])[1] == 200_001, timeout=15)
+    time.sleep(0.3)
+    check("live: Home at the top, Down, then a live change: the focus stays on the second row", place() == 2,
+          str(place()))
+    with sqlite3.connect(live_database, timeout=10) as db:
+        db.execute("DELETE FROM item WHERE id = 900002")
+    wait(lambda: (first_live_row(driver) or [0, 0])[1] == 200_000, timeout=15)
     driver.execute_script("window.scrollTo(0, (document.documentElement.scrollHeight - window.innerHeight) / 2)")
     wait(lambda: (lambda row: row and row[0] > 50_000 and row[2] != "…")(first_live_row(driver)), timeout=30)
     middle = first_live_row(driver)
