@@ -140,9 +140,7 @@ final class Outbox: Sendable {
                 if let ready { return ready }
                 await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                     let waits = state.withLock { state -> Bool in
-                        guard state.released == 0, !state.needsResync, !state.pingDue, !state.isClosed else {
-                            return false
-                        }
+                        guard !state.hasSomethingToTake, !state.isClosed else { return false }
                         state.waiter = continuation
                         return true
                     }
@@ -185,10 +183,13 @@ final class Outbox: Sendable {
 }
 
 extension Outbox.State {
+    /// Whether the writer has something to take: released messages, a resync or a ping.
+    fileprivate var hasSomethingToTake: Bool { needsResync || released > 0 || pingDue }
+
     /// The waiting writer, taken out of the state to be resumed, when there is something for it
-    /// to take (released messages, a resync or a ping); `nil` otherwise.
+    /// to take; `nil` otherwise.
     fileprivate mutating func takeWaiterIfReady() -> CheckedContinuation<Void, Never>? {
-        guard needsResync || released > 0 || pingDue else { return nil }
+        guard hasSomethingToTake else { return nil }
         defer { waiter = nil }
         return waiter
     }
