@@ -11,7 +11,8 @@ import Foundation
 /// }
 /// ```
 ///
-/// Set `DIFFABLE_SEED` in the environment to replay a failing seed first.
+/// Set `DIFFABLE_SEED` in the environment to replay a failing seed first, and
+/// `DIFFABLE_SEED_SCALE` to run more or fewer cases (``caseCount(_:)``).
 public struct SeededRandom: RandomNumberGenerator, Sendable {
     /// The generator's state.
     public private(set) var state: UInt64
@@ -36,9 +37,22 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
         return UInt64(text) ?? value
     }
 
-    /// `count` seeds: the base seed, then seeds derived from it.
+    /// `count` seeds (as many as ``caseCount(_:)`` says): the base seed, then seeds derived from it.
     public static func seeds(count: Int) -> [UInt64] {
         var generator = SeededRandom(seed: baseSeed())
-        return [baseSeed()] + (1..<max(count, 1)).map { _ in generator.next() }
+        return [baseSeed()] + (1..<caseCount(count)).map { _ in generator.next() }
+    }
+
+    /// How many random cases to run where a test asks for `count`: `count` times
+    /// `DIFFABLE_SEED_SCALE` (a decimal, `0.25` or `10`; 1 when unset), at least one.
+    ///
+    /// More cases for a long hunt; fewer where each costs more and the plain run already ran them
+    /// all — CI's sanitizer runs take a quarter: they look for memory errors and races, which the
+    /// code paths show, not the number of cases (the same seeds, first to last).
+    public static func caseCount(_ count: Int) -> Int {
+        guard let text = ProcessInfo.processInfo.environment["DIFFABLE_SEED_SCALE"], let scale = Double(text),
+            scale > 0
+        else { return max(count, 1) }
+        return max(Int((Double(count) * scale).rounded()), 1)
     }
 }

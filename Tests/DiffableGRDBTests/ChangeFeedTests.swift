@@ -183,7 +183,7 @@
             for view in favoriteViews { favorites.drive(view.dataSource) }
             let other = try file.secondConnection()
             var nextID: Int64 = 100
-            for step in 0..<60 {
+            for step in 0..<SeededRandom.caseCount(60) {
                 let ids = try await pool.read { try Int64.fetchAll($0, sql: "SELECT id FROM recipe") }
                 var statements: [String] = []
                 for _ in 0..<Int.random(in: 1...3, using: &rng) {

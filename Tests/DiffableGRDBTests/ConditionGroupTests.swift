@@ -126,7 +126,7 @@
             try await pool.write { db in try db.execute(sql: Self.schema) }
             let lists = try await Self.searches(searches, on: pool)
             var next: Int64 = 0
-            for step in 0..<50 {
+            for step in 0..<SeededRandom.caseCount(50) {
                 let ids = try await pool.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM message") }
                 let words = (0..<Int.random(in: 0...3, using: &rng)).map { _ in
                     Int.random(in: 0..<(searches + 5), using: &rng)
@@ -181,7 +181,7 @@
                 Self.windowedSearch($0, limit: limit, offset: offsets[$0])
             }
             var next: Int64 = 300
-            for step in 0..<40 {
+            for step in 0..<SeededRandom.caseCount(40) {
                 let before = try await pool.read { try Self.expected($0, searches: searches) }
                 let ids = try await pool.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM message") }
                 let words = (0..<Int.random(in: 0...2, using: &rng)).map { _ in

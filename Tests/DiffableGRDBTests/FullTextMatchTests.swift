@@ -183,7 +183,7 @@
             let unlimited = try await Self.searches(searches, limit: nil, on: pool)
             let other = try file.secondConnection()
             var next: Int64 = 40
-            for step in 0..<40 {
+            for step in 0..<SeededRandom.caseCount(40) {
                 let ids = try await pool.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM dish") }
                 let words = (0..<Int.random(in: 0...3, using: &rng)).map { _ in
                     "w\(Int.random(in: 0..<(searches + 2), using: &rng))"

@@ -123,7 +123,7 @@
             var batches = ChangeFeed.feed(for: pool).changes().makeAsyncIterator()
             var nextID: Int64 = 100
             var touchingReadTables = 0
-            for step in 0..<80 {
+            for step in 0..<SeededRandom.caseCount(80) {
                 let (dishes, memberships) = try await pool.read { db in
                     (
                         try Int64.fetchAll(db, sql: "SELECT id FROM dish"),

@@ -99,7 +99,7 @@
                 lists.append(list)
             }
             var next = 1
-            for step in 0..<60 {
+            for step in 0..<SeededRandom.caseCount(60) {
                 next += 1
                 let channel = Int.random(in: 0..<5, using: &rng)
                 let room = ["Room A", "room b", "ROOM A", "Room C"].randomElement(using: &rng)!

@@ -125,7 +125,7 @@
             }
             let other = try file.secondConnection()
             var nextID: Int64 = 1000
-            for step in 0..<70 {
+            for step in 0..<SeededRandom.caseCount(70) {
                 let ids = try await pool.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM entry") }
                 var statements: [String] = []
                 for _ in 0..<Int.random(in: 1...3, using: &rng) {

@@ -118,7 +118,7 @@
             await eventually { controllers.allSatisfy { $0.windowPosition?.numberOfRows != nil } }
             let other = try file.secondConnection()
             var nextID: Int64 = 1000
-            for step in 0..<60 {
+            for step in 0..<SeededRandom.caseCount(60) {
                 let ids = try await pool.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM entry") }
                 var comment = Comment(rawValue: "DIFFABLE_SEED=\(seed) step \(step)")
                 var targets: [Int?] = [nil, nil]

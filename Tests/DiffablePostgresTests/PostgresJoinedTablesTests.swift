@@ -88,7 +88,7 @@
             let view = DrivenView()
             controller.drive(view.dataSource)
             var next = 100
-            for step in 0..<30 {
+            for step in 0..<SeededRandom.caseCount(30) {
                 let dish = Int.random(in: 1...20, using: &rng)
                 let author = Int.random(in: 1...5, using: &rng)
                 next += 1

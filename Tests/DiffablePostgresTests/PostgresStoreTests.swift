@@ -239,7 +239,7 @@
             for view in allViews { all.drive(view.dataSource) }
             for view in favoriteViews { favorites.drive(view.dataSource) }
             var nextID: Int64 = 100
-            for step in 0..<40 {
+            for step in 0..<SeededRandom.caseCount(40) {
                 let ids = try await fixture.contents().keys.sorted()
                 var statements: [String] = []
                 for _ in 0..<Int.random(in: 1...3, using: &rng) {
@@ -388,7 +388,7 @@
             }
             #expect(items(of: controller.snapshot) == (try await expected()))
             var nextID = 100
-            for step in 0..<30 {
+            for step in 0..<SeededRandom.caseCount(30) {
                 let id = Int.random(in: 1...30, using: &rng)
                 let statement =
                     switch Int.random(in: 0..<4, using: &rng) {

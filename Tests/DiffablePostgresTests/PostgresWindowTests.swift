@@ -93,7 +93,7 @@
                 views.append(view)
             }
             var next = 1000
-            for step in 0..<30 {
+            for step in 0..<SeededRandom.caseCount(30) {
                 let id = Int.random(in: 1...70, using: &rng)
                 let team = teams.randomElement(using: &rng)!
                 let score =

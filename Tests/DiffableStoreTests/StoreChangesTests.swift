@@ -95,7 +95,7 @@ struct StoreChangesTests {
     @Test func randomCommitsGiveTheSnapshotOfAWholeFetchAndAValidUpdate() throws {
         let seed = SeededRandom.baseSeed()
         var rng = SeededRandom(seed: seed)
-        for round in 0..<2_000 {
+        for round in 0..<SeededRandom.caseCount(2_000) {
             let rows = (0..<Int.random(in: 0..<30, using: &rng)).map { randomRow($0, keys: 20, using: &rng) }
             let (new, touched) = randomCommit(
                 to: rows, changes: Int.random(in: 1...6, using: &rng), keys: 20, firstNewID: 100, using: &rng)
@@ -135,7 +135,7 @@ struct StoreChangesTests {
     @Test func manyRowsChangedInALongListGiveTheSnapshotOfAWholeFetch() throws {
         let seed = SeededRandom.baseSeed()
         var rng = SeededRandom(seed: seed)
-        for round in 0..<24 {
+        for round in 0..<SeededRandom.caseCount(24) {
             let rows = (0..<Int.random(in: 1_000...3_000, using: &rng)).map {
                 randomRow($0, keys: 100_000, using: &rng)
             }
@@ -161,7 +161,7 @@ struct StoreChangesTests {
         let seed = SeededRandom.baseSeed()
         var rng = SeededRandom(seed: seed)
         let sections = ["A", "B", "C"]
-        for round in 0..<1_000 {
+        for round in 0..<SeededRandom.caseCount(1_000) {
             var rows = (0..<Int.random(in: 0..<25, using: &rng)).map { id in
                 randomRow(id, keys: 20, sections: sections, using: &rng)
             }

@@ -39,8 +39,7 @@ struct DataSourceStressTests {
             dataSource.offMainDiffingThreshold = 150  // some diffs run off the main actor
         }
         let seed = SeededRandom.baseSeed()
-        // Under a sanitizer (CI) a quarter as many: the same interleavings, at ten times the cost each.
-        let steps = ProcessInfo.processInfo.environment["DIFFABLE_SANITIZER"] == nil ? 200 : 50
+        let steps = SeededRandom.caseCount(200)
         await withTaskGroup(of: Void.self) { group in
             for task in 0..<16 {
                 group.addTask {
