@@ -143,7 +143,8 @@ struct PendingEditsTests {
             _ = holder
         }
         #expect(
-            keptBeside > seeds.count * 40, "edits were kept beside the storage after only \(keptBeside) steps")
+            keptBeside > seeds.count * 40, "edits were kept beside the storage after only \(keptBeside) steps"
+        )
         #expect(foundFromEdits > seeds.count * 20, "only \(foundFromEdits) updates were found from the edits")
     }
 
