@@ -108,8 +108,11 @@ let package = Package(
                     name: "ArgumentParser", package: "swift-argument-parser",
                     condition: .when(traits: ["Demos"])),
             ]),
-        .testTarget(name: "DiffableTests", dependencies: ["Diffable", "DiffableTesting"]),
-        .testTarget(name: "DiffableStoreTests", dependencies: ["DiffableStore", "DiffableTesting"]),
+        // The trait of the tests that compute for seconds without suspending.
+        .target(name: "TestTraits", path: "Tests/TestTraits"),
+        .testTarget(name: "DiffableTests", dependencies: ["Diffable", "DiffableTesting", "TestTraits"]),
+        .testTarget(
+            name: "DiffableStoreTests", dependencies: ["DiffableStore", "DiffableTesting", "TestTraits"]),
         // What the store tests of every backend share.
         .target(
             name: "StoreTestSupport", dependencies: ["Diffable", "DiffableStore", "DiffableTesting"],
@@ -118,7 +121,7 @@ let package = Package(
             name: "DiffableGRDBTests",
             dependencies: [
                 "DiffableGRDB", "DiffableStore", "DiffableTesting", "StoreTestSupport", "DiffableTerminal",
-                "diffable-store-writer",
+                "diffable-store-writer", "TestTraits",
             ]),
         .testTarget(
             name: "DiffablePostgresTests",
@@ -128,7 +131,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "DiffableTerminalTests",
-            dependencies: ["DiffableTerminal", "DiffableGallery", "DiffableTesting"],
+            dependencies: ["DiffableTerminal", "DiffableGallery", "DiffableTesting", "TestTraits"],
             exclude: ["Golden"]),
         .testTarget(
             name: "DiffableWebTests",

@@ -3,11 +3,12 @@
     import DiffableTesting
     import Foundation
     import GRDB
+    import TestTraits
     import Testing
 
     /// The terms of a full-text pattern (what a row must hold for the pattern to match it), which
     /// answer most of a commit's searches without a `MATCH`: checked against FTS5 itself.
-    @Suite("Full-text pattern terms")
+    @Suite("Full-text pattern terms", .computeBound)
     struct FullTextTermsTests {
         @Test func phrasesOneAfterTheOtherAreParsedAndOtherSyntaxIsNot() throws {
             let parsed = try #require(

@@ -1,13 +1,14 @@
 import Diffable
 import DiffableTesting
 import Foundation
+import TestTraits
 import Testing
 
 @testable import DiffableStore
 
 /// A commit's changes, made in a snapshot with their batch update, checked against the snapshot
 /// a whole fetch would give and by replaying the update under UIKit's rules.
-@Suite("Store changes")
+@Suite("Store changes", .computeBound)
 struct StoreChangesTests {
     /// A row of the model: the fields that decide where it is shown, and a content version.
     struct ModelRow: Hashable {

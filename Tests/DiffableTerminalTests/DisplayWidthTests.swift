@@ -1,8 +1,9 @@
+import TestTraits
 import Testing
 
 @testable import DiffableTerminal
 
-@Suite("Display width")
+@Suite("Display width", .computeBound)
 struct DisplayWidthTests {
     @Test(arguments: [
         ("a", 1), (" ", 1), ("~", 1), ("é", 1), ("ß", 1), ("Ω", 1), ("ж", 1), ("\u{AD}", 1),

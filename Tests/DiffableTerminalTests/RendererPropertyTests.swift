@@ -1,10 +1,11 @@
 import DiffableTerminal
+import TestTraits
 import Testing
 
 /// The renderer's oracle: replaying its output on a terminal (the VT emulator) that shows the
 /// previous frame must show the new frame exactly, whatever the frames. Seeded; set
 /// `DIFFABLE_SEED` to replay a printed seed.
-@Suite("Renderer properties")
+@Suite("Renderer properties", .computeBound)
 struct RendererPropertyTests {
     /// How many random frame sequences each test checks.
     private static let sequenceCount = 300

@@ -1,4 +1,5 @@
 import Foundation
+import TestTraits
 import Testing
 
 @testable import Diffable
@@ -301,7 +302,7 @@ struct SectionSnapshotBatchUpdateTests {
     }
 }
 
-@Suite("Longest increasing subsequence")
+@Suite("Longest increasing subsequence", .computeBound)
 struct LongestIncreasingSubsequenceTests {
     /// Distinct values shaped like a diff's old positions: stretches that keep their order, gaps,
     /// and blocks of values moved elsewhere.
@@ -337,6 +338,7 @@ struct LongestIncreasingSubsequenceTests {
     }
 }
 
+@Suite(.computeBound)
 struct ItemMatchingTests {
     /// Old and new identifier lists shaped like real changes: kept stretches, deletions, blocks
     /// moved, single items and long stretches inserted (which the matcher stops guessing for),

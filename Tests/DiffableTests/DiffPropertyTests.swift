@@ -1,5 +1,6 @@
 import DiffableTesting
 import Foundation
+import TestTraits
 import Testing
 
 // MARK: - Driving random pairs
@@ -281,7 +282,7 @@ private enum ReloadsAreTheMarkedSurvivors: DiffProperty {
 
 // MARK: - Tests
 
-@Suite("Diff properties on random snapshot pairs (replay oracle)")
+@Suite("Diff properties on random snapshot pairs (replay oracle)", .computeBound)
 struct DiffPropertyTests {
     @Test(arguments: IdentifierKind.allCases)
     func replayingTheDiffOnTheOldSnapshotGivesTheNewOne(_ kind: IdentifierKind) {
@@ -519,7 +520,7 @@ struct InvalidUpdateCase: CustomTestStringConvertible, Sendable {
     ]
 }
 
-@Suite("Replay oracle")
+@Suite("Replay oracle", .computeBound)
 struct ReplayOracleTests {
     @Test(arguments: InvalidUpdateCase.all)
     func validationRejectsUpdatesUIKitRejects(_ invalid: InvalidUpdateCase) {

@@ -1,3 +1,4 @@
+import TestTraits
 import Testing
 
 @testable import Diffable
@@ -6,7 +7,7 @@ import Testing
 /// The identifier table's in-place edits, on hash values chosen to collide: the table never hashes
 /// (it takes stored hash values), so a test can pack every identifier into a few long probe
 /// clusters and give many of them the same tag.
-@Suite("Identifier table")
+@Suite("Identifier table", .computeBound)
 struct IdentifierTableTests {
     /// The table's first broken invariant, or `nil`. The stored hash values are the tests' own, not
     /// the identifiers' `hashValue`, so they are not checked against it.

@@ -1,5 +1,6 @@
 import DiffableTesting
 import Foundation
+import TestTraits
 import Testing
 
 @testable import Diffable
@@ -7,7 +8,7 @@ import Testing
 /// Edits of a snapshot whose storage another holds are kept beside that storage instead of
 /// copying it (`_PendingItemEdits`): every read must be what the same edits give on storage of its
 /// own, and the batch update found from the edits must be the diff's, exactly.
-@Suite("Edits kept beside shared storage")
+@Suite("Edits kept beside shared storage", .computeBound)
 struct PendingEditsTests {
     /// Three sections, 6,000 items: large enough for edits to be kept beside it.
     static func base() -> Snapshot {

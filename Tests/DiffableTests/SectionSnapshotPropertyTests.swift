@@ -1,5 +1,6 @@
 import DiffableTesting
 import Foundation
+import TestTraits
 import Testing
 
 @testable import Diffable
@@ -491,7 +492,7 @@ private func differences(_ outline: Outline, _ model: OutlineModel) -> [String] 
 
 // MARK: - The test
 
-@Suite("Section snapshot model-based properties")
+@Suite("Section snapshot model-based properties", .computeBound)
 struct SectionSnapshotPropertyTests {
     static let sequenceCount = 200
     static let stepsPerSequence = 60

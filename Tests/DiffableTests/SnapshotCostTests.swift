@@ -1,9 +1,10 @@
+import TestTraits
 import Testing
 
 @testable import Diffable
 
 /// Cost fences: count `hash(into:)` and `==` calls, and buffers copied, instead of timing anything.
-@Suite("Snapshot cost fences", .disabled(if: invariantChecksEnabled))
+@Suite("Snapshot cost fences", .disabled(if: invariantChecksEnabled), .computeBound)
 struct SnapshotCostTests {
     typealias CountingSnapshot = DiffableDataSourceSnapshot<CountingIdentifier, CountingIdentifier>
 

@@ -1,5 +1,6 @@
 import DiffableTesting
 import Foundation
+import TestTraits
 import Testing
 
 @testable import Diffable
@@ -215,7 +216,7 @@ enum SnapshotOperation {
     }
 }
 
-@Suite("Snapshot model-based properties")
+@Suite("Snapshot model-based properties", .computeBound)
 struct SnapshotPropertyTests {
     func check(_ snapshot: Snapshot, against model: SnapshotModel, _ context: @autoclosure () -> String) {
         let comment = Comment(rawValue: context())

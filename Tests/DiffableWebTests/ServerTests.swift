@@ -247,8 +247,9 @@
                 #expect(silentClose?.closeCode == .goingAway)
                 #expect(log.all.contains { $0.contains("no answer to a ping") })
                 let answeringClose = try await answering
-                // Beside the whole suite, the answering page is at times closed after three or four
-                // answers: not understood yet (a stall of the process did not explain it).
+                // Beside the whole suite, the answering page was at times closed after three or four
+                // answers; not seen again in three instrumented runs. Suspected: two compute-bound
+                // suites holding both threads of the pool (now one at a time: Tests/TestTraits).
                 withKnownIssue("an answering page closed beside the whole suite", isIntermittent: true) {
                     #expect(answeringClose?.closeCode == .normalClosure)
                     #expect(answered.withLock { $0 } == 5)
