@@ -45,6 +45,9 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Hummingbird's own; named here for the live tests' server (`LiveServer`).
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .target(name: "Diffable"),
@@ -141,10 +144,17 @@ let package = Package(
             name: "DiffableWebTests",
             dependencies: [
                 "DiffableWeb", "DiffableTesting",
+                // The live tests' clients (`LiveServer`): WSClient and URLSession, not
+                // HummingbirdTesting, whose AsyncHTTPClient and HTTP/2 they would not use.
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Web"])),
+                .product(name: "HummingbirdCore", package: "hummingbird", condition: .when(traits: ["Web"])),
                 .product(
-                    name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Web"])),
+                    name: "HummingbirdWSClient", package: "hummingbird-websocket",
+                    condition: .when(traits: ["Web"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Web"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Web"])),
                 .product(
-                    name: "HummingbirdWSTesting", package: "hummingbird-websocket",
+                    name: "ServiceLifecycle", package: "swift-service-lifecycle",
                     condition: .when(traits: ["Web"])),
             ]),
     ],

@@ -148,8 +148,6 @@ struct RegionTests {
 }
 
 #if Web
-    import HummingbirdTesting
-
     @MainActor
     @Suite("Web server root")
     struct RootPageTests {
@@ -157,11 +155,10 @@ struct RegionTests {
         @Test func aPageAtTheRootIsServed() async throws {
             let server = WebServer(configuration: WebServerConfiguration(host: "127.0.0.1", port: 0))
             server.addPage("/", title: "Root") { _ in }
-            try await server.makeApplication().test(.live) { client in
-                try await client.execute(uri: "/", method: .get) { response in
-                    #expect(response.status == .ok)
-                    #expect(String(buffer: response.body).contains("<title>Root</title>"))
-                }
+            try await LiveServer.run(server.makeApplication()) { client in
+                let response = try await client.get("/")
+                #expect(response.status == 200)
+                #expect(response.body.contains("<title>Root</title>"))
             }
         }
     }

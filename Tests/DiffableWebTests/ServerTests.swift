@@ -1,8 +1,6 @@
 #if Web
     import Diffable
     import Foundation
-    import HummingbirdTesting
-    import HummingbirdWSTesting
     import Testing
 
     @testable import DiffableWeb
@@ -55,7 +53,7 @@
         /// Connects a page showing `path`, says its hello, and returns the first message it gets
         /// (`nil` if none came) and whether the server closed the connection for a missed pong.
         nonisolated func firstMessage(
-            on path: String, client: some TestClientProtocol
+            on path: String, client: LiveServer
         ) async throws -> (String?, closedForAMissedPong: Bool) {
             let received = _Lock<String?>(nil)
             let close = try await client.ws("/_diffable/ws") { inbound, outbound, _ in
@@ -77,39 +75,29 @@
 
         @Test func pagesComeWithTheirScriptAndAPolicyThatAllowsNoOther() async throws {
             let app = try server().makeApplication()
-            try await app.test(.live) { client in
-                try await client.execute(uri: "/names", method: .get) { response in
-                    #expect(response.status == .ok)
-                    let html = String(buffer: response.body)
-                    #expect(html.contains("&lt;Names&gt;"))
-                    #expect(response.headers[.contentSecurityPolicy] == WebAccess.contentSecurityPolicy)
-                    #expect(response.headers[.contentType] == "text/html; charset=utf-8")
-                }
-                try await client.execute(uri: "/_diffable/client.js", method: .get) {
-                    response in
-                    #expect(response.status == .ok)
-                    #expect(response.headers[.contentType] == "text/javascript; charset=utf-8")
-                    #expect(String(buffer: response.body).contains("WebSocket"))
-                }
-                try await client.execute(uri: "/nowhere", method: .get) { response in
-                    #expect(response.status == .notFound)
-                    #expect(response.headers[.contentSecurityPolicy] != nil)
-                }
+            try await LiveServer.run(app) { client in
+                let page = try await client.get("/names")
+                #expect(page.status == 200)
+                #expect(page.body.contains("&lt;Names&gt;"))
+                #expect(page.headers["content-security-policy"] == WebAccess.contentSecurityPolicy)
+                #expect(page.headers["content-type"] == "text/html; charset=utf-8")
+                let script = try await client.get("/_diffable/client.js")
+                #expect(script.status == 200)
+                #expect(script.headers["content-type"] == "text/javascript; charset=utf-8")
+                #expect(script.body.contains("WebSocket"))
+                let missing = try await client.get("/nowhere")
+                #expect(missing.status == 404)
+                #expect(missing.headers["content-security-policy"] != nil)
             }
         }
 
         @Test func aServerWithATokenRefusesRequestsWithoutIt() async throws {
             let app = try server(token: "s3cret").makeApplication()
-            try await app.test(.live) { client in
-                try await client.execute(uri: "/names", method: .get) { response in
-                    #expect(response.status == .forbidden)
-                }
-                try await client.execute(uri: "/names?token=s3cret", method: .get) {
-                    response in
-                    #expect(response.status == .ok)
-                    #expect(
-                        response.headers[.setCookie]?.hasPrefix("diffable_token=s3cret; HttpOnly") == true)
-                }
+            try await LiveServer.run(app) { client in
+                #expect(try await client.get("/names").status == 403)
+                let allowed = try await client.get("/names?token=s3cret")
+                #expect(allowed.status == 200)
+                #expect(allowed.headers["set-cookie"]?.hasPrefix("diffable_token=s3cret; HttpOnly") == true)
             }
         }
 
@@ -126,7 +114,7 @@
             let log = LogLines()
             let server = server(log: log)
             let app = try server.makeApplication()
-            try await app.test(.live) { client in
+            try await LiveServer.run(app) { client in
                 let received = _Lock<[String]>([])
                 let close = try await client.ws("/_diffable/ws") { inbound, outbound, _ in
                     try await outbound.write(.text(Self.hello("/names")))
@@ -158,7 +146,7 @@
             let long = (0..<20).map { "\($0) " + String(repeating: "n", count: 2_000) }
             addList(long, at: "/long", title: "Long", to: server)
             let app = try server.makeApplication()
-            try await app.test(.live) { client in
+            try await LiveServer.run(app) { client in
                 let (reset, _) = try await firstMessage(on: "/long", client: client)
                 let text = try #require(reset)
                 #expect(text.utf8.count > WebFrames.maximumSize)
@@ -198,7 +186,7 @@
                 page.keep(dataSource)
             }
             let app = try server.makeApplication()
-            try await app.test(.live) { client in
+            try await LiveServer.run(app) { client in
                 let (reset, closedForAMissedPong) = try await firstMessage(on: "/busy", client: client)
                 #expect(reset?.contains(#""t":"reset""#) == true)
                 #expect(!closedForAMissedPong)
@@ -221,7 +209,7 @@
             let server = WebServer(configuration: configuration)
             addList(["Grace"], at: "/names", title: "Names", to: server)
             let app = try server.makeApplication()
-            try await app.test(.live) { client in
+            try await LiveServer.run(app) { client in
                 let hello = Self.hello("/names")
                 // The two pages at once: the test takes the answering page's five periods.
                 async let silent = client.ws("/_diffable/ws") { inbound, outbound, _ in

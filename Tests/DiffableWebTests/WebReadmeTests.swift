@@ -1,6 +1,5 @@
 #if Web
     import Diffable
-    import HummingbirdTesting
     import Testing
 
     @testable import DiffableWeb
@@ -31,12 +30,12 @@
 
             #expect(server.url == "http://127.0.0.1:8080/")
 
-            // What `try await server.run()` then serves.
-            try await server.makeApplication().test(.live) { client in
-                try await client.execute(uri: "/names", method: .get) { response in
-                    #expect(response.status == .ok)
-                    #expect(String(buffer: response.body).contains("<title>Names</title>"))
-                }
+            // What `try await server.run()` then serves (here on a free port, to a browser that
+            // opened the server's address).
+            try await LiveServer.run(server.makeApplication()) { client in
+                let response = try await client.get("/names", host: "127.0.0.1:8080")
+                #expect(response.status == 200)
+                #expect(response.body.contains("<title>Names</title>"))
             }
         }
     }
