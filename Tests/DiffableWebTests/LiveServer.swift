@@ -29,11 +29,18 @@
             let listening = AsyncStream<Int>.makeStream()
             let running = OnAnyPort(base: app, listening: listening.continuation)
             return try await withThrowingTaskGroup(of: Void.self) { group in
-                // No signal handlers: the test stops it by cancelling.
-                group.addTask { try await running.runService(gracefulShutdownSignals: []) }
+                group.addTask {
+                    // A server that stops, or fails to listen, ends the wait for its port.
+                    defer { listening.continuation.finish() }
+                    // No signal handlers: the test stops it by cancelling.
+                    try await running.runService(gracefulShutdownSignals: [])
+                }
                 defer { group.cancelAll() }
                 var ports = listening.stream.makeAsyncIterator()
-                guard let port = await ports.next() else { throw CancellationError() }
+                guard let port = await ports.next() else {
+                    try await group.waitForAll()  // why it stopped, if it threw
+                    throw StoppedBeforeListening()
+                }
                 return try await body(LiveServer(port: port, logger: app.logger))
             }
         }
@@ -46,6 +53,9 @@
             try await WebSocketClient.connect(
                 url: "ws://localhost:\(port)\(path)", logger: logger, handler: handler)
         }
+
+        /// The server ended without listening, and without an error of its own.
+        struct StoppedBeforeListening: Error {}
 
         /// A response: its status, its header fields by lowercased name, and its body as text.
         struct Response: Sendable {

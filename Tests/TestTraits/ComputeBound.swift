@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// Marks tests that compute for seconds without suspending (property tests over many random
-/// cases): they run one at a time, each test case a turn.
+/// cases): each test case takes a turn, and one fewer than the cores run at once (one on two
+/// cores).
 ///
 /// Swift Testing runs a synchronous test on a thread of the cooperative pool, which has a thread a
 /// core — two on the machine CI runs on. Two such tests at once held both threads for seconds,
@@ -21,19 +22,21 @@ public struct ComputeBound: SuiteTrait, TestTrait, TestScoping {
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
         await Self.turns.take()
+        let failure: (any Error)?
         do {
             try await function()
+            failure = nil
         } catch {
-            await Self.turns.give()
-            throw error
+            failure = error
         }
         await Self.turns.give()
+        if let failure { throw failure }
     }
 
-    /// The turns every marked test shares: one fewer than the cores, at least one.
+    /// The turns every marked test shares: one fewer than the cores (`Turns` keeps at least one).
     private static let turns = Turns(
         count: ProcessInfo.processInfo.environment["DIFFABLE_COMPUTE_BOUND_AT_ONCE"].flatMap { Int($0) }
-            ?? max(ProcessInfo.processInfo.activeProcessorCount - 1, 1))
+            ?? ProcessInfo.processInfo.activeProcessorCount - 1)
 }
 
 extension Trait where Self == ComputeBound {
