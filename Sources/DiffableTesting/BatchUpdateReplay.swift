@@ -42,7 +42,7 @@ import Foundation
 /// - Complexity: O(n + m + s + k) expected, where n and m are the item counts of `old` and `new`,
 ///   s the number of sections and k the number of operations; it hashes each identifier of the
 ///   result once more to detect duplicates.
-public func replay<SectionIdentifierType, ItemIdentifierType>(
+@inlinable public func replay<SectionIdentifierType, ItemIdentifierType>(
     _ update: BatchUpdate,
     on old: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
     insertingFrom new: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
@@ -77,11 +77,11 @@ public func replay<SectionIdentifierType, ItemIdentifierType>(
 }
 
 /// A snapshot's items split by section, read without hashing.
-struct _SectionedItems<Item> {
-    let items: [Item]
-    let starts: [Int]
+@usableFromInline struct _SectionedItems<Item> {
+    @usableFromInline let items: [Item]
+    @usableFromInline let starts: [Int]
 
-    init<Section>(_ snapshot: DiffableDataSourceSnapshot<Section, Item>, counts: [Int]) {
+    @inlinable init<Section>(_ snapshot: DiffableDataSourceSnapshot<Section, Item>, counts: [Int]) {
         items = snapshot.itemIdentifiers
         var starts = [0]
         starts.reserveCapacity(counts.count + 1)
@@ -89,15 +89,15 @@ struct _SectionedItems<Item> {
         self.starts = starts
     }
 
-    subscript(section: Int) -> ArraySlice<Item> { items[starts[section]..<starts[section + 1]] }
+    @inlinable subscript(section: Int) -> ArraySlice<Item> { items[starts[section]..<starts[section + 1]] }
 
-    subscript(section: Int, item: Int) -> Item { items[starts[section] + item] }
+    @inlinable subscript(section: Int, item: Int) -> Item { items[starts[section] + item] }
 }
 
 extension _ReplayPlan {
     /// The items of surviving old section `oldSection` after the update, at new index `position`.
     /// Validation guarantees the counts add up.
-    func replayItems<Item>(
+    @inlinable func replayItems<Item>(
         of oldSection: Int, into position: Int, count: Int, old: _SectionedItems<Item>,
         new: _SectionedItems<Item>
     ) -> [Item] {
@@ -126,7 +126,7 @@ extension _ReplayPlan {
     }
 
     /// Checks that every reload and reconfigure names an item that survived the structural pass.
-    func checkSecondPassSurvives(_ update: BatchUpdate) throws(BatchUpdateViolation) {
+    @usableFromInline func checkSecondPassSurvives(_ update: BatchUpdate) throws(BatchUpdateViolation) {
         for (paths, verb) in [(update.reloadedItems, "reload"), (update.reconfiguredItems, "reconfigure")] {
             for path in paths {
                 let (section, item) = (path.section, path.item)
@@ -149,7 +149,7 @@ extension _ReplayPlan {
 }
 
 /// Builds a snapshot from replayed sections, or throws when an identifier would appear twice.
-private func _makeSnapshot<Section, Item>(
+@inlinable func _makeSnapshot<Section, Item>(
     sections: [Section], contents: [[Item]]
 ) throws(BatchUpdateViolation) -> DiffableDataSourceSnapshot<Section, Item> {
     var sectionPositions: [Section: Int] = [:]
@@ -182,6 +182,6 @@ private func _makeSnapshot<Section, Item>(
 }
 
 /// An identifier as it appears in a message: strings quoted, other values described.
-func _quote<Value>(_ value: Value) -> String {
+@usableFromInline func _quote<Value>(_ value: Value) -> String {
     value is any StringProtocol ? String(reflecting: value) : String(describing: value)
 }

@@ -47,9 +47,9 @@ public func validate(
 
 /// What a valid batch update does, position by position: the result of validation, and the map
 /// replay follows.
-struct _ReplayPlan {
+@usableFromInline struct _ReplayPlan {
     /// Where a new section comes from.
-    enum NewSection: Equatable {
+    @usableFromInline enum NewSection: Equatable {
         /// Inserted at this index: identifier and items come from the new state.
         case inserted
         /// The old section at this index, reloaded: its items are replaced by the new state's.
@@ -59,17 +59,19 @@ struct _ReplayPlan {
     }
 
     /// The source of every new section.
-    var newSections: [NewSection]
+    @usableFromInline var newSections: [NewSection]
     /// Old item indices deleted, by old section.
-    var deletedItems: [Int: Set<Int>] = [:]
+    @usableFromInline var deletedItems: [Int: Set<Int>] = [:]
     /// Old item indices moved away, by old section.
-    var movedOutItems: [Int: Set<Int>] = [:]
+    @usableFromInline var movedOutItems: [Int: Set<Int>] = [:]
     /// New item indices inserted, by new section.
-    var insertedItems: [Int: Set<Int>] = [:]
+    @usableFromInline var insertedItems: [Int: Set<Int>] = [:]
     /// For each new section, its move targets: new item index to old index path.
-    var movedInItems: [Int: [Int: IndexPath]] = [:]
+    @usableFromInline var movedInItems: [Int: [Int: IndexPath]] = [:]
 
-    init(_ update: BatchUpdate, oldItemCounts: [Int], newItemCounts: [Int]) throws(BatchUpdateViolation) {
+    @usableFromInline init(
+        _ update: BatchUpdate, oldItemCounts: [Int], newItemCounts: [Int]
+    ) throws(BatchUpdateViolation) {
         let oldCount = oldItemCounts.count
         let newCount = newItemCounts.count
         var checker = _SectionChecks(oldCount: oldCount, newCount: newCount)

@@ -80,13 +80,13 @@ public struct BatchUpdateViolation: Error, Hashable, Sendable, CustomStringConve
 }
 
 extension BatchUpdateViolation {
-    init(_ rule: Rule, _ message: String) {
+    @usableFromInline init(_ rule: Rule, _ message: String) {
         self.init(rule: rule, message: message)
     }
 }
 
 /// An index path written for a violation message: `item 3 of section 1`.
-func _describePath(_ path: IndexPath) -> String {
+@usableFromInline func _describePath(_ path: IndexPath) -> String {
     guard path.count == 2 else { return "\(Array(path))" }
     return "item \(path.item) of section \(path.section)"
 }

@@ -23,7 +23,7 @@ import Foundation
 ///
 /// - Complexity: O(s log s), where s is the number of sections; one hash of every section
 ///   identifier.
-public func minimalSectionMoveCount<SectionIdentifierType, ItemIdentifierType>(
+@inlinable public func minimalSectionMoveCount<SectionIdentifierType, ItemIdentifierType>(
     from old: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
     to new: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
 ) -> Int {
@@ -55,7 +55,7 @@ public func minimalSectionMoveCount<SectionIdentifierType, ItemIdentifierType>(
 ///
 /// - Complexity: O(n log n + s), where n is the number of items and s the number of sections;
 ///   one hash of every identifier.
-public func minimalItemMoveCount<SectionIdentifierType, ItemIdentifierType>(
+@inlinable public func minimalItemMoveCount<SectionIdentifierType, ItemIdentifierType>(
     from old: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
     to new: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
 ) -> Int {
@@ -91,7 +91,7 @@ public func minimalItemMoveCount<SectionIdentifierType, ItemIdentifierType>(
 /// the smallest value that ends an increasing subsequence of length k + 1.
 ///
 /// - Complexity: O(n log n), where n is `values.count`.
-func _lengthOfLongestIncreasingSubsequence(_ values: [Int]) -> Int {
+@usableFromInline func _lengthOfLongestIncreasingSubsequence(_ values: [Int]) -> Int {
     var tails: [Int] = []
     for value in values {
         var low = 0
