@@ -25,25 +25,31 @@
     extension FetchedResultsRequest {
         /// A search that keeps its first matches: one match may push another out.
         package var dependsOnOtherRows: Bool { match?.limit != nil }
+    }
 
-        /// The full-text table's definition, checked: an FTS5 table whose content is `own` (the
-        /// request's table, as the schema spells it), keyed by its rowid.
+    /// The full-text tables the requests search, and the scratch tables in which the feed matches
+    /// their patterns on the rows a commit changed. Apart from the requests, which are generic:
+    /// code inside a generic type runs unspecialized when reached through a protocol, as the
+    /// feed reaches it.
+    enum FullTextScratch {
+        /// The full-text table `table`'s definition, checked: an FTS5 table whose content is
+        /// `own` (the request's table, as the schema spells it), keyed by its rowid.
         ///
         /// - Throws: ``FetchedResultsError/changeLogUnavailable(table:reason:)`` naming the
         ///   full-text table and what to change.
-        static func searchedTable(_ match: FullTextMatch, own: String, _ db: Database) throws -> (
+        static func searchedTable(_ table: String, own: String, _ db: Database) throws -> (
             columns: [String], tokenize: String?
         ) {
             func refuse(_ reason: String) -> FetchedResultsError {
-                .changeLogUnavailable(table: match.table, reason: reason)
+                .changeLogUnavailable(table: table, reason: reason)
             }
             let sql = try String.fetchOne(
                 db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ? COLLATE NOCASE",
-                arguments: [match.table])
+                arguments: [table])
             guard let sql, SQLiteChangeLog.isVirtualTable(sql: sql) else {
                 throw refuse("the request searches it, but it is not a full-text table")
             }
-            let arguments = virtualTableArguments(sql)
+            let arguments = SQLiteChangeLog.virtualTableArguments(sql)
             guard arguments.module.lowercased() == "fts5" else {
                 throw refuse("the request searches it, but it is \(arguments.module), not FTS5")
             }
@@ -62,8 +68,8 @@
             return (arguments.columns, arguments.options["tokenize"])
         }
 
-        /// Makes a scratch table for `match`'s full-text table hold the rows `rowIDs` of the
-        /// request's table, indexed as the full-text table indexes them (its columns, its
+        /// Makes a scratch table for the full-text table `table` hold the rows `rowIDs` of the
+        /// requests' table `own`, indexed as the full-text table indexes them (its columns, its
         /// tokenizer); returns its name, for a pattern to be matched there, and the tokenizer.
         ///
         /// The scratch table is a temporary table of the connection (a read-only connection may
@@ -71,10 +77,10 @@
         /// full-text table whose definition changes gets a new one.
         ///
         /// - Complexity: O(k) for the k rows.
-        static func fillScratchTable(
-            for match: FullTextMatch, own: String, rowIDs: [Int64], _ db: Database
+        static func fill(
+            for table: String, own: String, rowIDs: [Int64], _ db: Database
         ) throws -> (name: String, tokenize: String?) {
-            let searched = try searchedTable(match, own: own, db)
+            let searched = try searchedTable(table, own: own, db)
             let columns = searched.columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
             var arguments = columns
             if let tokenize = searched.tokenize {
@@ -82,16 +88,16 @@
             }
             // FNV-1a: the same name in every process for the same definition.
             var digest: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in (match.table.lowercased() + "(" + arguments).utf8 {
+            for byte in (table.lowercased() + "(" + arguments).utf8 {
                 digest = (digest ^ UInt64(byte)) &* 0x100_0000_01b3
             }
             let name = "diffable_match_\(String(digest, radix: 16))"
-            let table = "temp.\(name.quotedDatabaseIdentifier)"
-            try db.execute(sql: "CREATE VIRTUAL TABLE IF NOT EXISTS \(table) USING fts5(\(arguments))")
-            try db.execute(sql: "DELETE FROM \(table)")
+            let scratch = "temp.\(name.quotedDatabaseIdentifier)"
+            try db.execute(sql: "CREATE VIRTUAL TABLE IF NOT EXISTS \(scratch) USING fts5(\(arguments))")
+            try db.execute(sql: "DELETE FROM \(scratch)")
             try db.execute(
                 literal: """
-                    INSERT INTO \(sql: table)(rowid, \(sql: columns))
+                    INSERT INTO \(sql: scratch)(rowid, \(sql: columns))
                     SELECT rowid, \(sql: columns) FROM main.\(identifier: own) WHERE rowid IN \(rowIDs)
                     """)
             return (name, searched.tokenize)

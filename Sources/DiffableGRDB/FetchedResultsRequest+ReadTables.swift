@@ -41,7 +41,7 @@
             // table's own, read row by row (or, for a search that keeps its first matches, by
             // reading every row when one of its changed rows may be shown).
             let searched = try match.map { match in
-                _ = try Self.searchedTable(match, own: own.name, db)
+                _ = try FullTextScratch.searchedTable(match.table, own: own.name, db)
                 return match.table.lowercased()
             }
             let region = try db.makeStatement(literal: fetchAll).databaseRegion
@@ -120,7 +120,7 @@
         ) {
             let lowercased = name.lowercased()
             guard SQLiteChangeLog.isVirtualTable(sql: sql) else { return (lowercased, [:]) }
-            let arguments = virtualTableArguments(sql)
+            let arguments = SQLiteChangeLog.virtualTableArguments(sql)
             let module = arguments.module.lowercased()
             guard module.hasPrefix("fts") else {
                 throw FetchedResultsError.changeLogUnavailable(
@@ -154,51 +154,6 @@
                 }
                 return ("\(lowercased)_content", columns)
             }
-        }
-
-        /// A `CREATE VIRTUAL TABLE` statement's module, its `key=value` options (unquoted) and its
-        /// other arguments (the columns).
-        static func virtualTableArguments(_ sql: String) -> (
-            module: String, options: [String: String], columns: [String]
-        ) {
-            guard let using = sql.range(of: "USING", options: .caseInsensitive),
-                let open = sql[using.upperBound...].firstIndex(of: "("),
-                let close = sql.lastIndex(of: ")")
-            else { return ("", [:], []) }
-            let module = sql[using.upperBound..<open].trimmingCharacters(in: .whitespacesAndNewlines)
-            var options: [String: String] = [:]
-            var columns: [String] = []
-            // Arguments are separated by commas outside quotes.
-            var arguments: [String] = []
-            var current = ""
-            var quote: Character?
-            for character in sql[sql.index(after: open)..<close] {
-                if let open = quote {
-                    if character == open { quote = nil }
-                } else if character == "'" || character == "\"" || character == "`" {
-                    quote = character
-                } else if character == "," {
-                    arguments.append(current)
-                    current = ""
-                    continue
-                }
-                current.append(character)
-            }
-            arguments.append(current)
-            for argument in arguments {
-                let trimmed = argument.trimmingCharacters(in: .whitespacesAndNewlines)
-                if let equals = trimmed.firstIndex(of: "=") {
-                    let key = trimmed[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
-                    var value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-                    if let first = value.first, ["'", "\"", "`"].contains(first), value.count >= 2 {
-                        value = String(value.dropFirst().dropLast())
-                    }
-                    options[key] = value
-                } else if let name = trimmed.split(separator: " ").first {
-                    columns.append(String(name).trimmingCharacters(in: CharacterSet(charactersIn: "\"'`")))
-                }
-            }
-            return (module, options, columns)
         }
 
         /// The rowids of the rows (listed or not) whose key path expression takes one of the

@@ -91,17 +91,15 @@
                     for (index, title) in rows.enumerated() {
                         try db.execute(sql: "INSERT INTO dish VALUES (?, ?)", arguments: [index + 1, title])
                     }
-                    let (scratch, scratchTokenize) = try FetchedResultsRequest<String, Int64>
-                        .fillScratchTable(
-                            for: .init(table: "dishSearch", pattern: ""), own: "dish",
-                            rowIDs: Array(1...Int64(rows.count)), db)
+                    let (scratch, scratchTokenize) = try FullTextScratch.fill(
+                        for: "dishSearch", own: "dish", rowIDs: Array(1...Int64(rows.count)), db)
                     #expect(scratchTokenize == tokenize)
                     let vocabulary = try FullTextTerms.vocabulary(ofScratch: scratch, db)
                     let terms = try FullTextTerms.terms(
                         of: patterns, scratch: scratch, tokenize: tokenize, db)
                     if !FullTextTerms.tokenizesQueriesAsDocuments(tokenize) { #expect(terms.isEmpty) }
                     for pattern in patterns {
-                        let found = FetchedResultsRequest<String, Int64>.matches(pattern, in: scratch, db)
+                        let found = FullTextScratch.matches(pattern, in: scratch, db)
                         if let found, !found.isEmpty { matched += 1 }
                         guard case let made?? = terms[pattern], !made.mayMatch(vocabulary) else { continue }
                         ruledOut += 1

@@ -183,6 +183,51 @@
             sql.uppercased().hasPrefix("CREATE VIRTUAL TABLE")
         }
 
+        /// A `CREATE VIRTUAL TABLE` statement's module, its `key=value` options (unquoted) and its
+        /// other arguments (the columns).
+        static func virtualTableArguments(_ sql: String) -> (
+            module: String, options: [String: String], columns: [String]
+        ) {
+            guard let using = sql.range(of: "USING", options: .caseInsensitive),
+                let open = sql[using.upperBound...].firstIndex(of: "("),
+                let close = sql.lastIndex(of: ")")
+            else { return ("", [:], []) }
+            let module = sql[using.upperBound..<open].trimmingCharacters(in: .whitespacesAndNewlines)
+            var options: [String: String] = [:]
+            var columns: [String] = []
+            // Arguments are separated by commas outside quotes.
+            var arguments: [String] = []
+            var current = ""
+            var quote: Character?
+            for character in sql[sql.index(after: open)..<close] {
+                if let open = quote {
+                    if character == open { quote = nil }
+                } else if character == "'" || character == "\"" || character == "`" {
+                    quote = character
+                } else if character == "," {
+                    arguments.append(current)
+                    current = ""
+                    continue
+                }
+                current.append(character)
+            }
+            arguments.append(current)
+            for argument in arguments {
+                let trimmed = argument.trimmingCharacters(in: .whitespacesAndNewlines)
+                if let equals = trimmed.firstIndex(of: "=") {
+                    let key = trimmed[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
+                    var value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+                    if let first = value.first, ["'", "\"", "`"].contains(first), value.count >= 2 {
+                        value = String(value.dropFirst().dropLast())
+                    }
+                    options[key] = value
+                } else if let name = trimmed.split(separator: " ").first {
+                    columns.append(String(name).trimmingCharacters(in: CharacterSet(charactersIn: "\"'`")))
+                }
+            }
+            return (module, options, columns)
+        }
+
         /// Whether `table`'s triggers are all there.
         static func isInstalled(for table: String, in db: Database) throws -> Bool {
             let names = triggerNames(for: table)
