@@ -5,9 +5,6 @@
     /// Requests of one table, whatever their filters, are evaluated together on the rows a
     /// commit changed: one statement whose columns are the conditions.
     extension FetchedResultsRequest: _RowCondition {
-        /// The most conditions in one statement: well under SQLite's 2,000 result columns.
-        static var conditionsPerStatement: Int { 500 }
-
         package var conditionTable: String { table.lowercased() }
 
         package var rowCondition: (any _RowCondition)? {
@@ -22,11 +19,11 @@
         /// its limit: it then says which changed rows the search may show.
         ///
         /// - Complexity: O(r) for the r requests, to take out their searches and filters; then
-        ///   one statement per ``conditionsPerStatement`` requests with a filter, each a rowid
-        ///   lookup of the k changed rows and every filter evaluated on each of them; O(k) to
-        ///   index the k rows for each full-text table searched, O(1) lookups for each distinct
-        ///   pattern (`FullTextTerms`), and one query of those rows for each pattern whose terms
-        ///   they hold.
+        ///   one statement per `ConditionEvaluation.conditionsPerStatement` requests with a
+        ///   filter, each a rowid lookup of the k changed rows and every filter evaluated on each
+        ///   of them; O(k) to index the k rows for each full-text table searched, O(1) lookups for
+        ///   each distinct pattern (`FullTextTerms`), and one query of those rows for each pattern
+        ///   whose terms they hold.
         package static func rowIDs(
             _ rowIDs: Set<Int64>, meeting conditions: [Self], reader: any _FeedReader
         ) async throws(FetchedResultsError) -> [Set<Int64>] {
@@ -44,8 +41,7 @@
                 filters.append(request.conditionWithoutMatch)
             }
             let evaluation = ConditionEvaluation(
-                table: table, rowIDs: rowIDs, searches: searches, filters: filters,
-                perStatement: conditionsPerStatement)
+                table: table, rowIDs: rowIDs, searches: searches, filters: filters)
             return try await Self.reader(reader).read(exact: true) { db in try evaluation.meeting(db) }
         }
     }
@@ -60,23 +56,25 @@
     /// Which of a commit's changed rows each of many requests of one table shows, from what the
     /// requests filter on: their full-text searches and their other conditions.
     struct ConditionEvaluation: Sendable {
+        /// The most conditions in one statement: well under SQLite's 2,000 result columns.
+        static let conditionsPerStatement = 500
+
         /// The requests' table.
-        var table: String
+        let table: String
         /// The changed rows.
-        var rowIDs: Set<Int64>
+        let rowIDs: Set<Int64>
         /// Each request's full-text search, if it has one.
-        var searches: [FullTextSearch?]
+        let searches: [FullTextSearch?]
         /// Each request's other conditions, if it has any.
-        var filters: [SQLExpression?]
-        /// The most conditions in one statement.
-        var perStatement: Int
+        let filters: [SQLExpression?]
 
         /// Each request's changed rows that its search and its filter hold for, in the order of
         /// ``searches``.
         ///
         /// - Complexity: O(k) to index the k rows for each full-text table searched, O(1) lookups
         ///   for each distinct pattern (`FullTextTerms`), one query of those rows for each
-        ///   pattern whose terms they hold, and one statement per `perStatement` filters.
+        ///   pattern whose terms they hold, and one statement per ``conditionsPerStatement``
+        ///   filters.
         func meeting(_ db: Database) throws -> [Set<Int64>] {
             let ids = Array(rowIDs)
             // Each distinct pattern once (whatever the limit), in a scratch table of the changed
@@ -110,8 +108,8 @@
             var meeting = searches.map { $0.map { found[$0]! } ?? [] }
             // The other conditions, in as few statements as the requests with one need.
             let filtered = filters.indices.filter { filters[$0] != nil }
-            for start in stride(from: 0, to: filtered.count, by: perStatement) {
-                let chunk = filtered[start..<min(start + perStatement, filtered.count)]
+            for start in stride(from: 0, to: filtered.count, by: Self.conditionsPerStatement) {
+                let chunk = filtered[start..<min(start + Self.conditionsPerStatement, filtered.count)]
                 var columns: SQL = "rowid"
                 for index in chunk {
                     columns += ", CASE WHEN (\(filters[index]!)) THEN 1 ELSE 0 END"
