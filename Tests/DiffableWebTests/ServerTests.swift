@@ -26,22 +26,7 @@
         /// A page at `path` that lists `names`.
         func addList(_ names: [String], at path: String, title: String, to server: WebServer) {
             server.addPage(path, title: title) { page in
-                let registration = WebCollectionView.CellRegistration<WebListCell, String> { cell, _, name in
-                    var content = cell.defaultContentConfiguration()
-                    content.text = name
-                    cell.contentConfiguration = content
-                }
-                let dataSource = CollectionViewDiffableDataSource<Int, String>(
-                    collectionView: page.collectionView
-                ) {
-                    view, indexPath, name in
-                    view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: name)
-                }
-                var snapshot = DiffableDataSourceSnapshot<Int, String>()
-                snapshot.appendSections([0])
-                snapshot.appendItems(names)
-                dataSource.apply(snapshot, animatingDifferences: false)
-                page.keep(dataSource)
+                page.showNames(names)
             }
         }
 

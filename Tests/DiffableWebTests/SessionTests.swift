@@ -11,23 +11,8 @@ struct SessionTests {
     func registry() -> WebSessionRegistry {
         let registry = WebSessionRegistry()
         registry.pageKinds["/names"] = .init(title: "Names") { page in
-            let registration = WebCollectionView.CellRegistration<WebListCell, String> { cell, _, name in
-                var content = cell.defaultContentConfiguration()
-                content.text = name
-                cell.contentConfiguration = content
-            }
-            let dataSource = CollectionViewDiffableDataSource<Int, String>(
-                collectionView: page.collectionView
-            ) {
-                view, indexPath, name in
-                view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: name)
-            }
+            let dataSource = page.showNames(["Ada", "Grace", "Edsger"])
             dataSource.reorderingHandlers.canReorderItem = { _ in true }
-            var snapshot = DiffableDataSourceSnapshot<Int, String>()
-            snapshot.appendSections([0])
-            snapshot.appendItems(["Ada", "Grace", "Edsger"])
-            dataSource.apply(snapshot, animatingDifferences: false)
-            page.keep(dataSource)
             page.searchHandler = { text in
                 var filtered = DiffableDataSourceSnapshot<Int, String>()
                 filtered.appendSections([0])

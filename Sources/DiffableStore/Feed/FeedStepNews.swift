@@ -33,14 +33,26 @@ package final class _FeedStepNews: Sendable {
         if now { news() }
     }
 
-    /// Tells everything held, in the order it was held; what comes later is told at once.
+    /// Tells everything held, in the order it was held, from one job of the main actor; what
+    /// comes later is told at once.
+    ///
+    /// From the main actor, not from the feed's task: the listeners that draw (a view's drive,
+    /// a page's counts and detail) are tasks of the main actor, each woken by its news. Woken
+    /// from another thread one after another, the first could run, and a web page's end of turn
+    /// send its frame, before the next was woken: a page got a commit's list in one frame and
+    /// its counts in the next (one write in twenty-five, at a thousand pages). Woken from one job
+    /// of the main actor, they all wait behind it, and run one after another before anything
+    /// that their drawing schedules.
     package func tell() {
         let held = state.withLock { state -> [@Sendable () -> Void] in
             state.isTold = true
             defer { state.held = [] }
             return state.held
         }
-        for news in held { news() }
+        guard !held.isEmpty else { return }
+        Task { @MainActor in
+            for news in held { news() }
+        }
     }
 
     /// Runs `news` at the end of the read under way, or now outside of one.

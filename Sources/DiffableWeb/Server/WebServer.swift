@@ -58,8 +58,19 @@
 
         /// Serves a page at `path`: `make` sets up each page that opens there (its layout, data
         /// source and handlers) on the main actor.
-        public func addPage(_ path: String, title: String, _ make: @escaping @MainActor (WebPage) -> Void) {
-            registry.pageKinds[path] = .init(title: title, make: make)
+        ///
+        /// - Parameter sharingIdlePages: Whether the pages opened at one location in one viewport
+        ///   show one page, drawn once for all of them, until their person does something: a
+        ///   click, a key, a search, a scroll. Each then gets a page of its own, made by `make`,
+        ///   which takes over without the browser seeing a change once it shows what the shared
+        ///   page shows. Only for pages whose drawing depends on nothing but their location and
+        ///   what every page sees (a shared store), not on who opened them or when: a change then
+        ///   costs the server one page's drawing, not one per page. `false` by default.
+        public func addPage(
+            _ path: String, title: String, sharingIdlePages: Bool = false,
+            _ make: @escaping @MainActor (WebPage) -> Void
+        ) {
+            registry.pageKinds[path] = .init(title: title, sharesIdlePages: sharingIdlePages, make: make)
             routes.withLock { $0.pageTitles[path] = title }
         }
 

@@ -66,6 +66,9 @@ final class WebSessionRegistry {
     /// A page the server serves: its title and the function that sets it up.
     struct PageKind {
         var title: String
+        /// Whether the sessions that open the page at one location with one viewport show one
+        /// page drawn for all of them until their person does something (``WebSharedPage``).
+        var sharesIdlePages = false
         var make: @MainActor (WebPage) -> Void
     }
 
@@ -75,6 +78,16 @@ final class WebSessionRegistry {
     var endpoints: [String: @MainActor ([String: String]) -> String] = [:]
     /// The sessions, by identifier.
     private(set) var sessions: [String: WebSession] = [:]
+    /// The pages shown by sessions whose people only watch (`WebSessionRegistry+SharedPages.swift`).
+    var sharedPages: [WebSharedPage.Key: WebSharedPage] = [:]
+    /// The sessions whose own page is being made, by identifier.
+    var forking: [String: WebSession] = [:]
+    /// The keys of every shared page's elements: a key a page has from one shared page names
+    /// nothing on another.
+    let sharedPageKeys = WebKeyCounter()
+    /// How long a session's own page may take to show what the shared page shows before the
+    /// session shows it anyway, with a reset (see `WebSession+Fork.swift`).
+    var forkDeadline: Duration = .milliseconds(500)
     /// The most sessions kept at once, connected or waiting for their page.
     var maximumSessions = 1024
     /// How long a session waits for its page to reconnect.
@@ -133,7 +146,7 @@ final class WebSessionRegistry {
         outbox.release()
     }
 
-    private func scheduleRelease() {
+    func scheduleRelease() {
         guard !isReleaseScheduled else { return }
         isReleaseScheduled = true
         Task { @MainActor [weak self] in
@@ -149,6 +162,7 @@ final class WebSessionRegistry {
         let pages = pagesToUpdate
         pagesToUpdate = [:]
         for page in pages.values { page.updatePropertiesIfNeeded() }
+        finishForksThatMatch()
         let outboxes = held
         held = [:]
         for outbox in outboxes.values { outbox.release() }
@@ -159,27 +173,66 @@ final class WebSessionRegistry {
     func open(id: String?, location: String, viewport: WebViewport, for connection: WebConnection)
         throws(ClientMessageError) -> WebSession
     {
-        let (path, parameters) = WebPage.split(location)
+        let path = WebPage.split(location).path
         guard let kind = pageKinds[path] else { throw ClientMessageError("no page at \(path.prefix(64))") }
         if let id, let existing = sessions[id], existing.connection == nil, existing.page.path == path {
-            existing.page.collectionView.setViewport(viewport)
-            existing.page.updateWindowWidth(viewport.windowWidth)
+            if let shared = existing.sharedPage, existing.fork == nil, shared.key.viewport != viewport {
+                // Back with another window: it shows the page shared by sessions with that one.
+                var key = shared.key
+                key.viewport = viewport
+                move(existing, to: key)
+            } else if existing.sharedPage == nil {
+                existing.page.collectionView.setViewport(viewport)
+                existing.page.updateWindowWidth(viewport.windowWidth)
+            }
             existing.attach(connection)
             return existing
         }
         expire()
         if sessions.count >= maximumSessions, let oldest = oldestDetached() {
-            sessions[oldest.id] = nil
-            oldest.page.didClose?()
+            end(oldest)
         }
         guard sessions.count < maximumSessions else { throw ClientMessageError("too many sessions") }
-        let page = WebPage(path: path, parameters: parameters, title: kind.title)
-        page.collectionView.setViewport(viewport)
-        let session = WebSession(id: Self.makeIdentifier(), page: page)
-        kind.make(page)
+        let session: WebSession
+        if kind.sharesIdlePages {
+            let key = WebSharedPage.Key(location: location, viewport: viewport)
+            session = WebSession(id: Self.makeIdentifier(), watching: sharedPage(kind, key))
+        } else {
+            session = WebSession(
+                id: Self.makeIdentifier(), page: makePage(kind, location: location, viewport: viewport))
+        }
         sessions[session.id] = session
         session.attach(connection)
         return session
+    }
+
+    /// A page of `kind` at `location`, made by the kind and shown in `viewport`.
+    func makePage(
+        _ kind: PageKind, location: String, viewport: WebViewport, keys: WebKeyCounter = WebKeyCounter(),
+        configure: (WebPage) -> Void = { _ in }
+    ) -> WebPage {
+        let (path, parameters) = WebPage.split(location)
+        let page = WebPage(path: path, parameters: parameters, title: kind.title, keys: keys)
+        page.collectionView.setViewport(viewport)
+        configure(page)
+        kind.make(page)
+        return page
+    }
+
+    /// Ends a session: its page closes, or it stops watching the shared one.
+    private func end(_ session: WebSession) {
+        sessions[session.id] = nil
+        forking[session.id] = nil
+        if let fork = session.fork {
+            session.fork = nil
+            fork.page.didClose?()
+        }
+        if let shared = session.sharedPage {
+            shared.remove(session)
+            closeIfUnwatched(shared)
+        } else {
+            session.page.didClose?()
+        }
     }
 
     /// Ends the sessions whose pages have been gone longer than the grace period. A new session
@@ -189,11 +242,8 @@ final class WebSessionRegistry {
     /// - Complexity: O(s) for s sessions.
     func expire() {
         let now = ContinuousClock.now
-        for (id, session) in sessions {
-            if let since = session.detachedAt, now - since >= gracePeriod {
-                sessions[id] = nil
-                session.page.didClose?()
-            }
+        for session in sessions.values {
+            if let since = session.detachedAt, now - since >= gracePeriod { end(session) }
         }
     }
 

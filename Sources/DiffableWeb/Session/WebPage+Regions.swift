@@ -70,6 +70,11 @@ final class WebKeyCounter {
         defer { next += 1 }
         return next
     }
+
+    /// Hands out keys past every key `other` handed out, as well as its own.
+    func advance(past other: WebKeyCounter) {
+        next = max(next, other.next)
+    }
 }
 
 extension WebPage {

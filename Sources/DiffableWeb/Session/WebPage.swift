@@ -48,7 +48,7 @@ public final class WebPage {
     /// The page's other regions, in the order they were added (see `WebPage+Regions.swift`).
     var regions: [WebRegion] = []
     /// The keys of the elements of every collection view of the page.
-    let keys = WebKeyCounter()
+    let keys: WebKeyCounter
     /// The search field's text, as last set by ``setSearchText(_:)``; sent with a reset.
     var searchText: String?
     /// Called when the server ends the page's session (its page has been gone longer than the
@@ -78,6 +78,18 @@ public final class WebPage {
         self.path = path
         self.parameters = parameters
         self.title = title
+        keys = WebKeyCounter()
+        collectionView = WebCollectionView()
+        collectionView.sharedKeys = keys
+    }
+
+    /// A page whose elements' keys come from `keys`, which other pages may draw from too: the
+    /// pages a server shares, whose keys never name an element of another.
+    init(path: String, parameters: [String: String], title: String, keys: WebKeyCounter) {
+        self.path = path
+        self.parameters = parameters
+        self.title = title
+        self.keys = keys
         collectionView = WebCollectionView()
         collectionView.sharedKeys = keys
     }

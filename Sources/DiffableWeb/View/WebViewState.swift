@@ -7,8 +7,9 @@ import Foundation
 /// A class: every update looks up each item on the page by index path, and a lookup of a struct
 /// this size copied it whole (a retain for each of its strings).
 final class MaterializedItem {
-    /// The page's key for the element; it follows the item through moves and is never reused.
-    let key: Int
+    /// The page's key for the element; it follows the item through moves and is never reused
+    /// (a page that takes over from a shared one takes that one's keys, which its page holds).
+    var key: Int
     var cell: WebCell
     var content: WebCellContent
     /// What the data source and the layout add to the cell: outline place, swipe actions, and

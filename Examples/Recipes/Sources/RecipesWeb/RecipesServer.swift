@@ -8,11 +8,14 @@ public import RecipeStore
 
 /// Serves the Recipes app at `/` of `host:port`: every page that opens gets its own
 /// ``RecipesPage`` (its own session: list, selection, search), all on one ``RecipeLibrary``, so a
-/// list shown by a thousand pages is one controller, read once per change.
+/// list shown by a thousand pages is one controller, read once per change. Pages whose person has
+/// not done anything yet show one page drawn for all of them (`sharingIdlePages`): what a page
+/// first shows depends only on the library, so a change is drawn once for them, not once each.
 ///
 /// - Parameters:
-///   - sharing: `false` gives every page a library of its own (its own controllers and counts):
-///     the design before sharing, for the load benchmark's baseline.
+///   - sharing: `false` gives every page a library of its own (its own controllers and counts)
+///     and a page of its own from the start: the design before sharing, for the load
+///     benchmark's baseline.
 ///   - onServing: Called with the URL to open once the server listens.
 @MainActor
 public func serveRecipes(
@@ -21,7 +24,7 @@ public func serveRecipes(
 ) async throws {
     let server = WebServer(configuration: WebServerConfiguration(host: host, port: port))
     let library = RecipeLibrary(database: database)
-    server.addPage("/", title: "Recipes") { page in
+    server.addPage("/", title: "Recipes", sharingIdlePages: sharing) { page in
         let pageLibrary = sharing ? library : RecipeLibrary(database: database, sharesControllers: false)
         let recipes = RecipesPage(page: page, library: pageLibrary)
         page.keep(recipes)
