@@ -13,6 +13,8 @@ struct SharedPageTests {
     final class Made {
         var pages: [WebPage] = []
         var dataSources: [CollectionViewDiffableDataSource<Int, String>] = []
+        /// Each page's session identifier as its kind set it up.
+        var sessionIDs: [String] = []
         var closed = 0
     }
 
@@ -20,14 +22,15 @@ struct SharedPageTests {
 
     /// A registry serving `/names`, sharing idle pages; `perPage` names an item only the n-th page
     /// made shows first (a page whose drawing depends on more than what every page sees).
-    func registry(_ made: Made, perPage: Bool = false) -> WebSessionRegistry {
+    func registry(_ made: Made, perPage: Bool = false, sharing: Bool = true) -> WebSessionRegistry {
         let registry = WebSessionRegistry()
-        registry.pageKinds["/names"] = .init(title: "Names", sharesIdlePages: true) { page in
+        registry.pageKinds["/names"] = .init(title: "Names", sharesIdlePages: sharing) { page in
             let dataSource = page.showNames((perPage ? ["Page \(made.pages.count)"] : []) + Self.names)
             _ = page.addCollectionView(named: "side")
             page.didClose = { made.closed += 1 }
             made.pages.append(page)
             made.dataSources.append(dataSource)
+            made.sessionIDs.append(page.sessionID)
         }
         return registry
     }
@@ -121,6 +124,7 @@ struct SharedPageTests {
         let session = try session(registry, of: first)
         try await waitUntil { session.sharedPage == nil }
         #expect(made.pages.count == 2)
+        #expect(made.sessionIDs == ["", session.id], "a page of its own has its session's from the start")
         let own = session.page.collectionView
         #expect(session.page === made.pages[1])
         #expect(own.selectedIndexPaths == [IndexPath(item: 1, section: 0)], "the item the key named")
@@ -187,6 +191,14 @@ struct SharedPageTests {
         try await waitUntil { moved.sharedPage == nil }
         #expect(moved.page.collectionView.viewport.top == 400)
         #expect(moved.page.collectionView(named: "side")?.viewport.height == 300)
+    }
+
+    @Test func aPageOfItsOwnHasItsSessionsIdentifierWhenItsKindSetsItUp() throws {
+        let made = Made()
+        let registry = registry(made, sharing: false)
+        let connection = WebConnection(registry: registry)
+        try connection.receive(Self.hello)
+        #expect(made.sessionIDs == [try session(registry, of: connection).id])
     }
 
     @Test func theSharedPageClosesWhenItsLastSessionEnds() async throws {

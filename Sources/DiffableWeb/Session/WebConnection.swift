@@ -198,8 +198,11 @@ final class WebSessionRegistry {
             let key = WebSharedPage.Key(location: location, viewport: viewport)
             session = WebSession(id: Self.makeIdentifier(), watching: sharedPage(kind, key))
         } else {
+            // The page has its session's identifier before its kind sets it up: an app keys its
+            // state by it.
+            let id = Self.makeIdentifier()
             session = WebSession(
-                id: Self.makeIdentifier(), page: makePage(kind, location: location, viewport: viewport))
+                id: id, page: makePage(kind, location: location, viewport: viewport) { $0.sessionID = id })
         }
         sessions[session.id] = session
         session.attach(connection)

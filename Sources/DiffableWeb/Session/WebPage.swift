@@ -39,7 +39,8 @@ public final class WebPage {
     /// Called with the search field's text as the person types.
     public var searchHandler: (@MainActor (String) -> Void)?
     /// The page's session, which survives reconnects: an identifier the app can key per-page
-    /// state by.
+    /// state by, set before the page's kind sets it up. Empty for a page shared by the sessions
+    /// whose people only watch (`sharingIdlePages`).
     public internal(set) var sessionID = ""
     /// The number of messages sent on the page's current connection (the sequence number of the
     /// last one); the page's script reports the number of the last it applied.

@@ -42,6 +42,7 @@ extension WebSessionRegistry {
             // Its keys never name an element the browser has from the shared page.
             page.keys.advance(past: sharedPageKeys)
             page.registry = self
+            page.sessionID = session.id
         }
         page.updateWindowWidth(shared.key.viewport.windowWidth)
         for (name, viewport) in shared.key.regions { page.collectionView(named: name)?.setViewport(viewport) }
