@@ -27,7 +27,8 @@ struct SharedPageTests {
         registry.pageKinds["/names"] = .init(title: "Names", sharesIdlePages: sharing) { page in
             let dataSource = page.showNames((perPage ? ["Page \(made.pages.count)"] : []) + Self.names)
             _ = page.addCollectionView(named: "side")
-            page.didClose = { made.closed += 1 }
+            // Weakly: `made` holds the pages.
+            page.didClose = { [weak made] in made?.closed += 1 }
             made.pages.append(page)
             made.dataSources.append(dataSource)
             made.sessionIDs.append(page.sessionID)
