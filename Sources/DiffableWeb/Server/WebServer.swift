@@ -59,13 +59,17 @@
         /// Serves a page at `path`: `make` sets up each page that opens there (its layout, data
         /// source and handlers) on the main actor.
         ///
-        /// - Parameter sharingIdlePages: Whether the pages opened at one location in one viewport
-        ///   show one page, drawn once for all of them, until their person does something: a
-        ///   click, a key, a search, a scroll. Each then gets a page of its own, made by `make`,
-        ///   which takes over without the browser seeing a change once it shows what the shared
-        ///   page shows. Only for pages whose drawing depends on nothing but their location and
-        ///   what every page sees (a shared store), not on who opened them or when: a change then
-        ///   costs the server one page's drawing, not one per page. `false` by default.
+        /// - Parameters:
+        ///   - path: The path the page is served at.
+        ///   - title: The page's title.
+        ///   - sharingIdlePages: Whether the pages opened at one location in one viewport show one
+        ///     page, drawn once for all of them, until their person does something: a click, a
+        ///     key, a search, a scroll. Each then gets a page of its own, made by `make`, which
+        ///     takes over without the browser seeing a change once it shows what the shared page
+        ///     shows. Only for pages whose drawing depends on nothing but their location and what
+        ///     every page sees (a shared store), not on who opened them or when: a change then
+        ///     costs the server one page's drawing, not one per page. `false` by default.
+        ///   - make: Sets up each page that opens.
         public func addPage(
             _ path: String, title: String, sharingIdlePages: Bool = false,
             _ make: @escaping @MainActor (WebPage) -> Void
