@@ -30,22 +30,8 @@ struct RegionTests {
         registry.pageKinds["/split"] = .init(title: "Split") { page in
             let sidebar = page.addCollectionView(named: "sidebar", placement: .leading, width: 200)
             let detail = page.addPanel(named: "detail", placement: .trailing)
-            let registration = WebCollectionView.CellRegistration<WebListCell, String> { cell, _, name in
-                var content = cell.defaultContentConfiguration()
-                content.text = name
-                cell.contentConfiguration = content
-            }
-            for (view, names) in [(page.collectionView, ["Ada", "Grace"]), (sidebar, ["All", "Favorites"])] {
-                let dataSource = CollectionViewDiffableDataSource<Int, String>(collectionView: view) {
-                    view, indexPath, name in
-                    view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: name)
-                }
-                var snapshot = DiffableDataSourceSnapshot<Int, String>()
-                snapshot.appendSections([0])
-                snapshot.appendItems(names)
-                dataSource.apply(snapshot, animatingDifferences: false)
-                page.keep(dataSource)
-            }
+            page.showNames(["Ada", "Grace"])
+            page.showNames(["All", "Favorites"], in: sidebar)
             heard.sidebar = sidebar
             page.collectionView.delegate = heard
             sidebar.delegate = heard

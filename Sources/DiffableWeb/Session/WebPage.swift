@@ -75,13 +75,8 @@ public final class WebPage {
     weak var registry: WebSessionRegistry?
 
     /// A page at a path, with query parameters.
-    public init(path: String, parameters: [String: String] = [:], title: String) {
-        self.path = path
-        self.parameters = parameters
-        self.title = title
-        keys = WebKeyCounter()
-        collectionView = WebCollectionView()
-        collectionView.sharedKeys = keys
+    public convenience init(path: String, parameters: [String: String] = [:], title: String) {
+        self.init(path: path, parameters: parameters, title: title, keys: WebKeyCounter())
     }
 
     /// A page whose elements' keys come from `keys`, which other pages may draw from too: the

@@ -7,14 +7,23 @@ extension WebSessionRegistry {
     /// is, or a new one, made by `kind` and shown in the key's viewports.
     func sharedPage(_ kind: PageKind, _ key: WebSharedPage.Key) -> WebSharedPage {
         if let shared = sharedPages[key] { return shared }
-        let page = makePage(kind, location: key.location, viewport: key.viewport, keys: sharedPageKeys) {
-            $0.registry = self
-        }
-        page.updateWindowWidth(key.viewport.windowWidth)
-        for (name, viewport) in key.regions { page.collectionView(named: name)?.setViewport(viewport) }
+        let page = makePage(kind, showing: key, keys: sharedPageKeys) { $0.registry = self }
         let shared = WebSharedPage(key: key, page: page)
         sharedPages[key] = shared
         return shared
+    }
+
+    /// A page of `kind` at the key's location, made by the kind and shown in the key's viewports:
+    /// the main collection view's, its window's width, and each region's.
+    private func makePage(
+        _ kind: PageKind, showing key: WebSharedPage.Key, keys: WebKeyCounter = WebKeyCounter(),
+        configure: (WebPage) -> Void
+    ) -> WebPage {
+        let page = makePage(
+            kind, location: key.location, viewport: key.viewport, keys: keys, configure: configure)
+        page.updateWindowWidth(key.viewport.windowWidth)
+        for (name, viewport) in key.regions { page.collectionView(named: name)?.setViewport(viewport) }
+        return page
     }
 
     /// Has a watching session show the shared page of another key (its window changed size, or a
@@ -38,14 +47,12 @@ extension WebSessionRegistry {
     /// first turn that finds it showing what the shared page shows, or at the deadline.
     func startFork(of session: WebSession, with message: ClientMessage) {
         guard let shared = session.sharedPage, let kind = pageKinds[shared.page.path] else { return }
-        let page = makePage(kind, location: shared.key.location, viewport: shared.key.viewport) { page in
+        let page = makePage(kind, showing: shared.key) { page in
             // Its keys never name an element the browser has from the shared page.
             page.keys.advance(past: sharedPageKeys)
             page.registry = self
             page.sessionID = session.id
         }
-        page.updateWindowWidth(shared.key.viewport.windowWidth)
-        for (name, viewport) in shared.key.regions { page.collectionView(named: name)?.setViewport(viewport) }
         session.fork = .init(page: page, messages: [message])
         forking[session.id] = session
         scheduleRelease()
@@ -60,18 +67,18 @@ extension WebSessionRegistry {
     func finishForksThatMatch() {
         for session in forking.values {
             if let fork = session.fork, let shared = session.sharedPage, fork.page.matches(shared.page) {
-                finishFork(of: session)
+                finishFork(of: session, matches: true)
             }
         }
     }
 
     /// Has `session` show its own page: under the shared page's keys if it shows the same, else
-    /// with a reset.
-    func finishFork(of session: WebSession) {
+    /// with a reset. `matches` is whether it does, when the caller has just compared them.
+    func finishFork(of session: WebSession, matches: Bool? = nil) {
         guard forking.removeValue(forKey: session.id) != nil, let shared = session.sharedPage,
             let fork = session.fork
         else { return }
-        let matches = fork.page.matches(shared.page)
+        let matches = matches ?? fork.page.matches(shared.page)
         shared.remove(session)
         session.finishFork(adoptingKeys: matches)
         closeIfUnwatched(shared)
