@@ -102,7 +102,8 @@ let package = Package(
                 .product(
                     name: "HummingbirdWebSocket", package: "hummingbird-websocket",
                     condition: .when(traits: ["Web"])),
-                // The frame type, to write a text many pages are sent from one buffer.
+                // The frame type and the channel: the pages' texts are written on its event loop.
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Web"])),
                 .product(name: "NIOWebSocket", package: "swift-nio", condition: .when(traits: ["Web"])),
             ],
             resources: [.copy("Client")]),
@@ -152,6 +153,8 @@ let package = Package(
                     name: "HummingbirdWSClient", package: "hummingbird-websocket",
                     condition: .when(traits: ["Web"])),
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Web"])),
+                // A test channel for the socket writer.
+                .product(name: "NIOEmbedded", package: "swift-nio", condition: .when(traits: ["Web"])),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Web"])),
                 .product(
                     name: "ServiceLifecycle", package: "swift-service-lifecycle",

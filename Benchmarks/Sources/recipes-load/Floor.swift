@@ -1,31 +1,38 @@
 import Foundation
 import Hummingbird
 import HummingbirdWebSocket
+import NIOCore
+import NIOWebSocket
 import Synchronization
 
 // The floor of a write's CPU: what the same WebSocket stack (Hummingbird, NIO, loopback) costs to
 // send every page one frame of the size `recipes serve` sent, with nothing behind it — no view,
-// no data source, no JSON; one text made once and handed to every connection's writer. The
-// server's write CPU beside it is a ratio that holds on a machine whose speed varies from one
-// hour to the next, and what is left above it is the work a page's update costs.
+// no data source, no JSON; one buffer made once and written to every connection's channel on its
+// event loop, as DiffableWeb writes (`WebSocketWriter`). The server's write CPU beside it is a
+// ratio that holds on a machine whose speed varies from one hour to the next, and what is left
+// above it is the work a page's update costs.
 
-/// The connections of the floor server, each with the writer that sends it what is broadcast.
+/// The channels of the floor server's connections.
 final class FloorConnections: Sendable {
-    private let writers = Mutex<[Int: AsyncStream<String>.Continuation]>([:])
-    private let count = Atomic<Int>(0)
+    private let channels = Mutex<[ObjectIdentifier: any Channel]>([:])
 
-    func add(_ writer: AsyncStream<String>.Continuation) -> Int {
-        let id = count.add(1, ordering: .relaxed).newValue
-        writers.withLock { $0[id] = writer }
-        return id
+    func add(_ channel: any Channel) {
+        channels.withLock { $0[ObjectIdentifier(channel)] = channel }
     }
 
-    func remove(_ id: Int) {
-        writers.withLock { $0.removeValue(forKey: id) }?.finish()
+    func remove(_ channel: any Channel) {
+        _ = channels.withLock { $0.removeValue(forKey: ObjectIdentifier(channel)) }
     }
 
+    /// Writes one text frame of `text` to every connection, each on its channel's event loop.
     func broadcast(_ text: String) {
-        for writer in writers.withLock({ Array($0.values) }) { writer.yield(text) }
+        let frame = WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(string: text))
+        for channel in channels.withLock({ Array($0.values) }) {
+            channel.eventLoop.execute {
+                channel.write(frame, promise: nil)
+                channel.flush()
+            }
+        }
     }
 }
 
@@ -37,29 +44,18 @@ func serveFloor(port: Int) async throws {
         router: Router(),
         server: .http1WebSocketUpgrade(
             // As `recipes serve` configures its WebSockets (WebServer.makeApplication).
-            configuration: .init(ws: .init(maxFrameSize: 1 << 14))
-        ) { _, _, _ in
-            .upgrade([:]) { inbound, outbound, _ in
-                let (texts, writer) = AsyncStream<String>.makeStream()
-                let id = connections.add(writer)
-                defer { connections.remove(id) }
-                await withTaskGroup(of: Void.self) { group in
-                    group.addTask {
-                        for await text in texts {
-                            do { try await outbound.writeTextMessage(text) } catch { break }
-                        }
-                    }
-                    do {
-                        for try await message in inbound.messages(maxSize: 1 << 16) {
-                            guard case .text(let text) = message, text.hasPrefix("go ") else { continue }
-                            let parts = text.split(separator: " ", maxSplits: 2)
-                            guard parts.count == 3, let bytes = Int(parts[1]) else { continue }
-                            let marker = String(parts[2])
-                            connections.broadcast(
-                                marker + String(repeating: "x", count: max(0, bytes - marker.utf8.count)))
-                        }
-                    } catch {}
-                    group.cancelAll()
+            configuration: .init(ws: .init(maxFrameSize: 1 << 14, autoPing: .disabled))
+        ) { _, channel, _ in
+            .upgrade([:]) { inbound, _, _ in
+                connections.add(channel)
+                defer { connections.remove(channel) }
+                for try await message in inbound.messages(maxSize: 1 << 16) {
+                    guard case .text(let text) = message, text.hasPrefix("go ") else { continue }
+                    let parts = text.split(separator: " ", maxSplits: 2)
+                    guard parts.count == 3, let bytes = Int(parts[1]) else { continue }
+                    let marker = String(parts[2])
+                    connections.broadcast(
+                        marker + String(repeating: "x", count: max(0, bytes - marker.utf8.count)))
                 }
             }
         },

@@ -4,6 +4,7 @@
     import HTTPTypes
     import Hummingbird
     import HummingbirdWebSocket
+    import NIOCore
 
     /// Serves pages whose collection views are driven from Swift: each page that connects gets
     /// its own ``WebPage`` (its own data source and ``WebCollectionView``), and every update
@@ -172,7 +173,7 @@
                         // The pages are pinged by `pings`, one task for all of them.
                         ws: .init(maxFrameSize: WebFrames.maximumSize, autoPing: .disabled)
                     )
-                ) { request, _, _ in
+                ) { request, channel, _ in
                     let target = request.path ?? ""
                     let path = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
                     let query = target.split(separator: "?", maxSplits: 1).dropFirst().first.map(String.init)
@@ -189,8 +190,8 @@
                     }
                     return .upgrade([:]) { inbound, outbound, _ in
                         await Self.serve(
-                            inbound: inbound, outbound: outbound, registry: registry, frames: frames,
-                            pings: pings, log: log)
+                            inbound: inbound, outbound: outbound, channel: channel, registry: registry,
+                            frames: frames, pings: pings, log: log)
                     }
                 },
                 configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
@@ -201,12 +202,13 @@
 
         /// Runs one connection: a reader that puts the page's messages in an inbox and goes on
         /// reading (the page's answers to pings are heard as it reads, so a busy main actor does
-        /// not get the page closed for a missed answer), a writer that takes the page's messages
-        /// from its outbox, and the connection, which takes each message on the main actor and
+        /// not get the page closed for a missed answer), a writer that writes the page's messages
+        /// from its outbox on the channel's event loop (``WebSocketWriter``), and the connection, which takes each message on the main actor and
         /// closes the connection, with the reason, on the first that breaks the protocol.
         nonisolated static func serve(
-            inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, registry: WebSessionRegistry,
-            frames: WebFrames, pings: WebPings, log: @escaping @Sendable (String) -> Void
+            inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, channel: any Channel,
+            registry: WebSessionRegistry, frames: WebFrames, pings: WebPings,
+            log: @escaping @Sendable (String) -> Void
         ) async {
             let inbox = Inbox()
             let pinged = pings.connect(inbox)
@@ -232,18 +234,11 @@
                 // Made once the socket is being read: making it waits for the main actor too.
                 let connection = await MainActor.run { WebConnection(registry: registry) }
                 pings.attach(connection.outbox, to: pinged)
-                group.addTask {
-                    while let item = await connection.outbox.next() {
-                        let text: String
-                        switch item {
-                        case .text(let message): text = message
-                        case .resync:
-                            guard let reset = await connection.resync() else { continue }
-                            text = reset
-                        }
-                        do { try await frames.write(text, to: outbound) } catch { break }
-                    }
-                }
+                let writer = WebSocketWriter(
+                    channel: channel, outbox: connection.outbox, frames: frames,
+                    resync: { await connection.resync() })
+                // A channel closed before this has nothing to write to: its reader ends at once.
+                try? await writer.start()
                 var reason: String?
                 taking: while true {
                     switch await inbox.take() {
@@ -260,6 +255,8 @@
                     }
                 }
                 inbox.close()
+                // Its outbox closed first: the writer writes nothing after the close frame.
+                await connection.close()
                 if let reason {
                     log("closed a connection: \(reason)")
                     // A page that missed a ping may still be there: it reconnects after "going away".
@@ -267,7 +264,6 @@
                         reason == pings.missedAnswer ? .goingAway : .policyViolation,
                         reason: String(reason.prefix(120)))
                 }
-                await connection.close()
                 group.cancelAll()
             }
         }

@@ -2,8 +2,10 @@ import Diffable
 
 /// The messages waiting to be written to one page's connection, bounded.
 ///
-/// The view pushes a message for every update; a writer task takes what waits and writes it to
-/// the socket, which waits while the page does not read. Whatever waits when the writer comes —
+/// The view pushes a message for every update; a writer takes what waits and writes it to the
+/// socket, and stops while the page does not read: the server's writer is woken by
+/// ``whenReady(_:)`` and takes with ``take()`` on the socket's event loop (`WebSocketWriter`), a
+/// task can wait in ``next()``. Whatever waits when the writer comes —
 /// the messages the page got while its last frame was being written — goes as one frame, a
 /// `batch` message, so a busy page costs one write per turn of its writer, not one per message.
 /// A message may be pushed held (`releasing: false`): the writer takes it only once
@@ -42,6 +44,19 @@ final class Outbox: Sendable {
         var isClosed = false
         var resyncCount = 0
         var waiter: CheckedContinuation<Void, Never>?
+        /// Wakes the writer each time there is something to take (``whenReady(_:)``).
+        var wake: (@Sendable () -> Void)?
+    }
+
+    /// Whom to wake, taken out of the lock: a task waiting in ``next()``, the writer's wake.
+    fileprivate struct Wakes {
+        var waiter: CheckedContinuation<Void, Never>?
+        var wake: (@Sendable () -> Void)?
+
+        func callAsFunction() {
+            waiter?.resume()
+            wake?()
+        }
     }
 
     private let state = _Lock(State())
@@ -63,7 +78,7 @@ final class Outbox: Sendable {
     ///   `false` holds it until ``release()``.
     /// - Complexity: O(1) amortized.
     func push(_ text: String, releasing: Bool = true) {
-        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+        let wakes = state.withLock { state -> Wakes? in
             guard !state.isClosed else { return nil }
             // While a resync is due, the reset will carry this message too.
             if !state.needsResync {
@@ -80,33 +95,56 @@ final class Outbox: Sendable {
                 }
             }
             state.checkInvariantsIfEnabled(limits)
-            return state.takeWaiterIfReady()
+            return state.takeWakesIfReady()
         }
-        waiter?.resume()
+        wakes?()
     }
 
     /// Asks the writer to send the page a ping now, as a frame of its own, whatever is held.
     ///
     /// - Complexity: O(1).
     func ping() {
-        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+        let wakes = state.withLock { state -> Wakes? in
             guard !state.isClosed else { return nil }
             state.pingDue = true
-            return state.takeWaiterIfReady()
+            return state.takeWakesIfReady()
         }
-        waiter?.resume()
+        wakes?()
     }
 
     /// Lets the writer take every message pushed so far.
     ///
     /// - Complexity: O(1).
     func release() {
-        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+        let wakes = state.withLock { state -> Wakes in
             state.released = state.queue.count
             state.checkInvariantsIfEnabled(limits)
-            return state.takeWaiterIfReady()
+            return state.takeWakesIfReady()
         }
-        waiter?.resume()
+        wakes()
+    }
+
+    /// Wakes the writer, from the thread that makes something ready to take, each time there is:
+    /// at once if something waits already. The writer then calls ``take()`` until it returns `nil`.
+    ///
+    /// - Complexity: O(1).
+    func whenReady(_ wake: @escaping @Sendable () -> Void) {
+        let ready = state.withLock { state -> Bool in
+            state.wake = wake
+            return state.hasSomethingToTake
+        }
+        if ready { wake() }
+    }
+
+    /// What the writer should write now — every message released, as one frame — or
+    /// ``Item/resync``; `nil` while nothing is ready, or once the outbox is closed.
+    ///
+    /// - Complexity: O(m) for the m messages released.
+    func take() -> Item? {
+        state.withLock { state in
+            defer { state.checkInvariantsIfEnabled(limits) }
+            return state.nextItem(batching: batches)
+        }
     }
 
     /// Traps unless the outbox's rules hold (see `State._checkInvariants(_:)`).
@@ -159,12 +197,16 @@ final class Outbox: Sendable {
             state.queue = []
             state.released = 0
             state.bytes = 0
+            state.wake = nil
             state.checkInvariantsIfEnabled(limits)
             defer { state.waiter = nil }
             return state.waiter
         }
         waiter?.resume()
     }
+
+    /// Whether the outbox was closed: nothing more is to be written.
+    var isClosed: Bool { state.withLock { $0.isClosed } }
 
     /// How many messages wait now.
     var pendingCount: Int { state.withLock { $0.queue.count } }
@@ -186,12 +228,12 @@ extension Outbox.State {
     /// Whether the writer has something to take: released messages, a resync or a ping.
     fileprivate var hasSomethingToTake: Bool { needsResync || released > 0 || pingDue }
 
-    /// The waiting writer, taken out of the state to be resumed, when there is something for it
-    /// to take; `nil` otherwise.
-    fileprivate mutating func takeWaiterIfReady() -> CheckedContinuation<Void, Never>? {
-        guard hasSomethingToTake else { return nil }
+    /// Whom to wake when there is something to take: the waiting task, taken out of the state to
+    /// be resumed, and the writer's wake; nobody otherwise.
+    fileprivate mutating func takeWakesIfReady() -> Outbox.Wakes {
+        guard hasSomethingToTake else { return Outbox.Wakes() }
         defer { waiter = nil }
-        return waiter
+        return Outbox.Wakes(waiter: waiter, wake: wake)
     }
 
     /// The item the writer should take next, taken out of the state: a ping, or every released
