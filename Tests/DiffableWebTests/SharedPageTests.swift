@@ -38,8 +38,10 @@ struct SharedPageTests {
 
     static let hello = #"{"t":"hello","version":2,"page":"/names","top":0,"height":800,"width":600}"#
 
-    /// The frames waiting in an outbox, as written.
-    func frames(_ outbox: Outbox) async -> [String] {
+    /// The frames a page was sent, as written, once the turn that sent them has ended.
+    func frames(_ connection: WebConnection) async -> [String] {
+        while connection.registry.isReleaseScheduled { await Task.yield() }
+        let outbox = connection.outbox
         var frames: [String] = []
         while outbox.pendingCount > 0, case .text(let text)? = await outbox.next() { frames.append(text) }
         return frames
@@ -76,8 +78,8 @@ struct SharedPageTests {
         let pages = (WebConnection(registry: registry), WebConnection(registry: registry))
         try pages.0.receive(Self.hello)
         try pages.1.receive(Self.hello)
-        _ = await frames(pages.0.outbox)
-        _ = await frames(pages.1.outbox)
+        _ = await frames(pages.0)
+        _ = await frames(pages.1)
         return pages
     }
 
@@ -95,7 +97,7 @@ struct SharedPageTests {
         #expect(made.pages.count == 1, "one page drawn for both")
         #expect(registry.sharedPages.count == 1)
         for connection in [first, second] {
-            let reset = messages(await frames(connection.outbox))
+            let reset = messages(await frames(connection))
             #expect(
                 reset.count == 2 && (reset[0]["cells"] as? [String: Any])?.count == 3,
                 "the main view's, the region's")
@@ -105,13 +107,35 @@ struct SharedPageTests {
         var snapshot = made.dataSources[0].snapshot()
         snapshot.appendItems(["Barbara"])
         await made.dataSources[0].apply(snapshot)
-        let sentFirst = await frames(first.outbox)
-        let sentSecond = await frames(second.outbox)
+        let sentFirst = await frames(first)
+        let sentSecond = await frames(second)
         #expect(sentFirst.count == 1 && sentFirst == sentSecond, "one text, written once, for both")
         #expect(messages(sentFirst)[0]["t"] as? String == "patch")
         // A report of the viewport the page has already changes nothing.
         try first.receive(#"{"t":"viewport","top":0,"height":800,"width":600}"#)
         #expect(try session(registry, of: first).sharedPage != nil)
+    }
+
+    /// What a shared page sends in a turn goes to each watcher in one push at the turn's end, and
+    /// only to those who watched when it was sent: a page that joins in the same turn gets a reset
+    /// that shows the change, not the change again.
+    @Test func aTurnsMessagesReachTheWatchersOfTheirMomentAndAPageThatJoinsGetsOnlyItsReset() async throws {
+        let made = Made()
+        let registry = registry(made)
+        let (first, second) = try await twoPages(registry)
+        var snapshot = made.dataSources[0].snapshot()
+        snapshot.appendItems(["Barbara"])
+        made.dataSources[0].apply(snapshot, animatingDifferences: false, completion: nil)
+        #expect(first.outbox.pendingCount == 0, "held by the shared page for the turn's end")
+        let third = WebConnection(registry: registry)
+        try third.receive(Self.hello)
+        #expect(made.pages.count == 1 && registry.sharedPages.count == 1)
+        let sentFirst = messages(await frames(first))
+        #expect(sentFirst.map { $0["t"] as? String } == ["patch"])
+        #expect(messages(await frames(second)).map { $0["t"] as? String } == ["patch"])
+        let sentThird = messages(await frames(third))
+        #expect(sentThird.map { $0["t"] as? String } == ["reset", "reset"])
+        #expect((sentThird[0]["cells"] as? [String: Any])?.count == 4, "the reset shows Barbara")
     }
 
     @Test func aPersonsFirstClickGivesThePageItsOwnUnderTheSameKeys() async throws {
@@ -133,20 +157,20 @@ struct SharedPageTests {
         #expect(shared.selectedIndexPaths.isEmpty, "the other page's person chose nothing")
         #expect(try #require(registry.sessions.values.first { $0 !== session }).sharedPage != nil)
 
-        let sent = messages(await frames(first.outbox))
+        let sent = messages(await frames(first))
         #expect(!sent.contains { $0["t"] as? String == "reset" }, "the browser's elements stand")
         #expect(sent.last?["sel"] as? [Int] == [grace])
         // From now on the page's own changes reach it, and the shared page's do not.
         var snapshot = made.dataSources[1].snapshot()
         snapshot.deleteItems(["Ada"])
         await made.dataSources[1].apply(snapshot)
-        let ownChange = await frames(first.outbox)
+        let ownChange = await frames(first)
         #expect(messages(ownChange).count == 1)
         #expect(second.outbox.pendingCount == 0)
         snapshot = made.dataSources[0].snapshot()
         snapshot.appendItems(["Barbara"])
         await made.dataSources[0].apply(snapshot)
-        let sharedChange = await frames(second.outbox)
+        let sharedChange = await frames(second)
         #expect(sharedChange.count == 1)
         #expect(first.outbox.pendingCount == 0)
     }
@@ -157,7 +181,7 @@ struct SharedPageTests {
         registry.forkDeadline = .milliseconds(10)
         let connection = WebConnection(registry: registry)
         try connection.receive(Self.hello)
-        _ = await frames(connection.outbox)
+        _ = await frames(connection)
         let shared = made.pages[0].collectionView
         let second = try #require(shared.state.items[IndexPath(item: 2, section: 0)]?.key)
         try connection.receive(#"{"t":"select","k":\#(second)}"#)
@@ -167,7 +191,7 @@ struct SharedPageTests {
         #expect(own.selectedIndexPaths == [IndexPath(item: 2, section: 0)])
         let ownKeys = Set(own.state.items.values.map(\.key))
         #expect(ownKeys.isDisjoint(with: shared.state.items.values.map(\.key)), "no key names two elements")
-        let sent = messages(await frames(connection.outbox))
+        let sent = messages(await frames(connection))
         #expect(sent.contains { $0["t"] as? String == "reset" })
         #expect(registry.sharedPages.isEmpty && made.closed == 1, "no page shows the shared one")
     }
@@ -181,7 +205,7 @@ struct SharedPageTests {
         let moved = try session(registry, of: first)
         #expect(moved.sharedPage?.key.regions == ["side": WebViewport(top: 0, height: 300, width: 200)])
         #expect(made.pages.count == 2 && made.pages[1].collectionView(named: "side")?.viewport.height == 300)
-        let reset = messages(await frames(first.outbox))
+        let reset = messages(await frames(first))
         #expect(reset.first?["t"] as? String == "reset", "the page shows the other page, anew")
         let keys = Set(made.pages[1].collectionView.state.items.values.map(\.key))
         #expect(keys.isDisjoint(with: made.pages[0].collectionView.state.items.values.map(\.key)))

@@ -78,10 +78,17 @@ final class Outbox: Sendable {
     ///   `false` holds it until ``release()``.
     /// - Complexity: O(1) amortized.
     func push(_ text: String, releasing: Bool = true) {
+        push(contentsOf: CollectionOfOne(text), releasing: releasing)
+    }
+
+    /// Adds messages, in order, as ``push(_:releasing:)`` adds one.
+    ///
+    /// - Complexity: O(m) for the m messages.
+    func push(contentsOf texts: some Collection<String>, releasing: Bool = true) {
         let wakes = state.withLock { state -> Wakes? in
             guard !state.isClosed else { return nil }
-            // While a resync is due, the reset will carry this message too.
-            if !state.needsResync {
+            // While a resync is due, the reset will carry these messages too.
+            for text in texts where !state.needsResync {
                 state.queue.append(text)
                 state.bytes += text.utf8.count
                 if state.queue.count > limits.maximumMessages || state.bytes > limits.maximumBytes {
@@ -90,10 +97,9 @@ final class Outbox: Sendable {
                     state.bytes = 0
                     state.needsResync = true
                     state.resyncCount += 1
-                } else if releasing {
-                    state.released = state.queue.count
                 }
             }
+            if releasing && !state.needsResync { state.released = state.queue.count }
             state.checkInvariantsIfEnabled(limits)
             return state.takeWakesIfReady()
         }

@@ -42,6 +42,13 @@ final class WebConnection {
         registry.releaseAtEndOfTurn(outbox)
     }
 
+    /// Sends messages to the page: with the others of this turn, or, `releasing`, with whatever
+    /// is held now (at the end of the turn).
+    func send(contentsOf texts: [String], releasing: Bool) {
+        outbox.push(contentsOf: texts, releasing: releasing)
+        if !releasing { registry.releaseAtEndOfTurn(outbox) }
+    }
+
     /// The reset the writer sends in place of what the page missed.
     func resync() -> String? {
         session?.resync()
@@ -103,7 +110,10 @@ final class WebSessionRegistry {
     private var held: [ObjectIdentifier: Outbox] = [:]
     /// The pages that asked to update their properties before the end of this turn's release.
     private var pagesToUpdate: [ObjectIdentifier: WebPage] = [:]
-    private var isReleaseScheduled = false
+    /// The shared pages that sent their watchers something in this turn.
+    private var sharedPagesToDeliver: [ObjectIdentifier: WebSharedPage] = [:]
+    /// Whether the end of this turn's release is to come (a test waits for it).
+    private(set) var isReleaseScheduled = false
 
     /// How many times a page fell so far behind that the messages waiting for it were dropped
     /// for a reset, on every connection so far.
@@ -134,11 +144,26 @@ final class WebSessionRegistry {
         scheduleRelease()
     }
 
+    /// Hands what `shared` sent in this turn to its watchers at the end of the turn, each in one
+    /// push (``WebSharedPage/deliverTurn(releasing:)``).
+    ///
+    /// - Complexity: O(1) amortized.
+    func deliverAtEndOfTurn(_ shared: WebSharedPage) {
+        sharedPagesToDeliver[ObjectIdentifier(shared)] = shared
+        scheduleRelease()
+    }
+
     /// Updates `page`'s properties if due and releases what its outbox holds, now, ahead of the
-    /// rest of the turn's (``WebPage/flush()``).
+    /// rest of the turn's (``WebPage/flush()``); a shared page's, what its watchers were sent.
+    ///
+    /// - Complexity: O(1); O(s) for the s shared pages when `page` is one.
     func flush(_ page: WebPage) {
         if pagesToUpdate.removeValue(forKey: ObjectIdentifier(page)) != nil {
             page.updatePropertiesIfNeeded()
+        }
+        if page.sessionID.isEmpty, let shared = sharedPages.values.first(where: { $0.page === page }) {
+            shared.deliverTurn(releasing: true)
+            return
         }
         guard let outbox = sessions[page.sessionID]?.connection?.outbox,
             held.removeValue(forKey: ObjectIdentifier(outbox)) != nil
@@ -163,6 +188,9 @@ final class WebSessionRegistry {
         pagesToUpdate = [:]
         for page in pages.values { page.updatePropertiesIfNeeded() }
         finishForksThatMatch()
+        let shared = sharedPagesToDeliver
+        sharedPagesToDeliver = [:]
+        for page in shared.values { page.deliverTurn(releasing: true) }
         let outboxes = held
         held = [:]
         for outbox in outboxes.values { outbox.release() }

@@ -146,17 +146,18 @@ final class WebSession {
         lastWritten.text(of: patch, named: patch.view) { $0.json.text }
     }
 
-    /// Sends a patch of the shared page, written once for every session that shows it.
-    func deliver(patchText text: String) {
-        guard let connection else { return }
-        sequence += 1
-        connection.send(text)
-    }
-
     /// Sends a message that is not a collection view's patch (a panel's content, the search
     /// text), already written as text.
     func deliver(text: String) {
         connection?.send(text)
+    }
+
+    /// Sends what a shared page sent in a turn, `patches` of them its views' patches, in one push;
+    /// `releasing`, with whatever the page holds now.
+    func deliver(turn texts: [String], patches: Int, releasing: Bool) {
+        guard let connection else { return }
+        sequence += patches
+        connection.send(contentsOf: texts, releasing: releasing)
     }
 
     /// Counts a message, and gives a reset its number and the page's own state. A patch goes

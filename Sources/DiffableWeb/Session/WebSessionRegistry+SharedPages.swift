@@ -8,7 +8,7 @@ extension WebSessionRegistry {
     func sharedPage(_ kind: PageKind, _ key: WebSharedPage.Key) -> WebSharedPage {
         if let shared = sharedPages[key] { return shared }
         let page = makePage(kind, showing: key, keys: sharedPageKeys) { $0.registry = self }
-        let shared = WebSharedPage(key: key, page: page)
+        let shared = WebSharedPage(key: key, page: page, registry: self)
         sharedPages[key] = shared
         return shared
     }

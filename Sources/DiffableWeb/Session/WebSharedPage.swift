@@ -20,10 +20,15 @@ final class WebSharedPage {
     let page: WebPage
     /// The sessions that show the page, by identifier.
     private(set) var watchers: [String: WebSession] = [:]
+    /// What the page sent in this turn, `patches` of them its views' patches: handed to every
+    /// watcher at once, a push each (``deliverTurn(releasing:)``), rather than a push a message.
+    private var turn: (texts: [String], patches: Int) = ([], 0)
+    private weak var registry: WebSessionRegistry?
 
-    init(key: Key, page: WebPage) {
+    init(key: Key, page: WebPage, registry: WebSessionRegistry) {
         self.key = key
         self.page = page
+        self.registry = registry
         for (name, view) in page.namedCollectionViews {
             view.outbound = { [weak self] patch in self?.broadcast(patch, view: name) }
         }
@@ -33,22 +38,45 @@ final class WebSharedPage {
         page.pageOutbound = { [weak self] message in self?.broadcast(text: message.json.text) }
     }
 
+    /// Adds a watcher; what the page sent before in this turn goes to those who watched then.
     func add(_ session: WebSession) {
+        deliverTurn(releasing: false)
         watchers[session.id] = session
     }
 
+    /// Removes a watcher, who gets what the page sent in this turn while it watched.
     func remove(_ session: WebSession) {
+        deliverTurn(releasing: false)
         watchers[session.id] = nil
+    }
+
+    /// Hands what the page sent in this turn to every watcher; `releasing` at the turn's end,
+    /// held with the rest of the turn's before the watchers change.
+    ///
+    /// - Complexity: O(w) for w watchers.
+    func deliverTurn(releasing: Bool) {
+        guard !turn.texts.isEmpty else { return }
+        let (texts, patches) = turn
+        turn = ([], 0)
+        for watcher in watchers.values { watcher.deliver(turn: texts, patches: patches, releasing: releasing) }
+    }
+
+    /// Adds a message to the turn's.
+    private func send(_ text: String, isPatch: Bool) {
+        if turn.texts.isEmpty { registry?.deliverAtEndOfTurn(self) }
+        turn.texts.append(text)
+        if isPatch { turn.patches += 1 }
     }
 
     /// Hands a patch of one of the page's views to every session: written once, unless it is a
     /// reset, which carries each session's own number and identifier.
     ///
-    /// - Complexity: O(w) for w sessions, and one writing of the patch.
+    /// - Complexity: O(1), and one writing of the patch; a reset O(w) for w sessions.
     private func broadcast(_ patch: WebPatch, view name: String?) {
         var patch = patch
         patch.view = name
         guard !patch.isReset else {
+            deliverTurn(releasing: false)
             for watcher in watchers.values {
                 var reset = patch
                 watcher.deliver(&reset)
@@ -56,11 +84,10 @@ final class WebSharedPage {
             return
         }
         patch.sequence = 0
-        let text = WebSession.text(of: patch)
-        for watcher in watchers.values { watcher.deliver(patchText: text) }
+        send(WebSession.text(of: patch), isPatch: true)
     }
 
     private func broadcast(text: String) {
-        for watcher in watchers.values { watcher.deliver(text: text) }
+        send(text, isPatch: false)
     }
 }
