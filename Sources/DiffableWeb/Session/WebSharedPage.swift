@@ -58,7 +58,9 @@ final class WebSharedPage {
         guard !turn.texts.isEmpty else { return }
         let (texts, patches) = turn
         turn = ([], 0)
-        for watcher in watchers.values { watcher.deliver(turn: texts, patches: patches, releasing: releasing) }
+        for watcher in watchers.values {
+            watcher.deliver(turn: texts, patches: patches, releasing: releasing)
+        }
     }
 
     /// Adds a message to the turn's.
