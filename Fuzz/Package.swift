@@ -1,20 +1,17 @@
 // swift-tools-version: 6.1
-// Coverage-guided fuzz targets for Diffable (libFuzzer), and the replay of a million random
-// snapshot pairs; kept out of the library's package so its users never build them.
+// Coverage-guided fuzz targets for Diffable (libFuzzer); kept out of the library's package so its
+// users never build them. The replay of a million random snapshot pairs is a package of its own
+// (Replay/), built without the fuzzer, so that this one builds all its targets in one call.
 //
 // Every fuzz target is an executable that hands its `LLVMFuzzerTestOneInput` to libFuzzer's
-// driver, built one by one with the fuzzer and the address sanitizer (and -enable-testing, for
-// the `@testable import` of the section snapshot's invariant check):
+// driver, built with the fuzzer and the address sanitizer (and -enable-testing, for the
+// `@testable import` of the section snapshot's invariant check):
 //
-//   swift build -c release --package-path Fuzz --scratch-path .build-fuzz --product fuzz-keys \
+//   swift build -c release --package-path Fuzz --scratch-path .build-fuzz \
 //       -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing
 //   .build-fuzz/release/fuzz-keys Fuzz/Corpus/fuzz-keys -max_total_time=60
 //
-// The replay is an ordinary executable, built without the fuzzer:
-//
-//   swift run -c release --package-path Fuzz --scratch-path .build-replay diffable-replay
-//
-// `.ci/fuzz` does both.
+// `.ci/fuzz` builds and runs both.
 import PackageDescription
 
 /// A fuzz target: one executable, named for what it feeds with the fuzzer's bytes.
@@ -27,6 +24,10 @@ func fuzzTarget(_ name: String, _ products: [String]) -> Target {
 
 let package = Package(
     name: "DiffableFuzz",
+    products: [
+        // What the replay (Replay/) shares with the targets: the inputs' decoding, the random pairs.
+        .library(name: "FuzzSupport", targets: ["FuzzSupport"])
+    ],
     dependencies: [
         // No traits: the targets take the values, the views and the web session, never a store or
         // the server (a release build of the server under the sanitizers took six minutes of CI).
@@ -54,13 +55,6 @@ let package = Package(
         .executableTarget(
             name: "fuzz-recipe-import",
             dependencies: ["FuzzDriver", "FuzzSupport", .product(name: "RecipeKit", package: "Recipes")]),
-        .executableTarget(
-            name: "diffable-replay",
-            dependencies: [
-                "FuzzSupport",
-                .product(name: "Diffable", package: "Diffable"),
-                .product(name: "DiffableTesting", package: "Diffable"),
-            ]),
     ],
     swiftLanguageModes: [.v6]
 )
