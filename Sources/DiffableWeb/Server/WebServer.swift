@@ -203,8 +203,9 @@
         /// Runs one connection: a reader that puts the page's messages in an inbox and goes on
         /// reading (the page's answers to pings are heard as it reads, so a busy main actor does
         /// not get the page closed for a missed answer), a writer that writes the page's messages
-        /// from its outbox on the channel's event loop (``WebSocketWriter``), and the connection, which takes each message on the main actor and
-        /// closes the connection, with the reason, on the first that breaks the protocol.
+        /// from its outbox on the channel's event loop (``WebSocketWriter``), and the connection,
+        /// which takes each message on the main actor and closes the connection, with the reason,
+        /// on the first that breaks the protocol.
         nonisolated static func serve(
             inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, channel: any Channel,
             registry: WebSessionRegistry, frames: WebFrames, pings: WebPings,

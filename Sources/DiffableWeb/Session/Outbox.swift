@@ -5,9 +5,9 @@ import Diffable
 /// The view pushes a message for every update; a writer takes what waits and writes it to the
 /// socket, and stops while the page does not read: the server's writer is woken by
 /// ``whenReady(_:)`` and takes with ``take()`` on the socket's event loop (`WebSocketWriter`), a
-/// task can wait in ``next()``. Whatever waits when the writer comes —
-/// the messages the page got while its last frame was being written — goes as one frame, a
-/// `batch` message, so a busy page costs one write per turn of its writer, not one per message.
+/// task can wait in ``next()``. Whatever waits when the writer comes — the messages the page got
+/// while its last frame was being written — goes as one frame, a `batch` message, so a busy page
+/// costs one write per turn of its writer, not one per message.
 /// A message may be pushed held (`releasing: false`): the writer takes it only once
 /// ``release()`` is called, with everything pushed before — the server releases at the end of a
 /// turn of the main actor, so that what one change did to a page (its list, its counts, its

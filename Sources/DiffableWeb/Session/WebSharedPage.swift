@@ -33,9 +33,9 @@ final class WebSharedPage {
             view.outbound = { [weak self] patch in self?.broadcast(patch, view: name) }
         }
         for panel in page.panels {
-            panel.outbound = { [weak self] text in self?.broadcast(text: text) }
+            panel.outbound = { [weak self] text in self?.send(text, isPatch: false) }
         }
-        page.pageOutbound = { [weak self] message in self?.broadcast(text: message.json.text) }
+        page.pageOutbound = { [weak self] message in self?.send(message.json.text, isPatch: false) }
     }
 
     /// Adds a watcher; what the page sent before in this turn goes to those who watched then.
@@ -87,9 +87,5 @@ final class WebSharedPage {
         }
         patch.sequence = 0
         send(WebSession.text(of: patch), isPatch: true)
-    }
-
-    private func broadcast(text: String) {
-        send(text, isPatch: false)
     }
 }
