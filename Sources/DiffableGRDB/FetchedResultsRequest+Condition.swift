@@ -19,13 +19,13 @@
         /// its limit: it then says which changed rows the search may show.
         ///
         /// - Complexity: O(r) for the r requests, to take out their searches and filters; then
-        ///   one statement per `ConditionEvaluation.conditionsPerStatement` requests with a
-        ///   filter, each a rowid lookup of the k changed rows and every filter evaluated on each
-        ///   of them; O(k) to index the k rows for each full-text table searched, O(1) lookups for
-        ///   each distinct pattern (`FullTextTerms`), and one query of those rows for each pattern
-        ///   whose terms they hold.
+        ///   one statement per `perStatement` requests with a filter, each a rowid lookup of the
+        ///   k changed rows and every filter evaluated on each of them; O(k) to index the k rows
+        ///   for each full-text table searched, O(1) lookups for each distinct pattern
+        ///   (`FullTextTerms`), and one query of those rows for each pattern whose terms they
+        ///   hold.
         package static func rowIDs(
-            _ rowIDs: Set<Int64>, meeting conditions: [Self], reader: any _FeedReader
+            _ rowIDs: Set<Int64>, meeting conditions: [Self], reader: any _FeedReader, perStatement: Int
         ) async throws(FetchedResultsError) -> [Set<Int64>] {
             guard let table = conditions.first?.table else { return [] }
             // What the evaluation needs of each request, taken out once: the request is generic,
@@ -41,7 +41,8 @@
                 filters.append(request.conditionWithoutMatch)
             }
             let evaluation = ConditionEvaluation(
-                table: table, rowIDs: rowIDs, searches: searches, filters: filters)
+                table: table, rowIDs: rowIDs, searches: searches, filters: filters,
+                conditionsPerStatement: perStatement)
             return try await Self.reader(reader).read(exact: true) { db in try evaluation.meeting(db) }
         }
     }
@@ -56,9 +57,6 @@
     /// Which of a commit's changed rows each of many requests of one table shows, from what the
     /// requests filter on: their full-text searches and their other conditions.
     struct ConditionEvaluation: Sendable {
-        /// The most conditions in one statement: well under SQLite's 2,000 result columns.
-        static let conditionsPerStatement = 500
-
         /// The requests' table.
         let table: String
         /// The changed rows.
@@ -67,6 +65,8 @@
         let searches: [FullTextSearch?]
         /// Each request's other conditions, if it has any.
         let filters: [SQLExpression?]
+        /// The most conditions in one statement (SQLite allows 2,000 result columns).
+        let conditionsPerStatement: Int
 
         /// Each request's changed rows that its search and its filter hold for, in the order of
         /// ``searches``.
@@ -108,8 +108,8 @@
             var meeting = searches.map { $0.map { found[$0]! } ?? [] }
             // The other conditions, in as few statements as the requests with one need.
             let filtered = filters.indices.filter { filters[$0] != nil }
-            for start in stride(from: 0, to: filtered.count, by: Self.conditionsPerStatement) {
-                let chunk = filtered[start..<min(start + Self.conditionsPerStatement, filtered.count)]
+            for start in stride(from: 0, to: filtered.count, by: conditionsPerStatement) {
+                let chunk = filtered[start..<min(start + conditionsPerStatement, filtered.count)]
                 var columns: SQL = "rowid"
                 for index in chunk {
                     columns += ", CASE WHEN (\(filters[index]!)) THEN 1 ELSE 0 END"

@@ -86,11 +86,11 @@
             list.statistics.wholeReads + list.statistics.rowReads
         }
 
-        /// 600 searches, each keeping its first 5 matches: each commit is read by the searches
+        /// 120 searches, each keeping its first 5 matches: each commit is read by the searches
         /// that showed one of its rows or whose pattern finds one after it, and by no other —
         /// by another connection and by Python's `sqlite3`.
         @Test func aCommitReachesExactlyTheSearchesItMayChange() async throws {
-            let searches = 600
+            let searches = 120
             let file = try TemporaryDatabase()
             let pool = try DatabasePool(path: file.path)
             try await Self.fill(pool, count: 2000) { "w\($0 % searches) w\(($0 * 7) % searches)" }

@@ -5,9 +5,6 @@
     /// Requests of one table whose filters keep their values are evaluated together on the rows a
     /// commit changed: one statement whose columns are the conditions.
     extension PostgresFetchedResultsRequest: _RowCondition {
-        /// The most conditions in one statement: well under PostgreSQL's 1,664 result columns.
-        static var conditionsPerStatement: Int { 500 }
-
         /// The most values bound in one statement: half of what the protocol's 16-bit count allows.
         static var bindsPerStatement: Int { 32_767 }
 
@@ -20,11 +17,11 @@
             return self
         }
 
-        /// - Complexity: one statement per ``conditionsPerStatement`` requests (fewer when their
-        ///   filters bind many values), each a key lookup of the k changed rows with every filter
+        /// - Complexity: one statement per `perStatement` requests (more when their filters bind
+        ///   many values), each a key lookup of the k changed rows with every filter
         ///   evaluated on each of them.
         package static func rowIDs(
-            _ rowIDs: Set<Int64>, meeting conditions: [Self], reader: any _FeedReader
+            _ rowIDs: Set<Int64>, meeting conditions: [Self], reader: any _FeedReader, perStatement: Int
         ) async throws(FetchedResultsError) -> [Set<Int64>] {
             guard let first = conditions.first else { return [] }
             let reader = try Self.reader(reader)
@@ -35,7 +32,7 @@
                 binds.append(Array(rowIDs))
                 var columns = first.key
                 var end = start
-                while end < conditions.count, end - start < conditionsPerStatement,
+                while end < conditions.count, end - start < perStatement,
                     end == start || binds.count + conditions[end].filter!.valueCount <= bindsPerStatement
                 {
                     let sql = conditions[end].filter!.sql(

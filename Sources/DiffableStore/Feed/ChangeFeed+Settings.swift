@@ -50,6 +50,14 @@ extension ChangeFeed {
         set { state.withLock { $0.timeout = newValue } }
     }
 
+    /// The most conditions the feed evaluates in one statement (`_RowCondition`): well under
+    /// SQLite's 2,000 and PostgreSQL's 1,664 result columns. Default 500; tests lower it to
+    /// show many statements with a few lists.
+    package var conditionsPerStatement: Int {
+        get { state.withLock { $0.conditionsPerStatement } }
+        set { state.withLock { $0.conditionsPerStatement = max(newValue, 1) } }
+    }
+
     /// Told, on any thread, of what the feed ignored and why: a log row that names a table or a
     /// row it does not know, a read that failed. Default: nothing.
     public var diagnosticHandler: @Sendable (String) -> Void {

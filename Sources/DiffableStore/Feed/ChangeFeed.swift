@@ -56,6 +56,7 @@ public final class ChangeFeed: Sendable {
         var pollDelay: Duration
         var diagnosticHandler: @Sendable (String) -> Void = { _ in }
         var timeout = Duration.seconds(30)
+        var conditionsPerStatement = 500
         /// Why the database could not be read, from the first failure until a read succeeds:
         /// subscribers hear of a failure once, not at every poll.
         var failure: FetchedResultsError?
@@ -301,7 +302,8 @@ public final class ChangeFeed: Sendable {
         _ subscriptions: [ObjectIdentifier: Subscription], _ positions: [ObjectIdentifier: Int64],
         _ index: _SubscriberIndex, after from: Int64
     ) async throws(FetchedResultsError) -> Int64? {
-        try await withTimeout("read") { [source] () async throws(FetchedResultsError) in
+        let perStatement = state.withLock { $0.conditionsPerStatement }
+        return try await withTimeout("read") { [source] () async throws(FetchedResultsError) in
             try await source.read(after: from) { read, reader async in
                 var concerned = index.concerned(by: read.changes) ?? Set(subscriptions.keys)
                 // Subscribers behind the changes the read has (a trimmed log) read everything.
@@ -310,7 +312,7 @@ public final class ChangeFeed: Sendable {
                 }
                 let meeting = await Self.rowsMeetingConditions(
                     of: concerned.compactMap { id in subscriptions[id]?.condition.map { (id, $0) } },
-                    changes: read.changes, reader: reader)
+                    changes: read.changes, reader: reader, perStatement: perStatement)
                 // Streams of changes after the controllers: what they read may be a list's.
                 let last = concerned.filter { subscriptions[$0]?.takesReadsLast == true }
                 for id in Array(concerned.subtracting(last)) + last {

@@ -19,10 +19,10 @@ package protocol _RowCondition: Sendable {
     /// matches), where the evaluation tells it that most changes concern it not at all.
     var isEvaluatedAlone: Bool { get }
 
-    /// Which of `rowIDs` each of `conditions` holds for, in the reader's state: in as few
-    /// statements as the backend allows, whatever the number of conditions.
+    /// Which of `rowIDs` each of `conditions` holds for, in the reader's state: one statement
+    /// per `perStatement` conditions (more if the backend needs them), whatever their number.
     static func rowIDs(
-        _ rowIDs: Set<Int64>, meeting conditions: [Self], reader: any _FeedReader
+        _ rowIDs: Set<Int64>, meeting conditions: [Self], reader: any _FeedReader, perStatement: Int
     ) async throws(FetchedResultsError) -> [Set<Int64>]
 }
 
@@ -53,7 +53,7 @@ extension ChangeFeed {
     /// - Complexity: O(c + s) for c changes and s subscribers, plus one evaluation per group.
     static func rowsMeetingConditions(
         of subscribers: [(id: ObjectIdentifier, condition: any _RowCondition)], changes: [_RowChange]?,
-        reader: any _FeedReader
+        reader: any _FeedReader, perStatement: Int
     ) async -> [ObjectIdentifier: Set<Int64>] {
         func isEvaluated(_ members: [(id: ObjectIdentifier, condition: any _RowCondition)]) -> Bool {
             members.count >= conditionGroupMinimum || members.contains { $0.condition.isEvaluatedAlone }
@@ -78,7 +78,7 @@ extension ChangeFeed {
         for (key, members) in groups where isEvaluated(members) {
             guard let rowIDs = changedRows[key.table], !rowIDs.isEmpty, rowIDs.count <= conditionRowLimit,
                 let found = try? await evaluate(
-                    members[0].condition, members.map(\.condition), rowIDs, reader)
+                    members[0].condition, members.map(\.condition), rowIDs, reader, perStatement)
             else { continue }
             for (member, rows) in zip(members, found) { meeting[member.id] = rows }
         }
@@ -92,8 +92,10 @@ extension ChangeFeed {
 
     /// Opens the group's condition type: every member is of the first one's.
     private static func evaluate<Condition: _RowCondition>(
-        _ first: Condition, _ conditions: [any _RowCondition], _ rowIDs: Set<Int64>, _ reader: any _FeedReader
+        _ first: Condition, _ conditions: [any _RowCondition], _ rowIDs: Set<Int64>,
+        _ reader: any _FeedReader, _ perStatement: Int
     ) async throws(FetchedResultsError) -> [Set<Int64>] {
-        try await Condition.rowIDs(rowIDs, meeting: conditions.map { $0 as! Condition }, reader: reader)
+        try await Condition.rowIDs(
+            rowIDs, meeting: conditions.map { $0 as! Condition }, reader: reader, perStatement: perStatement)
     }
 }
