@@ -289,6 +289,13 @@ extension FetchedResultsController: _FeedSubscriber {
             // read of the changed rows alone can say which.
             plan = .wholeForLimitedMatch
         }
+        // Nothing to read and nothing due (a search per page, told of a commit it neither shows
+        // nor finds): done before the clock and the limits are asked.
+        if case .rows(let changed, let leads) = plan, changed.isEmpty, leads.isEmpty, !found.needsWholeRead,
+            !rows.dependsOnTime, rows.window == nil || !windowIsDue
+        {
+            return
+        }
         let now = clock.now
         let limit = effectiveChangeLimit
         do throws(FetchedResultsError) {

@@ -1,6 +1,12 @@
 import Diffable
 
 extension ChangeFeed {
+    /// What a subscriber's batch is made from, besides the read.
+    struct BatchKey: Hashable {
+        var tables: [String: Set<String>]?
+        var position: Int64
+    }
+
     /// What a subscriber at `position` that follows `tables` (every table when `nil`) takes from
     /// a read; `nil` when nothing it follows changed.
     static func batch(_ read: _ChangeRead, tables: [String: Set<String>]?, after position: Int64)

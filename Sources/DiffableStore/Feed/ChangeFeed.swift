@@ -315,12 +315,18 @@ public final class ChangeFeed: Sendable {
                     changes: read.changes, reader: reader, perStatement: perStatement)
                 // Streams of changes after the controllers: what they read may be a list's.
                 let last = concerned.filter { subscriptions[$0]?.takesReadsLast == true }
+                // Subscribers that follow the same tables from the same position (a search per
+                // page) take the same batch: made once.
+                var batches: [BatchKey: ChangeBatch?] = [:]
                 for id in Array(concerned.subtracting(last)) + last {
                     guard let subscription = subscriptions[id], let at = positions[id],
                         let subscriber = subscription.subscriber
                     else { continue }
+                    let key = BatchKey(tables: subscription.tables, position: at)
+                    let made = batches[key] ?? Self.batch(read, tables: subscription.tables, after: at)
+                    batches[key] = made
                     guard
-                        var batch = Self.batch(read, tables: subscription.tables, after: at)
+                        var batch = made
                             ?? (subscription.mayBeDue && subscriber.isDue
                                 ? ChangeBatch(rowIDs: [:], position: read.position ?? at) : nil)
                     else { continue }
