@@ -81,6 +81,40 @@ struct DeadlineTests {
         stuck.release()
     }
 
+    /// A deadline that comes in earlier than the one the watch sleeps for expires at its own
+    /// time: a call of 200 ms times out while one of an hour, started before it, still waits.
+    /// (Were the watch to sleep on, the test would end at its time limit, failed.)
+    @Test(.timeLimit(.minutes(1)))
+    func anEarlierDeadlineExpiresBeforeALaterOneStartedFirst() async throws {
+        let stuck = Stuck()
+        let query: @Sendable () async throws(FetchedResultsError) -> Int = {
+            await stuck.wait()
+            return 1
+        }
+        let watch = _DeadlineWatch()
+        let long = Task { try await _withDeadline(.seconds(3600), "a long query", watch: watch, query) }
+        while watch.count == 0 { await Task.yield() }
+        await #expect(throws: FetchedResultsError.self) {
+            try await _withDeadline(.milliseconds(200), "a short query", watch: watch, query)
+        }
+        stuck.release()
+        #expect(try await long.value == 1)
+    }
+
+    /// The watch forgets a deadline whose call ended, and expires one that passed, once.
+    @Test func aDeadlineRemovedDoesNotExpireAndOneThatPassesExpiresOnce() async throws {
+        let watch = _DeadlineWatch()
+        let expired = _Lock<[String]>([])
+        let removed = watch.add(after: .milliseconds(50)) { expired.withLock { $0.append("removed") } }
+        _ = watch.add(after: .milliseconds(100)) { expired.withLock { $0.append("kept") } }
+        watch.remove(removed)
+        #expect(watch.count == 1)
+        while expired.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(10)) }
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(expired.withLock { $0 } == ["kept"])
+        #expect(watch.count == 0)
+    }
+
     /// Each holder runs alone, in the order they asked, across their awaits.
     @Test func theLockIsHeldAcrossAwaitsAndHandedOverInOrder() async throws {
         let lock = _AsyncLock()

@@ -13,9 +13,11 @@ import Diffable
 ///   - limit: How long the operation may take.
 ///   - what: What the operation does, for the error (`"the change feed's read"`).
 ///   - onTimeout: Stops the work once the deadline has passed.
+///   - watch: What watches the deadline: the process's one, but in tests.
 ///   - operation: The work, run in a task of its own.
 package func _withDeadline<T: Sendable>(
     _ limit: Duration, _ what: String, onTimeout: @escaping @Sendable () -> Void = {},
+    watch: _DeadlineWatch = .shared,
     _ operation: @escaping @Sendable () async throws(FetchedResultsError) -> T
 ) async throws(FetchedResultsError) -> T {
     let race = _Race<T>()
@@ -28,14 +30,12 @@ package func _withDeadline<T: Sendable>(
                 }
                 race.finish(outcome)
             }
-            let timer = Task {
-                try? await Task.sleep(for: limit)
-                // The work is stopped before the caller hears of the time-out, so that it can count
-                // on its connection being closed, its read interrupted.
-                guard !Task.isCancelled else { return }
+            // The work is stopped before the caller hears of the time-out, so that it can count
+            // on its connection being closed, its read interrupted.
+            let deadline = watch.add(after: limit) {
                 race.finish(.failure(.timedOut(what, after: limit)), first: onTimeout)
             }
-            race.start(continuation, tasks: [work, timer])
+            race.start(continuation, work: work, deadline: deadline, watch: watch)
         }
     } onCancel: {
         race.finish(.failure(.cancelled))
@@ -43,12 +43,15 @@ package func _withDeadline<T: Sendable>(
     return try result.get()
 }
 
-/// Which of an operation, its timer and a cancellation ends a ``_withDeadline(_:_:onTimeout:_:)``
-/// first: the one that does resumes the caller and cancels the others.
+/// Which of an operation, its deadline and a cancellation ends a
+/// ``_withDeadline(_:_:onTimeout:_:)`` first: the one that does resumes the caller, cancels the
+/// operation and stops watching the deadline.
 private final class _Race<T: Sendable>: Sendable {
     private struct State {
         var continuation: CheckedContinuation<Result<T, FetchedResultsError>, Never>?
-        var tasks: [Task<Void, Never>] = []
+        var work: Task<Void, Never>?
+        /// The deadline's entry in ``_DeadlineWatch``.
+        var deadline: (id: Int, watch: _DeadlineWatch)?
         /// An outcome that came before the continuation was stored.
         var early: Result<T, FetchedResultsError>?
         var isFinished = false
@@ -57,37 +60,44 @@ private final class _Race<T: Sendable>: Sendable {
     private let state = _Lock(State())
 
     func start(
-        _ continuation: CheckedContinuation<Result<T, FetchedResultsError>, Never>, tasks: [Task<Void, Never>]
+        _ continuation: CheckedContinuation<Result<T, FetchedResultsError>, Never>, work: Task<Void, Never>,
+        deadline: Int, watch: _DeadlineWatch
     ) {
         let early = state.withLock { state -> Result<T, FetchedResultsError>? in
-            state.tasks = tasks
+            state.work = work
+            state.deadline = (deadline, watch)
             if let early = state.early { return early }
             state.continuation = continuation
             return nil
         }
         if let early {
-            for task in tasks { task.cancel() }
+            work.cancel()
+            watch.remove(deadline)
             continuation.resume(returning: early)
         }
     }
 
     /// Ends the race with `outcome` unless it has ended; whether this call ended it. `first` runs
-    /// once the race is won, after the other tasks are cancelled and before the caller resumes.
+    /// once the race is won, after the work is cancelled and before the caller resumes.
     @discardableResult
     func finish(_ outcome: Result<T, FetchedResultsError>, first: () -> Void = {}) -> Bool {
         let ended = state.withLock {
-            state -> (CheckedContinuation<Result<T, FetchedResultsError>, Never>?, [Task<Void, Never>])? in
+            state -> (
+                CheckedContinuation<Result<T, FetchedResultsError>, Never>?, Task<Void, Never>?,
+                (id: Int, watch: _DeadlineWatch)?
+            )? in
             guard !state.isFinished else { return nil }
             state.isFinished = true
             guard let continuation = state.continuation else {
                 state.early = outcome
-                return (nil, [])
+                return (nil, nil, nil)
             }
             state.continuation = nil
-            return (continuation, state.tasks)
+            return (continuation, state.work, state.deadline)
         }
-        guard let (continuation, tasks) = ended else { return false }
-        for task in tasks { task.cancel() }
+        guard let (continuation, work, deadline) = ended else { return false }
+        work?.cancel()
+        if let deadline { deadline.watch.remove(deadline.id) }
         first()
         continuation?.resume(returning: outcome)
         return true
