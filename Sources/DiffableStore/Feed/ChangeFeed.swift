@@ -323,8 +323,13 @@ public final class ChangeFeed: Sendable {
                         let subscriber = subscription.subscriber
                     else { continue }
                     let key = BatchKey(tables: subscription.tables, position: at)
-                    let made = batches[key] ?? Self.batch(read, tables: subscription.tables, after: at)
-                    batches[key] = made
+                    let made: ChangeBatch?
+                    if let cached = batches[key] {
+                        made = cached
+                    } else {
+                        made = Self.batch(read, tables: subscription.tables, after: at)
+                        batches[key] = made
+                    }
                     guard
                         var batch = made
                             ?? (subscription.mayBeDue && subscriber.isDue

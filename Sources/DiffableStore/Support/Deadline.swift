@@ -20,7 +20,7 @@ package func _withDeadline<T: Sendable>(
     watch: _DeadlineWatch = .shared,
     _ operation: @escaping @Sendable () async throws(FetchedResultsError) -> T
 ) async throws(FetchedResultsError) -> T {
-    let race = _Race<T>()
+    let race = _Race<T>(watch: watch)
     let result: Result<T, FetchedResultsError> = await withTaskCancellationHandler {
         await withCheckedContinuation { continuation in
             let work = Task {
@@ -35,7 +35,7 @@ package func _withDeadline<T: Sendable>(
             let deadline = watch.add(after: limit) {
                 race.finish(.failure(.timedOut(what, after: limit)), first: onTimeout)
             }
-            race.start(continuation, work: work, deadline: deadline, watch: watch)
+            race.start(continuation, work: work, deadline: deadline)
         }
     } onCancel: {
         race.finish(.failure(.cancelled))
@@ -47,25 +47,31 @@ package func _withDeadline<T: Sendable>(
 /// ``_withDeadline(_:_:onTimeout:_:)`` first: the one that does resumes the caller, cancels the
 /// operation and stops watching the deadline.
 private final class _Race<T: Sendable>: Sendable {
+    /// The caller, waiting for the outcome.
+    typealias Caller = CheckedContinuation<Result<T, FetchedResultsError>, Never>
+
     private struct State {
-        var continuation: CheckedContinuation<Result<T, FetchedResultsError>, Never>?
+        var continuation: Caller?
         var work: Task<Void, Never>?
-        /// The deadline's entry in ``_DeadlineWatch``.
-        var deadline: (id: Int, watch: _DeadlineWatch)?
+        /// The deadline's entry in ``watch``.
+        var deadline: Int?
         /// An outcome that came before the continuation was stored.
         var early: Result<T, FetchedResultsError>?
         var isFinished = false
     }
 
     private let state = _Lock(State())
+    /// What watches the deadline.
+    private let watch: _DeadlineWatch
 
-    func start(
-        _ continuation: CheckedContinuation<Result<T, FetchedResultsError>, Never>, work: Task<Void, Never>,
-        deadline: Int, watch: _DeadlineWatch
-    ) {
+    init(watch: _DeadlineWatch) {
+        self.watch = watch
+    }
+
+    func start(_ continuation: Caller, work: Task<Void, Never>, deadline: Int) {
         let early = state.withLock { state -> Result<T, FetchedResultsError>? in
             state.work = work
-            state.deadline = (deadline, watch)
+            state.deadline = deadline
             if let early = state.early { return early }
             state.continuation = continuation
             return nil
@@ -81,11 +87,7 @@ private final class _Race<T: Sendable>: Sendable {
     /// once the race is won, after the work is cancelled and before the caller resumes.
     @discardableResult
     func finish(_ outcome: Result<T, FetchedResultsError>, first: () -> Void = {}) -> Bool {
-        let ended = state.withLock {
-            state -> (
-                CheckedContinuation<Result<T, FetchedResultsError>, Never>?, Task<Void, Never>?,
-                (id: Int, watch: _DeadlineWatch)?
-            )? in
+        let ended = state.withLock { state -> (Caller?, Task<Void, Never>?, Int?)? in
             guard !state.isFinished else { return nil }
             state.isFinished = true
             guard let continuation = state.continuation else {
@@ -97,7 +99,7 @@ private final class _Race<T: Sendable>: Sendable {
         }
         guard let (continuation, work, deadline) = ended else { return false }
         work?.cancel()
-        if let deadline { deadline.watch.remove(deadline.id) }
+        if let deadline { watch.remove(deadline) }
         first()
         continuation?.resume(returning: outcome)
         return true
